@@ -1,0 +1,4 @@
+export { configFromEnv, readKeysFile, type ServeConfig } from "./config-from-env.js";
+export { generateApiKey } from "./generate-key.js";
+export { type ReportCommandOptions, reportCommand } from "./report-command.js";
+export { type RunningServer, type ServeOptions, serve } from "./serve.js";

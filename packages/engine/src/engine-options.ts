@@ -1,0 +1,126 @@
+import { isIP } from "node:net";
+import { isKeyVerifier } from "./auth/static-keys.js";
+import type { KeyVerifier } from "./auth/key-verifier.js";
+import type { CacheStore } from "./cache/cache-store.js";
+import type { Logger } from "./logging/logger.js";
+import type { Probe } from "./probes/probe.js";
+
+export interface NetworkOptions {
+  /** Recursive resolvers, `ip` or `ip:port` (`[v6]:port`). Default: the system's. */
+  readonly resolvers?: readonly string[];
+  /** Let probes connect to private, loopback and link-local addresses. Default false. */
+  readonly allowPrivateAddresses?: boolean;
+  /** Time budget of one probe run in ms. Default 10,000. */
+  readonly timeoutMs?: number;
+  /** Most outbound operations (queries, connections, fetches) in flight at once. Default 64. */
+  readonly maxConcurrency?: number;
+}
+
+/** `false` turns a built-in section off; any other name adds a custom section. */
+export type ProbesOption = { readonly [section: string]: Probe<any> | false | undefined };
+
+export interface EngineOptions {
+  /** Who may call: a KeyVerifier, or plain keys and `sha256:<hex>` digests. Required. */
+  readonly keys: KeyVerifier | readonly string[];
+  /** Where results are cached. Default: a bounded in-memory store. */
+  readonly cache?: CacheStore;
+  readonly probes?: ProbesOption;
+  readonly network?: NetworkOptions;
+  /** Extra trusted roots (PEM), added to Node's own. */
+  readonly ssl?: { readonly ca?: string | readonly string[] };
+  /** RDAP bootstrap (IANA dns.json data, a file path or a URL) and WHOIS servers per TLD. */
+  readonly rdap?: { readonly bootstrap?: object | string; readonly whoisHints?: Readonly<Record<string, string>> };
+  /** Where the API is mounted. Default `/api/v1`. */
+  readonly basePath?: string;
+  /** Receives warnings about recovered trouble (cache down, probe crash). Default: console. */
+  readonly logger?: Logger;
+}
+
+export const builtInSections = ["whois", "dns", "ssl"] as const;
+const reservedSections = new Set(["domain", "openapi.json", "docs", "keys"]);
+const sectionName = /^[a-z][a-z0-9-]{0,31}$/;
+
+function fail(option: string, expectation: string): never {
+  throw new TypeError(`createEngine: options.${option} ${expectation}`);
+}
+
+export function isResolverAddress(value: string): boolean {
+  const bracketed = /^\[([^\]]+)\](?::(\d{1,5}))?$/.exec(value);
+  if (bracketed) return isIP(bracketed[1]!) === 6 && validPort(bracketed[2]);
+  if (isIP(value)) return true;
+  const withPort = /^([^:]+):(\d{1,5})$/.exec(value);
+  return withPort !== null && isIP(withPort[1]!) === 4 && validPort(withPort[2]);
+}
+
+function validPort(port: string | undefined): boolean {
+  return port === undefined || (Number(port) >= 1 && Number(port) <= 65535);
+}
+
+const positiveInteger = (value: unknown, max: number) =>
+  typeof value === "number" && Number.isInteger(value) && value >= 1 && value <= max;
+
+/** Checks every option once, when the engine is created, naming the bad one. */
+export function validateEngineOptions(options: EngineOptions): void {
+  if (typeof options !== "object" || options === null) fail("", "must be an object");
+  const { keys } = options;
+  if (keys === undefined) fail("keys", "is required: a KeyVerifier or an array of keys");
+  if (!isKeyVerifier(keys)) {
+    if (!Array.isArray(keys) || keys.length === 0) fail("keys", "must be a KeyVerifier or a non-empty array of keys");
+  }
+  const cache = options.cache;
+  if (cache !== undefined && (typeof cache?.get !== "function" || typeof cache?.set !== "function" || typeof cache?.delete !== "function")) {
+    fail("cache", "must be a CacheStore with get, set and delete");
+  }
+  if (options.basePath !== undefined) {
+    const base = options.basePath;
+    if (typeof base !== "string" || (base !== "" && (!base.startsWith("/") || base.endsWith("/") || /[?#\s]/.test(base)))) {
+      fail("basePath", 'must be "" or a path starting with "/" and not ending with "/"');
+    }
+  }
+  const network = options.network ?? {};
+  if (network.resolvers !== undefined) {
+    if (!Array.isArray(network.resolvers)) fail("network.resolvers", "must be an array of ip or ip:port strings");
+    network.resolvers.forEach((resolver, index) => {
+      if (typeof resolver !== "string" || !isResolverAddress(resolver)) {
+        fail(`network.resolvers[${index}]`, `must be an IP address with an optional port, got ${JSON.stringify(resolver)}`);
+      }
+    });
+  }
+  if (network.allowPrivateAddresses !== undefined && typeof network.allowPrivateAddresses !== "boolean") {
+    fail("network.allowPrivateAddresses", "must be a boolean");
+  }
+  if (network.timeoutMs !== undefined && !positiveInteger(network.timeoutMs, 300_000)) {
+    fail("network.timeoutMs", "must be an integer from 1 to 300000");
+  }
+  if (network.maxConcurrency !== undefined && !positiveInteger(network.maxConcurrency, 10_000)) {
+    fail("network.maxConcurrency", "must be an integer from 1 to 10000");
+  }
+  const ca = options.ssl?.ca;
+  if (ca !== undefined) {
+    const list = typeof ca === "string" ? [ca] : ca;
+    if (!Array.isArray(list) || list.some((pem) => typeof pem !== "string" || !pem.includes("-----BEGIN CERTIFICATE-----"))) {
+      fail("ssl.ca", "must be a PEM certificate string or an array of them");
+    }
+  }
+  const rdap = options.rdap ?? {};
+  if (rdap.bootstrap !== undefined && typeof rdap.bootstrap !== "string" && (typeof rdap.bootstrap !== "object" || rdap.bootstrap === null)) {
+    fail("rdap.bootstrap", "must be IANA bootstrap data, a file path or a URL");
+  }
+  if (rdap.whoisHints !== undefined) {
+    if (typeof rdap.whoisHints !== "object" || rdap.whoisHints === null) fail("rdap.whoisHints", "must be an object of tld to host");
+    for (const [tld, host] of Object.entries(rdap.whoisHints)) {
+      if (typeof host !== "string" || host.length === 0) fail(`rdap.whoisHints.${tld}`, "must be a host name");
+    }
+  }
+  for (const [name, probe] of Object.entries(options.probes ?? {})) {
+    if (probe === undefined || probe === false) continue;
+    if (!sectionName.test(name) || reservedSections.has(name)) {
+      fail(`probes.${name}`, "is not a valid section name (lower case letters, digits and hyphens; not reserved)");
+    }
+    if (typeof probe !== "object" || typeof probe.run !== "function") fail(`probes.${name}`, "must be a Probe with a run method");
+  }
+  const logger = options.logger;
+  if (logger !== undefined && (typeof logger?.warn !== "function" || typeof logger?.error !== "function")) {
+    fail("logger", "must have warn and error methods");
+  }
+}

@@ -1,0 +1,135 @@
+import type { OpenAPIObject } from "openapi3-ts/oas31";
+import pLimit from "p-limit";
+import { staticKeys, isKeyVerifier } from "./auth/static-keys.js";
+import { memoryCache } from "./cache/memory-cache.js";
+import { normalizeDomain } from "./domain/normalize-domain.js";
+import { builtInSections, type EngineOptions, validateEngineOptions } from "./engine-options.js";
+import type { EngineHandler } from "./http/engine-http.js";
+import { createRequestHandler } from "./http/request-handler.js";
+import { isUnderBasePath, parseUrl } from "./http/route.js";
+import { consoleLogger } from "./logging/logger.js";
+import { buildOpenApiDocument } from "./openapi/openapi-document.js";
+import { sectionExamples, sectionSummaries } from "./openapi/section-examples.js";
+import { dnsProbe } from "./probes/dns/index.js";
+import type { NetworkPolicy, Probe } from "./probes/probe.js";
+import { sslProbe } from "./probes/ssl/index.js";
+import { whoisProbe } from "./probes/whois/index.js";
+import { buildReport } from "./report/build-report.js";
+import type { Report, SectionResult } from "./sections/section-result.js";
+import { createSectionService } from "./sections/section-service.js";
+
+export interface Engine {
+  /** Where the API is mounted, e.g. `/api/v1`. */
+  readonly basePath: string;
+  /** The section names this engine serves, built-in and custom. */
+  readonly sections: readonly string[];
+  /** The single HTTP entry point: the engine's request in, its response out. Never rejects. */
+  readonly handle: EngineHandler;
+  /** Whether a request path belongs to this engine (adapters pass other paths on). */
+  owns(url: string): boolean;
+  /** Programmatic access: the full report (`"domain"`, the default) or one section. */
+  lookup(domain: string, section?: "domain"): Promise<Report>;
+  lookup(domain: string, section: string): Promise<SectionResult>;
+  readonly openApiDocument: OpenAPIObject;
+}
+
+const defaultTtlMs: Record<string, number> = {
+  dns: 5 * 60_000,
+  ssl: 60 * 60_000,
+  whois: 6 * 60 * 60_000,
+};
+
+function defaultProbes(options: EngineOptions): Record<string, Probe> {
+  return {
+    whois: whoisProbe({
+      ...(options.rdap?.bootstrap === undefined ? {} : { bootstrap: options.rdap.bootstrap }),
+      ...(options.rdap?.whoisHints === undefined ? {} : { whoisHints: { ...options.rdap.whoisHints } }),
+    }) as Probe,
+    dns: dnsProbe() as Probe,
+    ssl: sslProbe(options.ssl?.ca === undefined ? {} : { ca: options.ssl.ca as string | string[] }) as Probe,
+  };
+}
+
+/** Creates the framework-agnostic engine. Options are validated here, once. */
+export function createEngine(options: EngineOptions): Engine {
+  validateEngineOptions(options);
+  const basePath = options.basePath ?? "/api/v1";
+  const logger = options.logger ?? consoleLogger;
+  const verifier = isKeyVerifier(options.keys) ? options.keys : staticKeys({ keys: options.keys as readonly string[] });
+  const network: NetworkPolicy = {
+    resolvers: [...(options.network?.resolvers ?? [])],
+    allowPrivateAddresses: options.network?.allowPrivateAddresses ?? false,
+    timeoutMs: options.network?.timeoutMs ?? 10_000,
+  };
+  const limiter = pLimit(options.network?.maxConcurrency ?? 64);
+
+  const probes = new Map<string, Probe>();
+  const builtIns = defaultProbes(options);
+  for (const name of builtInSections) {
+    const configured = options.probes?.[name];
+    if (configured !== false) probes.set(name, (configured as Probe | undefined) ?? builtIns[name]!);
+  }
+  for (const [name, probe] of Object.entries(options.probes ?? {})) {
+    if (probe && !probes.has(name)) probes.set(name, probe as Probe);
+  }
+  const sections = [...probes.keys()];
+
+  const service = createSectionService({
+    probes,
+    cache: options.cache ?? memoryCache(),
+    network,
+    limit: (operation) => limiter(operation),
+    logger,
+    defaultTtlMs: (section) => defaultTtlMs[section] ?? 5 * 60_000,
+  });
+  const report = (domain: string, refresh: boolean) =>
+    buildReport({ domain, sections, refresh, section: service.get });
+
+  const openApiDocument = buildOpenApiDocument({
+    basePath,
+    sections: sections.map((name) => ({
+      name,
+      summary: sectionSummaries[name] ?? `The ${name} section.`,
+      dataSchema: probes.get(name)!.dataSchema ?? { description: `Data of the ${name} section.` },
+      example: sectionExamples[name],
+    })),
+  });
+  const handle = createRequestHandler({
+    basePath,
+    sections: new Set(sections),
+    verifier,
+    openApiJson: JSON.stringify(openApiDocument),
+    logger,
+    section: (section, domain, refresh) => service.get(section, domain, { refresh }),
+    report,
+  });
+
+  async function lookup(domain: string, section = "domain"): Promise<Report | SectionResult> {
+    const { name } = normalizeDomain(domain);
+    if (section === "domain") return report(name, false);
+    if (!probes.has(section)) {
+      throw new TypeError(`lookup: unknown section "${section}"; expected one of domain, ${sections.join(", ")}`);
+    }
+    return service.get(section, name);
+  }
+
+  return {
+    basePath,
+    sections,
+    handle,
+    owns: (url) => isUnderBasePath(parseUrl(url).pathname, basePath),
+    lookup: lookup as Engine["lookup"],
+    openApiDocument,
+  };
+}
+
+/** Tells an engine from an options object, so adapters can take either. */
+export function isEngine(value: unknown): value is Engine {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    typeof (value as Engine).handle === "function" &&
+    typeof (value as Engine).owns === "function" &&
+    typeof (value as Engine).openApiDocument === "object"
+  );
+}

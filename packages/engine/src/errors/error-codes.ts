@@ -1,0 +1,26 @@
+/** The closed set of error codes the API answers with, and the HTTP status of each. */
+export const errorStatus = {
+  invalid_domain: 400,
+  unauthorized: 401,
+  not_found: 404,
+  method_not_allowed: 405,
+  rate_limited: 429,
+  internal: 500,
+  upstream_error: 502,
+  upstream_timeout: 504,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+export const errorTitles: Record<ErrorCode, string> = {
+  invalid_domain: "Invalid domain",
+  unauthorized: "Unauthorized",
+  not_found: "Not found",
+  method_not_allowed: "Method not allowed",
+  rate_limited: "Too many requests",
+  internal: "Internal error",
+  upstream_error: "Upstream error",
+  upstream_timeout: "Upstream timeout",
+};
+
+export const errorCodes = Object.keys(errorStatus) as ErrorCode[];

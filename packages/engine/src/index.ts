@@ -1,0 +1,18 @@
+export type { KeyIdentity, KeyVerifier } from "./auth/key-verifier.js";
+export { type StaticKeysOptions, staticKeys } from "./auth/static-keys.js";
+export type { CacheStore } from "./cache/cache-store.js";
+export { type MemoryCacheOptions, memoryCache } from "./cache/memory-cache.js";
+export { type NormalizedDomain, normalizeDomain } from "./domain/normalize-domain.js";
+export { createEngine, type Engine, isEngine } from "./engine.js";
+export type { EngineOptions, NetworkOptions, ProbesOption } from "./engine-options.js";
+export { DomainIntelError, isDomainIntelError } from "./errors/domain-intel-error.js";
+export { type ErrorCode, errorCodes, errorStatus } from "./errors/error-codes.js";
+export type { EngineHandler, EngineRequest, EngineResponse } from "./http/engine-http.js";
+export { consoleLogger, type Logger, silentLogger } from "./logging/logger.js";
+export type { JsonSchema } from "./openapi/json-schema.js";
+export { dnsProbe } from "./probes/dns/index.js";
+export type { Finding, FindingSeverity, FindingStatus } from "./probes/findings.js";
+export { type NetworkPolicy, type Probe, type ProbeContext, ProbeError, type ProbeErrorCode } from "./probes/probe.js";
+export { sslProbe } from "./probes/ssl/index.js";
+export { whoisProbe } from "./probes/whois/index.js";
+export type { CacheStatus, Report, SectionResult } from "./sections/section-result.js";

@@ -1,0 +1,1 @@
+export { createNodeHandler, type NodeHandler, sendEngineResponse, toEngineRequest } from "./node-http.js";

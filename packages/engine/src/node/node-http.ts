@@ -1,0 +1,39 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Engine } from "../engine.js";
+import type { EngineRequest, EngineResponse } from "../http/engine-http.js";
+
+/** node:http request to the engine's request. Repeated headers are joined as RFC 9110 says. */
+export function toEngineRequest(request: IncomingMessage): EngineRequest {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(", ") : value;
+  }
+  return { method: request.method ?? "GET", url: request.url ?? "/", headers };
+}
+
+/** The engine's response onto a node:http response, byte for byte. */
+export function sendEngineResponse(response: ServerResponse, engineResponse: EngineResponse): void {
+  if (response.headersSent || response.destroyed) return;
+  response.writeHead(engineResponse.status, engineResponse.headers);
+  response.end(engineResponse.body);
+}
+
+export type NodeHandler = (request: IncomingMessage, response: ServerResponse, next?: (error?: unknown) => void) => void;
+
+/**
+ * A node:http handler for an engine. With `next` (Connect/Express style) paths outside the
+ * engine's base path are passed on; without it the engine answers them with a 404 problem.
+ */
+export function createNodeHandler(engine: Engine): NodeHandler {
+  return (request, response, next) => {
+    if (next && !engine.owns(request.url ?? "/")) {
+      next();
+      return;
+    }
+    engine.handle(toEngineRequest(request)).then(
+      (engineResponse) => sendEngineResponse(response, engineResponse),
+      // handle() never rejects; this only guards the host process if that promise breaks.
+      (error: unknown) => (next ? next(error) : response.destroy()),
+    );
+  };
+}

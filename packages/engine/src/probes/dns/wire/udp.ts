@@ -1,0 +1,95 @@
+import dgram from "node:dgram";
+import { performance } from "node:perf_hooks";
+import { DnsQueryError, type DnsQueryErrorCode, socketErrorText } from "./errors.js";
+import type { Exchange } from "./exchange.js";
+import { type EncodedQuery, readResponse } from "./message.js";
+import type { ServerAddress } from "./server-address.js";
+
+/**
+ * Sends `query` over UDP, re-sending it after each `tryTimeoutMs` up to `tries` times, and
+ * resolves with the first datagram that answers it. The socket is connected, so the kernel
+ * drops datagrams from other addresses; datagrams with another id or question are ignored
+ * (RFC 5452) and the same id is kept across tries so a late answer to an earlier try counts.
+ */
+export function exchangeUdp(options: {
+  server: ServerAddress;
+  query: EncodedQuery;
+  tries: number;
+  tryTimeoutMs: number;
+  signal?: AbortSignal | undefined;
+}): Promise<Exchange> {
+  const { server, query, tries, tryTimeoutMs, signal } = options;
+  const what = `${query.question.name}/${query.question.type} from ${server.label} over udp`;
+
+  return new Promise<Exchange>((resolve, reject) => {
+    const socket = dgram.createSocket(server.family === 6 ? "udp6" : "udp4");
+    const ignored: string[] = [];
+    let timer: NodeJS.Timeout | undefined;
+    let sentAt = 0;
+    let sent = 0;
+    let settled = false;
+
+    const settle = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", onAbort);
+      try {
+        socket.close();
+      } catch {
+        // Already closed: nothing left to release.
+      }
+      outcome();
+    };
+    const fail = (code: DnsQueryErrorCode, message: string, cause?: unknown) =>
+      settle(() =>
+        reject(new DnsQueryError({ code, message, server: server.label, transport: "udp", cause })),
+      );
+    const onAbort = () => fail("aborted", `query for ${what} aborted`, signal?.reason);
+
+    const send = () => {
+      sent += 1;
+      sentAt = performance.now();
+      socket.send(query.bytes, (error) => {
+        if (error) fail("network", `cannot send query for ${what}: ${socketErrorText(error)}`, error);
+      });
+      timer = setTimeout(() => {
+        if (sent < tries) return send();
+        const tried = `after ${sent} ${sent === 1 ? "try" : "tries"} of ${tryTimeoutMs} ms`;
+        if (ignored.length === 0) return fail("timeout", `no answer for ${what} ${tried}`);
+        // Something answered, just never correctly: say what, it is more useful than "timeout".
+        fail(
+          "malformed",
+          `no valid answer for ${what} ${tried}; ignored ${ignored.length} ` +
+            `${ignored.length === 1 ? "message" : "messages"}: ${summarizeReasons({ reasons: ignored })}`,
+        );
+      }, tryTimeoutMs);
+    };
+
+    socket.on("error", (error) => fail("network", `query for ${what} failed: ${socketErrorText(error)}`, error));
+    socket.on("message", (bytes) => {
+      const verdict = readResponse({ bytes, query });
+      if (verdict.kind === "answer") {
+        const rttMs = performance.now() - sentAt;
+        settle(() => resolve({ message: verdict.message, size: bytes.length, rttMs }));
+      } else if (verdict.kind === "malformed") {
+        fail("malformed", `malformed answer for ${what}: ${verdict.reason}`);
+      } else {
+        ignored.push(verdict.reason);
+      }
+    });
+
+    if (signal?.aborted) return onAbort();
+    signal?.addEventListener("abort", onAbort, { once: true });
+    socket.connect(server.port, server.host, () => {
+      if (!settled) send();
+    });
+  });
+}
+
+/** Distinct reasons, three at most, for an error message. */
+function summarizeReasons(options: { reasons: readonly string[] }): string {
+  const unique = [...new Set(options.reasons)];
+  const shown = unique.slice(0, 3).join("; ");
+  return unique.length > 3 ? `${shown}; and ${unique.length - 3} more` : shown;
+}

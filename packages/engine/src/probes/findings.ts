@@ -1,0 +1,24 @@
+/** The shared shape of checks and findings in every section (DESIGN.md). */
+export type FindingStatus = "pass" | "info" | "warn" | "fail" | "skipped";
+export type FindingSeverity = "info" | "warning" | "error";
+
+export interface Finding {
+  /** Stable dotted id: `<section>.<area>.<name>`. */
+  id: string;
+  status: FindingStatus;
+  severity: FindingSeverity;
+  message: string;
+  details?: Record<string, unknown>;
+}
+
+export const findingSchema = {
+  type: "object",
+  required: ["id", "status", "severity", "message"],
+  properties: {
+    id: { type: "string", pattern: "^[a-z0-9-]+(\\.[a-z0-9-]+)+$" },
+    status: { enum: ["pass", "info", "warn", "fail", "skipped"] },
+    severity: { enum: ["info", "warning", "error"] },
+    message: { type: "string" },
+    details: { type: "object" },
+  },
+} as const;

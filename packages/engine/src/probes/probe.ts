@@ -1,0 +1,44 @@
+import type { JsonSchema } from "../openapi/json-schema.js";
+
+/** Network settings every probe honours. */
+export interface NetworkPolicy {
+  /** Recursive resolvers as `host` or `host:port` (`[v6]:port`); empty means the system's. */
+  readonly resolvers: readonly string[];
+  /** When false (the default) probes never connect to private, loopback or link-local addresses. */
+  readonly allowPrivateAddresses: boolean;
+  /** Budget for one probe run, in milliseconds. */
+  readonly timeoutMs: number;
+}
+
+export interface ProbeContext {
+  /** Aborted when the probe's time budget runs out or the caller goes away. */
+  readonly signal: AbortSignal;
+  readonly network: NetworkPolicy;
+  /** Runs one outbound operation under the engine's shared concurrency limit. */
+  limit<T>(operation: () => Promise<T>): Promise<T>;
+}
+
+/**
+ * A probe produces the `data` of one section for a normalised domain name.
+ * A fact about the domain (NXDOMAIN, nothing on 443) is data; throw a `ProbeError`
+ * only when the probe itself could not run.
+ */
+export interface Probe<TData = unknown> {
+  /** JSON Schema (2020-12) of `data`, published in the OpenAPI document. */
+  readonly dataSchema?: JsonSchema;
+  run(domain: string, context: ProbeContext): TData | Promise<TData>;
+  /** How long a result stays fresh, in milliseconds. */
+  ttlMs?(data: TData): number;
+}
+
+/** Section-level error codes, as they appear in the envelope's `error.code`. */
+export type ProbeErrorCode = "timeout" | "upstream_error" | "internal";
+
+export class ProbeError extends Error {
+  readonly code: ProbeErrorCode;
+  constructor(code: ProbeErrorCode, message: string, options: { cause?: unknown } = {}) {
+    super(message, { cause: options.cause });
+    this.name = "ProbeError";
+    this.code = code;
+  }
+}

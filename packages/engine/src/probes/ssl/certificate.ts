@@ -1,0 +1,137 @@
+import type { X509Certificate } from "node:crypto";
+import ipaddr from "ipaddr.js";
+import type { Certificate as LegacyName } from "node:tls";
+import type { SslCertificate, SslName } from "./ssl-data.js";
+
+const dayMs = 86_400_000;
+
+/**
+ * Summarises the leaf certificate with node:crypto only: @peculiar/x509 needs a global
+ * reflect-metadata polyfill, which a library must not install in its users' process.
+ */
+export function describeCertificate(options: {
+  certificate: X509Certificate;
+  now: number;
+}): SslCertificate {
+  const { certificate, now } = options;
+  const legacy = certificate.toLegacyObject();
+  const notBefore = parseOpenSslDate(legacy.valid_from);
+  const notAfter = parseOpenSslDate(legacy.valid_to);
+  const key = certificate.publicKey;
+  const details = key.asymmetricKeyDetails;
+  return {
+    subject: describeName(certificate.subject, legacy.subject),
+    issuer: describeName(certificate.issuer, legacy.issuer),
+    serialNumber: certificate.serialNumber.toUpperCase(),
+    notBefore: notBefore.toISOString(),
+    notAfter: notAfter.toISOString(),
+    daysRemaining: Math.floor((notAfter.getTime() - now) / dayMs),
+    subjectAltNames: subjectAltNames(certificate.subjectAltName),
+    fingerprint256: certificate.fingerprint256,
+    keyType: key.asymmetricKeyType ?? null,
+    keySize: legacy.bits ?? details?.modulusLength ?? null,
+    keyCurve: legacy.nistCurve ?? legacy.asn1Curve ?? details?.namedCurve ?? null,
+    selfSigned: isSelfSigned(certificate),
+  };
+}
+
+/** Issued by itself (names and key identifiers agree) and signed by its own key. */
+export function isSelfSigned(certificate: X509Certificate): boolean {
+  try {
+    return certificate.checkIssued(certificate) && certificate.verify(certificate.publicKey);
+  } catch {
+    // An unsupported key or signature algorithm cannot be checked; do not claim self-signed.
+    return false;
+  }
+}
+
+/**
+ * Matches the name the way browsers do (CA/Browser Forum rules): subjectAltName DNS names only,
+ * no fallback to the subject CN, `*` only as a whole left-most label. `commonNameOnly` tells
+ * that the name would match through the CN, which only legacy clients accept.
+ */
+export function matchHostname(options: { certificate: X509Certificate; hostname: string }): {
+  match: boolean;
+  commonNameOnly: boolean;
+} {
+  const { certificate, hostname } = options;
+  const rules = { wildcards: true, partialWildcards: false, multiLabelWildcards: false } as const;
+  const match = certificate.checkHost(hostname, { ...rules, subject: "never" }) !== undefined;
+  const commonNameOnly =
+    !match && certificate.checkHost(hostname, { ...rules, subject: "always" }) !== undefined;
+  return { match, commonNameOnly };
+}
+
+function describeName(printed: string, parsed: LegacyName | undefined): SslName {
+  return {
+    // Node prints one attribute a line with RFC 2253 escaping, so a newline never occurs in a value.
+    dn: printed.split("\n").filter(Boolean).join(", "),
+    commonName: lastValue(parsed?.CN),
+    organization: lastValue(parsed?.O),
+  };
+}
+
+// The last value of a repeated attribute is the most specific one (OpenSSL's choice for CN).
+function lastValue(value: string | string[] | undefined): string | null {
+  if (value === undefined) return null;
+  return Array.isArray(value) ? (value.at(-1) ?? null) : value;
+}
+
+const months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/**
+ * Parses OpenSSL's ASN1_TIME print format ("Nov  2 07:10:59 2026 GMT"). Node 20 has no
+ * `validToDate`, and Date.parse of this form is implementation-defined.
+ */
+export function parseOpenSslDate(text: string): Date {
+  const match = /^([A-Z][a-z]{2}) +(\d{1,2}) (\d{2}):(\d{2}):(\d{2})(?:\.\d+)? (\d{4}) GMT$/.exec(
+    text,
+  );
+  const month = match ? months.indexOf(match[1]!) : -1;
+  if (!match || month < 0) throw new Error(`unrecognised certificate date: ${text}`);
+  const [, , day, hours, minutes, seconds, year] = match.map(Number);
+  return new Date(Date.UTC(year!, month, day!, hours!, minutes!, seconds!));
+}
+
+// DNS names and IP addresses; Node prints IPv6 uncompressed ("0:0:0:0:0:0:0:1"), we compress it.
+function subjectAltNames(text: string | undefined): string[] {
+  const names: string[] = [];
+  for (const { type, value } of parseSubjectAltNames(text)) {
+    if (type === "DNS") names.push(value);
+    else if (type === "IP Address") names.push(ipaddr.isValid(value) ? ipaddr.parse(value).toString() : value);
+  }
+  return names;
+}
+
+export interface AltName {
+  /** Node's label: "DNS", "IP Address", "email", "URI", "DirName", "othername"... */
+  type: string;
+  value: string;
+}
+
+/**
+ * Splits Node's subjectAltName string ("DNS:a.test, IP Address:127.0.0.1"). Since the fix for
+ * CVE-2021-44532 a value holding a comma, quote or other unusual character is printed as a
+ * JSON string, so quoted values are decoded rather than split on their commas.
+ */
+export function parseSubjectAltNames(text: string | undefined): AltName[] {
+  if (!text) return [];
+  const entry = /([^:,]+):("(?:[^"\\]|\\.)*"|[^,]*)(?:, |$)/y;
+  const names: AltName[] = [];
+  while (entry.lastIndex < text.length) {
+    const start = entry.lastIndex;
+    const match = entry.exec(text);
+    if (!match || entry.lastIndex === start) break;
+    const raw = match[2]!;
+    let value = raw;
+    if (raw.startsWith('"')) {
+      try {
+        value = JSON.parse(raw) as string;
+      } catch {
+        value = raw.slice(1, -1);
+      }
+    }
+    names.push({ type: match[1]!, value });
+  }
+  return names;
+}

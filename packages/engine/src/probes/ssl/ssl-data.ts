@@ -1,0 +1,88 @@
+import type { Finding } from "../findings.js";
+
+/**
+ * Why no certificate could be read. `no_address` and `blocked_address` mean no connection was
+ * attempted; the others describe what the one connection attempt ran into.
+ */
+export type SslUnreachableReason =
+  | "no_address" // the name has no A or AAAA record
+  | "blocked_address" // every address is refused by the network policy (private, loopback...)
+  | "refused" // nothing listening: TCP connection refused
+  | "unreachable" // no route to the address
+  | "timeout" // no completed handshake within the handshake timeout or the probe's budget
+  | "reset" // the peer closed or reset the connection before the handshake completed
+  | "no_tls" // the peer answered, but not with TLS (plain HTTP, garbage)
+  | "handshake_failed" // the peer speaks TLS but the handshake failed (alert, no common protocol)
+  | "error"; // anything else; `errorCode` says what
+
+/**
+ * A distinguished name. `dn` is the whole name as OpenSSL prints it, attributes in certificate
+ * order joined by ", " (RFC 2253 escaping); the most used attributes are also given on their own.
+ */
+export interface SslName {
+  dn: string;
+  commonName: string | null;
+  organization: string | null;
+}
+
+/** The leaf certificate the server presented. */
+export interface SslCertificate {
+  subject: SslName;
+  issuer: SslName;
+  /** Upper-case hex, as OpenSSL prints it. */
+  serialNumber: string;
+  /** ISO 8601. */
+  notBefore: string;
+  notAfter: string;
+  /** Whole days until `notAfter`, rounded down; negative once expired. */
+  daysRemaining: number;
+  /** DNS names and IP addresses from the subjectAltName extension, in certificate order. */
+  subjectAltNames: string[];
+  /** SHA-256 of the DER, colon-separated upper-case hex. */
+  fingerprint256: string;
+  /** Node's key type: "rsa", "rsa-pss", "ec", "ed25519", "ed448", "dsa"... */
+  keyType: string | null;
+  /** RSA/DSA modulus bits or EC field bits. */
+  keySize: number | null;
+  /** EC curve, NIST name when it has one ("P-256"), else OpenSSL's. */
+  keyCurve: string | null;
+  /** Issued by itself and signed by its own key. */
+  selfSigned: boolean;
+}
+
+export interface SslCipher {
+  /** OpenSSL name, e.g. "TLS_AES_256_GCM_SHA384" or "ECDHE-RSA-AES128-GCM-SHA256". */
+  name: string;
+  /** IANA name, e.g. "TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256". */
+  standardName: string;
+  /** Lowest protocol version the suite belongs to, e.g. "TLSv1.2". */
+  version: string;
+}
+
+/**
+ * The `data` of the `ssl` section. Every key is always present; what could not be observed
+ * is null (everything about the handshake when `reachable` is false).
+ */
+export interface SslData {
+  reachable: boolean;
+  /** Null when reachable. */
+  reason: SslUnreachableReason | null;
+  /** The system or OpenSSL code behind `reason` ("ECONNREFUSED", "ERR_SSL_WRONG_VERSION_NUMBER"). */
+  errorCode: string | null;
+  /** The address connected to; null when no connection was attempted. */
+  address: string | null;
+  port: number;
+  /** Negotiated protocol, e.g. "TLSv1.3". */
+  protocol: string | null;
+  cipher: SslCipher | null;
+  /** Negotiated ALPN protocol ("h2", "http/1.1"), null when the server chose none. */
+  alpn: string | null;
+  /** The chain verifies to a trusted root (Node's bundled roots plus configured ones). Host name not included. */
+  trusted: boolean | null;
+  /** OpenSSL's verification code when not trusted, e.g. "CERT_HAS_EXPIRED". */
+  trustError: string | null;
+  /** The certificate is valid for the domain, checked apart from the chain. */
+  hostnameMatch: boolean | null;
+  certificate: SslCertificate | null;
+  findings: Finding[];
+}

@@ -1,0 +1,60 @@
+import { DomainIntelError } from "../errors/domain-intel-error.js";
+import { type Probe, type ProbeContext, ProbeError } from "../probes/probe.js";
+
+export type ProbeOutcome =
+  | { ok: true; data: unknown }
+  | { ok: false; error: ProbeError };
+
+/**
+ * Runs one probe under a time budget. The probe gets an AbortSignal that fires when the
+ * budget runs out (or the caller goes away) and the engine stops waiting at that moment,
+ * whether or not the probe honours the signal.
+ */
+export async function runProbe(options: {
+  probe: Probe;
+  section: string;
+  domain: string;
+  context: Omit<ProbeContext, "signal">;
+  signal?: AbortSignal;
+  onUnexpectedError: (error: unknown) => void;
+}): Promise<ProbeOutcome> {
+  const { probe, section, domain, context } = options;
+  const budget = context.network.timeoutMs;
+  const timer = new AbortController();
+  const timeout = setTimeout(
+    () => timer.abort(new ProbeError("timeout", `The ${section} probe did not finish within ${budget} ms.`)),
+    budget,
+  );
+  const signal = options.signal ? AbortSignal.any([timer.signal, options.signal]) : timer.signal;
+  let onAbort: (() => void) | undefined;
+  const aborted = new Promise<never>((_, reject) => {
+    onAbort = () => reject(signal.reason);
+    if (signal.aborted) onAbort();
+    else signal.addEventListener("abort", onAbort, { once: true });
+  });
+  const running = (async () => probe.run(domain, { ...context, signal }))();
+  // The loser of the race must not surface later as an unhandled rejection.
+  running.catch(() => undefined);
+  aborted.catch(() => undefined);
+  try {
+    return { ok: true, data: await Promise.race([running, aborted]) };
+  } catch (error) {
+    return { ok: false, error: toProbeError(error, section, options.onUnexpectedError) };
+  } finally {
+    clearTimeout(timeout);
+    if (onAbort) signal.removeEventListener("abort", onAbort);
+  }
+}
+
+function toProbeError(error: unknown, section: string, report: (error: unknown) => void): ProbeError {
+  if (error instanceof ProbeError) return error;
+  if (error instanceof DomainIntelError) {
+    if (error.code === "upstream_timeout") return new ProbeError("timeout", error.message);
+    if (error.code === "upstream_error") return new ProbeError("upstream_error", error.message);
+  }
+  if (error instanceof Error && error.name === "AbortError") {
+    return new ProbeError("timeout", `The ${section} probe was cancelled.`);
+  }
+  report(error);
+  return new ProbeError("internal", `The ${section} probe failed unexpectedly.`);
+}

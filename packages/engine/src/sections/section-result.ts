@@ -1,0 +1,24 @@
+import type { Finding } from "../probes/findings.js";
+import type { ProbeErrorCode } from "../probes/probe.js";
+
+export type CacheStatus = "hit" | "miss" | "stale";
+
+/** The envelope of one section, alone or inside the full report (DESIGN.md). */
+export interface SectionResult<TData = unknown> {
+  domain: string;
+  section: string;
+  status: "ok" | "error";
+  fetchedAt: string;
+  expiresAt: string;
+  cache: CacheStatus;
+  durationMs: number;
+  data?: TData;
+  error?: { code: ProbeErrorCode; message: string };
+}
+
+export interface Report {
+  domain: string;
+  generatedAt: string;
+  sections: Record<string, SectionResult>;
+  insights: Finding[];
+}

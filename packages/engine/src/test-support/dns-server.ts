@@ -1,0 +1,140 @@
+import dgram from "node:dgram";
+import net from "node:net";
+import type { AddressInfo } from "node:net";
+import * as packet from "dns-packet";
+
+export type DnsTransport = "udp" | "tcp";
+
+/** What a test server does with one query: answer, drop it, or send raw bytes. */
+export type DnsReply = packet.Packet | { drop: true } | { raw: Buffer };
+
+export type DnsHandler = (
+  query: packet.DecodedPacket,
+  transport: DnsTransport,
+) => DnsReply | Promise<DnsReply>;
+
+export interface TestDnsServer {
+  /** `127.0.0.1:port`, usable as a resolver in `network.resolvers`. */
+  readonly address: string;
+  readonly host: string;
+  readonly port: number;
+  /** Every query received, in order. */
+  readonly queries: { name: string; type: string; transport: DnsTransport }[];
+  close(): Promise<void>;
+}
+
+/**
+ * A real DNS server on loopback speaking UDP and TCP (RFC 1035 framing) on the same port.
+ * `handler` decides each answer, so tests can serve zones, truncate, stay silent or send garbage.
+ */
+export async function startDnsServer(
+  handler: DnsHandler,
+  options: { host?: string; port?: number; latencyMs?: number } = {},
+): Promise<TestDnsServer> {
+  const host = options.host ?? "127.0.0.1";
+  const queries: TestDnsServer["queries"] = [];
+  const sockets = new Set<net.Socket>();
+
+  const respond = async (message: Buffer, transport: DnsTransport): Promise<Buffer | undefined> => {
+    let query: packet.DecodedPacket;
+    try {
+      query = packet.decode(message);
+    } catch {
+      return undefined;
+    }
+    const question = query.questions?.[0];
+    if (question) queries.push({ name: question.name, type: question.type, transport });
+    if (options.latencyMs) await new Promise((resolve) => setTimeout(resolve, options.latencyMs));
+    const reply = await handler(query, transport);
+    if ("drop" in reply) return undefined;
+    if ("raw" in reply) return reply.raw;
+    return packet.encode({ id: query.id, questions: query.questions, ...reply });
+  };
+
+  const udp = dgram.createSocket(host.includes(":") ? "udp6" : "udp4");
+  udp.on("message", (message, remote) => {
+    respond(message, "udp").then(
+      (answer) => answer && udp.send(answer, remote.port, remote.address),
+      () => undefined,
+    );
+  });
+  await new Promise<void>((resolve, reject) => {
+    udp.once("error", reject);
+    udp.bind(options.port ?? 0, host, () => resolve());
+  });
+  const port = (udp.address() as AddressInfo).port;
+
+  const tcp = net.createServer((socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+    socket.on("error", () => undefined);
+    let buffered = Buffer.alloc(0);
+    socket.on("data", (chunk) => {
+      buffered = Buffer.concat([buffered, chunk]);
+      while (buffered.length >= 2) {
+        const length = buffered.readUInt16BE(0);
+        if (buffered.length < 2 + length) break;
+        const message = buffered.subarray(2, 2 + length);
+        buffered = buffered.subarray(2 + length);
+        respond(message, "tcp").then(
+          (answer) => {
+            if (!answer || socket.destroyed) return;
+            const framed = Buffer.alloc(2 + answer.length);
+            framed.writeUInt16BE(answer.length, 0);
+            answer.copy(framed, 2);
+            socket.write(framed);
+          },
+          () => socket.destroy(),
+        );
+      }
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    tcp.once("error", reject);
+    tcp.listen(port, host, () => resolve());
+  });
+
+  return {
+    address: host.includes(":") ? `[${host}]:${port}` : `${host}:${port}`,
+    host,
+    port,
+    queries,
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await Promise.all([
+        new Promise<void>((resolve) => udp.close(() => resolve())),
+        new Promise<void>((resolve) => tcp.close(() => resolve())),
+      ]);
+    },
+  };
+}
+
+/** Records of a test zone: owner name (lower case, no trailing dot) to answers. */
+export type ZoneRecords = Record<string, packet.Answer[]>;
+
+/**
+ * A handler answering from `records` like a recursive resolver would: the matching answers
+ * (following one CNAME), NODATA with the zone's SOA, or NXDOMAIN when the name has no records.
+ */
+export function zoneHandler(records: ZoneRecords, soa?: packet.SoaAnswer): DnsHandler {
+  return (query) => {
+    const question = query.questions?.[0];
+    if (!question) return { type: "response", rcode: "FORMERR" } as packet.Packet;
+    const name = question.name.toLowerCase().replace(/\.$/, "");
+    const owned = records[name];
+    const base = { type: "response" as const, flags: packet.RECURSION_AVAILABLE | packet.RECURSION_DESIRED };
+    if (!owned || owned.length === 0) {
+      return { ...base, rcode: "NXDOMAIN", authorities: soa ? [soa] : [] } as packet.Packet;
+    }
+    const answers = owned.filter((record) => record.type === question.type);
+    if (answers.length === 0) {
+      const cname = owned.find((record) => record.type === "CNAME") as packet.StringAnswer | undefined;
+      if (cname && question.type !== "CNAME") {
+        const target = (records[cname.data.toLowerCase()] ?? []).filter((r) => r.type === question.type);
+        return { ...base, answers: [cname, ...target] };
+      }
+      return { ...base, answers: [], authorities: soa ? [soa] : [] };
+    }
+    return { ...base, answers };
+  };
+}

@@ -1,0 +1,18 @@
+import pLimit from "p-limit";
+import type { NetworkPolicy, ProbeContext } from "../probes/probe.js";
+
+/** A real ProbeContext for probe tests: loopback allowed, a short budget. */
+export function testProbeContext(network: Partial<NetworkPolicy> = {}): ProbeContext {
+  const policy: NetworkPolicy = {
+    resolvers: [],
+    allowPrivateAddresses: true,
+    timeoutMs: 3000,
+    ...network,
+  };
+  const limit = pLimit(16);
+  return {
+    signal: AbortSignal.timeout(policy.timeoutMs),
+    network: policy,
+    limit: (operation) => limit(operation),
+  };
+}

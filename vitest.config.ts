@@ -1,0 +1,21 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+const src = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+export default defineConfig({
+  resolve: {
+    // Tests run against the sources; the built packages are exercised by the example tests.
+    alias: [
+      { find: /^@domain-intel\/engine$/, replacement: src("./packages/engine/src/index.ts") },
+      { find: /^@domain-intel\/engine\/node$/, replacement: src("./packages/engine/src/node/index.ts") },
+      { find: /^@domain-intel\/express$/, replacement: src("./packages/adapter-express/src/index.ts") },
+    ],
+  },
+  test: {
+    include: ["packages/*/src/**/*.test.ts", "examples/*/**/*.test.ts"],
+    testTimeout: 20_000,
+    hookTimeout: 20_000,
+    reporters: ["default", "./test/summary-reporter.ts"],
+  },
+});
