@@ -8,8 +8,14 @@ export default defineConfig({
     // Tests run against the sources; the built packages are exercised by the example tests.
     alias: [
       { find: /^@domain-intel\/engine$/, replacement: src("./packages/engine/src/index.ts") },
-      { find: /^@domain-intel\/engine\/node$/, replacement: src("./packages/engine/src/node/index.ts") },
-      { find: /^@domain-intel\/express$/, replacement: src("./packages/adapter-express/src/index.ts") },
+      {
+        find: /^@domain-intel\/engine\/node$/,
+        replacement: src("./packages/engine/src/node/index.ts"),
+      },
+      {
+        find: /^@domain-intel\/express$/,
+        replacement: src("./packages/adapter-express/src/index.ts"),
+      },
     ],
   },
   test: {

@@ -38,7 +38,10 @@ async function main(argv: string[]): Promise<number> {
       process.stderr.write(`report needs a domain\n${usage}\n`);
       return 2;
     }
-    const result = await reportCommand({ domain, ...(values.section ? { section: values.section } : {}) });
+    const result = await reportCommand({
+      domain,
+      ...(values.section ? { section: values.section } : {}),
+    });
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     return 0;
   }
@@ -51,7 +54,8 @@ main(process.argv.slice(2)).then(
     if (code >= 0) process.exitCode = code;
   },
   (error: unknown) => {
-    const message = isDomainIntelError(error) || error instanceof TypeError ? error.message : String(error);
+    const message =
+      isDomainIntelError(error) || error instanceof TypeError ? error.message : String(error);
     process.stderr.write(`domain-intel: ${message}\n`);
     process.exitCode = isDomainIntelError(error) || error instanceof TypeError ? 2 : 1;
   },

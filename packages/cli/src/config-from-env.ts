@@ -39,7 +39,8 @@ function parseHints(value: string): Record<string, string> {
 function parsePort(value: string | undefined): number {
   if (value === undefined || value === "") return 3000;
   const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new TypeError(`PORT: "${value}" is not a port number`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new TypeError(`PORT: "${value}" is not a port number`);
   return port;
 }
 
@@ -54,9 +55,12 @@ export function configFromEnv(env: NodeJS.ProcessEnv): ServeConfig {
     ...(keys.length > 0 ? { keys } : {}),
     network: {
       ...(resolvers.length > 0 ? { resolvers } : {}),
-      allowPrivateAddresses: env.DOMAIN_INTEL_ALLOW_PRIVATE === "1" || env.DOMAIN_INTEL_ALLOW_PRIVATE === "true",
+      allowPrivateAddresses:
+        env.DOMAIN_INTEL_ALLOW_PRIVATE === "1" || env.DOMAIN_INTEL_ALLOW_PRIVATE === "true",
     },
-    ...(env.DOMAIN_INTEL_CA_FILE ? { ssl: { ca: readFileSync(env.DOMAIN_INTEL_CA_FILE, "utf8") } } : {}),
+    ...(env.DOMAIN_INTEL_CA_FILE
+      ? { ssl: { ca: readFileSync(env.DOMAIN_INTEL_CA_FILE, "utf8") } }
+      : {}),
     ...(bootstrap || hints
       ? {
           rdap: {
@@ -70,6 +74,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv): ServeConfig {
     port: parsePort(env.PORT),
     host: env.HOST || "0.0.0.0",
     engine,
-    ignored: env.REDIS_URL ? ["REDIS_URL (Redis support is not in this version; using the in-memory cache)"] : [],
+    ignored: env.REDIS_URL
+      ? ["REDIS_URL (Redis support is not in this version; using the in-memory cache)"]
+      : [],
   };
 }

@@ -27,7 +27,9 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
   if (!keys) {
     const key = generateApiKey();
     keys = [key];
-    print(`No API key configured (DOMAIN_INTEL_KEYS or DOMAIN_INTEL_KEYS_FILE), so one was generated for this run.`);
+    print(
+      `No API key configured (DOMAIN_INTEL_KEYS or DOMAIN_INTEL_KEYS_FILE), so one was generated for this run.`,
+    );
     print(`It is shown only once: ${key}`);
   }
   for (const setting of config.ignored) print(`Ignored: ${setting}`);
@@ -47,7 +49,9 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
   const address = server.address() as AddressInfo;
   const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
   const url = `http://${host === "0.0.0.0" ? "127.0.0.1" : host}:${address.port}`;
-  print(`domain-intel listening on ${url}${engine.basePath} (try ${url}${engine.basePath}/dns/example.com)`);
+  print(
+    `domain-intel listening on ${url}${engine.basePath} (try ${url}${engine.basePath}/dns/example.com)`,
+  );
   return {
     server,
     engine,

@@ -1,6 +1,6 @@
 import { isIP } from "node:net";
-import { isKeyVerifier } from "./auth/static-keys.js";
 import type { KeyVerifier } from "./auth/key-verifier.js";
+import { isKeyVerifier } from "./auth/static-keys.js";
 import type { CacheStore } from "./cache/cache-store.js";
 import type { Logger } from "./logging/logger.js";
 import type { Probe } from "./probes/probe.js";
@@ -29,7 +29,10 @@ export interface EngineOptions {
   /** Extra trusted roots (PEM), added to Node's own. */
   readonly ssl?: { readonly ca?: string | readonly string[] };
   /** RDAP bootstrap (IANA dns.json data, a file path or a URL) and WHOIS servers per TLD. */
-  readonly rdap?: { readonly bootstrap?: object | string; readonly whoisHints?: Readonly<Record<string, string>> };
+  readonly rdap?: {
+    readonly bootstrap?: object | string;
+    readonly whoisHints?: Readonly<Record<string, string>>;
+  };
   /** Where the API is mounted. Default `/api/v1`. */
   readonly basePath?: string;
   /** Receives warnings about recovered trouble (cache down, probe crash). Default: console. */
@@ -65,28 +68,44 @@ export function validateEngineOptions(options: EngineOptions): void {
   const { keys } = options;
   if (keys === undefined) fail("keys", "is required: a KeyVerifier or an array of keys");
   if (!isKeyVerifier(keys)) {
-    if (!Array.isArray(keys) || keys.length === 0) fail("keys", "must be a KeyVerifier or a non-empty array of keys");
+    if (!Array.isArray(keys) || keys.length === 0)
+      fail("keys", "must be a KeyVerifier or a non-empty array of keys");
   }
   const cache = options.cache;
-  if (cache !== undefined && (typeof cache?.get !== "function" || typeof cache?.set !== "function" || typeof cache?.delete !== "function")) {
+  if (
+    cache !== undefined &&
+    (typeof cache?.get !== "function" ||
+      typeof cache?.set !== "function" ||
+      typeof cache?.delete !== "function")
+  ) {
     fail("cache", "must be a CacheStore with get, set and delete");
   }
   if (options.basePath !== undefined) {
     const base = options.basePath;
-    if (typeof base !== "string" || (base !== "" && (!base.startsWith("/") || base.endsWith("/") || /[?#\s]/.test(base)))) {
+    if (
+      typeof base !== "string" ||
+      (base !== "" && (!base.startsWith("/") || base.endsWith("/") || /[?#\s]/.test(base)))
+    ) {
       fail("basePath", 'must be "" or a path starting with "/" and not ending with "/"');
     }
   }
   const network = options.network ?? {};
   if (network.resolvers !== undefined) {
-    if (!Array.isArray(network.resolvers)) fail("network.resolvers", "must be an array of ip or ip:port strings");
+    if (!Array.isArray(network.resolvers))
+      fail("network.resolvers", "must be an array of ip or ip:port strings");
     network.resolvers.forEach((resolver, index) => {
       if (typeof resolver !== "string" || !isResolverAddress(resolver)) {
-        fail(`network.resolvers[${index}]`, `must be an IP address with an optional port, got ${JSON.stringify(resolver)}`);
+        fail(
+          `network.resolvers[${index}]`,
+          `must be an IP address with an optional port, got ${JSON.stringify(resolver)}`,
+        );
       }
     });
   }
-  if (network.allowPrivateAddresses !== undefined && typeof network.allowPrivateAddresses !== "boolean") {
+  if (
+    network.allowPrivateAddresses !== undefined &&
+    typeof network.allowPrivateAddresses !== "boolean"
+  ) {
     fail("network.allowPrivateAddresses", "must be a boolean");
   }
   if (network.timeoutMs !== undefined && !positiveInteger(network.timeoutMs, 300_000)) {
@@ -98,29 +117,45 @@ export function validateEngineOptions(options: EngineOptions): void {
   const ca = options.ssl?.ca;
   if (ca !== undefined) {
     const list = typeof ca === "string" ? [ca] : ca;
-    if (!Array.isArray(list) || list.some((pem) => typeof pem !== "string" || !pem.includes("-----BEGIN CERTIFICATE-----"))) {
+    if (
+      !Array.isArray(list) ||
+      list.some((pem) => typeof pem !== "string" || !pem.includes("-----BEGIN CERTIFICATE-----"))
+    ) {
       fail("ssl.ca", "must be a PEM certificate string or an array of them");
     }
   }
   const rdap = options.rdap ?? {};
-  if (rdap.bootstrap !== undefined && typeof rdap.bootstrap !== "string" && (typeof rdap.bootstrap !== "object" || rdap.bootstrap === null)) {
+  if (
+    rdap.bootstrap !== undefined &&
+    typeof rdap.bootstrap !== "string" &&
+    (typeof rdap.bootstrap !== "object" || rdap.bootstrap === null)
+  ) {
     fail("rdap.bootstrap", "must be IANA bootstrap data, a file path or a URL");
   }
   if (rdap.whoisHints !== undefined) {
-    if (typeof rdap.whoisHints !== "object" || rdap.whoisHints === null) fail("rdap.whoisHints", "must be an object of tld to host");
+    if (typeof rdap.whoisHints !== "object" || rdap.whoisHints === null)
+      fail("rdap.whoisHints", "must be an object of tld to host");
     for (const [tld, host] of Object.entries(rdap.whoisHints)) {
-      if (typeof host !== "string" || host.length === 0) fail(`rdap.whoisHints.${tld}`, "must be a host name");
+      if (typeof host !== "string" || host.length === 0)
+        fail(`rdap.whoisHints.${tld}`, "must be a host name");
     }
   }
   for (const [name, probe] of Object.entries(options.probes ?? {})) {
     if (probe === undefined || probe === false) continue;
     if (!sectionName.test(name) || reservedSections.has(name)) {
-      fail(`probes.${name}`, "is not a valid section name (lower case letters, digits and hyphens; not reserved)");
+      fail(
+        `probes.${name}`,
+        "is not a valid section name (lower case letters, digits and hyphens; not reserved)",
+      );
     }
-    if (typeof probe !== "object" || typeof probe.run !== "function") fail(`probes.${name}`, "must be a Probe with a run method");
+    if (typeof probe !== "object" || typeof probe.run !== "function")
+      fail(`probes.${name}`, "must be a Probe with a run method");
   }
   const logger = options.logger;
-  if (logger !== undefined && (typeof logger?.warn !== "function" || typeof logger?.error !== "function")) {
+  if (
+    logger !== undefined &&
+    (typeof logger?.warn !== "function" || typeof logger?.error !== "function")
+  ) {
     fail("logger", "must have warn and error methods");
   }
 }

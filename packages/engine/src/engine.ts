@@ -1,6 +1,6 @@
 import type { OpenAPIObject } from "openapi3-ts/oas31";
 import pLimit from "p-limit";
-import { staticKeys, isKeyVerifier } from "./auth/static-keys.js";
+import { isKeyVerifier, staticKeys } from "./auth/static-keys.js";
 import { memoryCache } from "./cache/memory-cache.js";
 import { normalizeDomain } from "./domain/normalize-domain.js";
 import { builtInSections, type EngineOptions, validateEngineOptions } from "./engine-options.js";
@@ -43,10 +43,14 @@ function defaultProbes(options: EngineOptions): Record<string, Probe> {
   return {
     whois: whoisProbe({
       ...(options.rdap?.bootstrap === undefined ? {} : { bootstrap: options.rdap.bootstrap }),
-      ...(options.rdap?.whoisHints === undefined ? {} : { whoisHints: { ...options.rdap.whoisHints } }),
+      ...(options.rdap?.whoisHints === undefined
+        ? {}
+        : { whoisHints: { ...options.rdap.whoisHints } }),
     }) as Probe,
     dns: dnsProbe() as Probe,
-    ssl: sslProbe(options.ssl?.ca === undefined ? {} : { ca: options.ssl.ca as string | string[] }) as Probe,
+    ssl: sslProbe(
+      options.ssl?.ca === undefined ? {} : { ca: options.ssl.ca as string | string[] },
+    ) as Probe,
   };
 }
 
@@ -55,7 +59,9 @@ export function createEngine(options: EngineOptions): Engine {
   validateEngineOptions(options);
   const basePath = options.basePath ?? "/api/v1";
   const logger = options.logger ?? consoleLogger;
-  const verifier = isKeyVerifier(options.keys) ? options.keys : staticKeys({ keys: options.keys as readonly string[] });
+  const verifier = isKeyVerifier(options.keys)
+    ? options.keys
+    : staticKeys({ keys: options.keys as readonly string[] });
   const network: NetworkPolicy = {
     resolvers: [...(options.network?.resolvers ?? [])],
     allowPrivateAddresses: options.network?.allowPrivateAddresses ?? false,
@@ -67,7 +73,8 @@ export function createEngine(options: EngineOptions): Engine {
   const builtIns = defaultProbes(options);
   for (const name of builtInSections) {
     const configured = options.probes?.[name];
-    if (configured !== false) probes.set(name, (configured as Probe | undefined) ?? builtIns[name]!);
+    if (configured !== false)
+      probes.set(name, (configured as Probe | undefined) ?? builtIns[name]!);
   }
   for (const [name, probe] of Object.entries(options.probes ?? {})) {
     if (probe && !probes.has(name)) probes.set(name, probe as Probe);
@@ -108,7 +115,9 @@ export function createEngine(options: EngineOptions): Engine {
     const { name } = normalizeDomain(domain);
     if (section === "domain") return report(name, false);
     if (!probes.has(section)) {
-      throw new TypeError(`lookup: unknown section "${section}"; expected one of domain, ${sections.join(", ")}`);
+      throw new TypeError(
+        `lookup: unknown section "${section}"; expected one of domain, ${sections.join(", ")}`,
+      );
     }
     return service.get(section, name);
   }

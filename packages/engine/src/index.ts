@@ -12,7 +12,13 @@ export { consoleLogger, type Logger, silentLogger } from "./logging/logger.js";
 export type { JsonSchema } from "./openapi/json-schema.js";
 export { dnsProbe } from "./probes/dns/index.js";
 export type { Finding, FindingSeverity, FindingStatus } from "./probes/findings.js";
-export { type NetworkPolicy, type Probe, type ProbeContext, ProbeError, type ProbeErrorCode } from "./probes/probe.js";
+export {
+  type NetworkPolicy,
+  type Probe,
+  type ProbeContext,
+  ProbeError,
+  type ProbeErrorCode,
+} from "./probes/probe.js";
 export { sslProbe } from "./probes/ssl/index.js";
 export { whoisProbe } from "./probes/whois/index.js";
 export type { CacheStatus, Report, SectionResult } from "./sections/section-result.js";

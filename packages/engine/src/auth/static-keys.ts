@@ -49,5 +49,9 @@ export function staticKeys(options: StaticKeysOptions): KeyVerifier {
 }
 
 export function isKeyVerifier(value: unknown): value is KeyVerifier {
-  return typeof value === "object" && value !== null && typeof (value as KeyVerifier).verify === "function";
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    typeof (value as KeyVerifier).verify === "function"
+  );
 }

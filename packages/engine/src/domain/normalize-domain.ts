@@ -29,9 +29,11 @@ function invalid(detail: string): DomainIntelError {
 export function normalizeDomain(input: string): NormalizedDomain {
   if (typeof input !== "string" || input.length === 0) throw invalid("The domain is empty.");
   if (input.length > 1024) throw invalid("The domain is longer than 253 characters.");
-  if (forbidden.test(input)) throw invalid("The domain contains characters not allowed in a host name.");
+  if (forbidden.test(input))
+    throw invalid("The domain contains characters not allowed in a host name.");
   // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
-  if (/[\u0000-\u001f\u007f]/u.test(input)) throw invalid("The domain contains control characters.");
+  if (/[\u0000-\u001f\u007f]/u.test(input))
+    throw invalid("The domain contains control characters.");
 
   const withoutDot = input.endsWith(".") ? input.slice(0, -1) : input;
   if (withoutDot.split(".").some((part) => part.length === 0)) {
@@ -50,7 +52,8 @@ export function normalizeDomain(input: string): NormalizedDomain {
   if (labels.length < 2) throw invalid("A single label is not a domain name.");
   for (const part of labels) {
     if (part.length === 0) throw invalid("The domain has an empty label.");
-    if (part.length > maxLabelLength) throw invalid(`The label "${part.slice(0, 16)}…" is longer than 63 characters.`);
+    if (part.length > maxLabelLength)
+      throw invalid(`The label "${part.slice(0, 16)}…" is longer than 63 characters.`);
     if (!label.test(part)) throw invalid(`The label "${part}" is not a valid host name label.`);
   }
   if (/^[0-9]+$/.test(labels[labels.length - 1] ?? "")) {

@@ -27,7 +27,8 @@ const sectionErrorCodes = {
 const readMethods = new Set(["GET", "HEAD"]);
 
 function decodeDomain(raw: string): string {
-  if (raw === "") throw new DomainIntelError("invalid_domain", "The domain is missing from the path.");
+  if (raw === "")
+    throw new DomainIntelError("invalid_domain", "The domain is missing from the path.");
   try {
     return normalizeDomain(decodeURIComponent(raw)).name;
   } catch (error) {
@@ -46,7 +47,9 @@ function cacheControl(maxAge: number): string {
 
 /** The engine's single HTTP entry point: routing, auth, errors and headers live here. */
 export function createRequestHandler(options: RequestHandlerOptions): EngineHandler {
-  const openApi = jsonResponse(200, options.openApiJson, { "cache-control": "public, max-age=3600" });
+  const openApi = jsonResponse(200, options.openApiJson, {
+    "cache-control": "public, max-age=3600",
+  });
 
   async function respond(request: EngineRequest): Promise<EngineResponse> {
     const { pathname, query } = parseUrl(request.url);
@@ -55,9 +58,13 @@ export function createRequestHandler(options: RequestHandlerOptions): EngineHand
       throw new DomainIntelError("not_found", "No route matches this path.");
     }
     if (!readMethods.has(request.method.toUpperCase())) {
-      throw new DomainIntelError("method_not_allowed", `${request.method.slice(0, 16)} is not allowed here; use GET.`, {
-        headers: { allow: "GET, HEAD" },
-      });
+      throw new DomainIntelError(
+        "method_not_allowed",
+        `${request.method.slice(0, 16)} is not allowed here; use GET.`,
+        {
+          headers: { allow: "GET, HEAD" },
+        },
+      );
     }
     if (route.kind === "openapi") return openApi;
 
@@ -77,9 +84,13 @@ export function createRequestHandler(options: RequestHandlerOptions): EngineHand
 
     const result = await options.section(route.section, domain, refresh);
     if (result.status === "error") {
-      throw new DomainIntelError(sectionErrorCodes[result.error?.code ?? "internal"], result.error?.message ?? "", {
-        extensions: { section: result },
-      });
+      throw new DomainIntelError(
+        sectionErrorCodes[result.error?.code ?? "internal"],
+        result.error?.message ?? "",
+        {
+          extensions: { section: result },
+        },
+      );
     }
     return jsonResponse(200, JSON.stringify(result), {
       "cache-control": cacheControl(secondsUntil(result.expiresAt)),
@@ -95,10 +106,14 @@ export function createRequestHandler(options: RequestHandlerOptions): EngineHand
         options.logger.error("request failed unexpectedly", { error: describeError(error) });
       }
       response = problemResponse(
-        isDomainIntelError(error) ? error : new DomainIntelError("internal", "An internal error occurred."),
+        isDomainIntelError(error)
+          ? error
+          : new DomainIntelError("internal", "An internal error occurred."),
       );
     }
     // HEAD answers the GET headers (content-length included) without the body.
-    return request.method.toUpperCase() === "HEAD" ? { ...response, body: new Uint8Array(0) } : response;
+    return request.method.toUpperCase() === "HEAD"
+      ? { ...response, body: new Uint8Array(0) }
+      : response;
   };
 }

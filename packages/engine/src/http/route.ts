@@ -20,7 +20,11 @@ export function isUnderBasePath(pathname: string, basePath: string): boolean {
 }
 
 /** Matches `{basePath}/openapi.json`, `{basePath}/domain/{d}` and `{basePath}/{section}/{d}`. */
-export function matchRoute(pathname: string, basePath: string, sections: ReadonlySet<string>): Route {
+export function matchRoute(
+  pathname: string,
+  basePath: string,
+  sections: ReadonlySet<string>,
+): Route {
   if (!isUnderBasePath(pathname, basePath)) return { kind: "not_found" };
   const segments = pathname.slice(basePath.length).split("/").slice(1);
   if (segments.length === 1 && segments[0] === "openapi.json") return { kind: "openapi" };

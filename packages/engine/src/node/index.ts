@@ -1,1 +1,6 @@
-export { createNodeHandler, type NodeHandler, sendEngineResponse, toEngineRequest } from "./node-http.js";
+export {
+  createNodeHandler,
+  type NodeHandler,
+  sendEngineResponse,
+  toEngineRequest,
+} from "./node-http.js";

@@ -18,7 +18,11 @@ export function sendEngineResponse(response: ServerResponse, engineResponse: Eng
   response.end(engineResponse.body);
 }
 
-export type NodeHandler = (request: IncomingMessage, response: ServerResponse, next?: (error?: unknown) => void) => void;
+export type NodeHandler = (
+  request: IncomingMessage,
+  response: ServerResponse,
+  next?: (error?: unknown) => void,
+) => void;
 
 /**
  * A node:http handler for an engine. With `next` (Connect/Express style) paths outside the

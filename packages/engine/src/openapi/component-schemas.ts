@@ -48,9 +48,11 @@ export function sectionEnvelopeSchema(section: string, dataSchemaName: string): 
       status: { enum: ["ok", "error"] },
       data: ref(dataSchemaName),
     },
-    if: { properties: { status: { const: "ok" } } },
-    then: { required: ["data"] },
-    else: { required: ["error"] },
+    // oneOf rather than if/then: a `then` key would make the schema object a thenable.
+    oneOf: [
+      { properties: { status: { const: "ok" } }, required: ["data"] },
+      { properties: { status: { const: "error" } }, required: ["error"] },
+    ],
   };
 }
 

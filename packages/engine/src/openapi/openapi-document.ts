@@ -1,5 +1,5 @@
 import { createRequire } from "node:module";
-import { OpenApiBuilder, type OpenAPIObject, type OperationObject } from "openapi3-ts/oas31";
+import { type OpenAPIObject, OpenApiBuilder, type OperationObject } from "openapi3-ts/oas31";
 import { type ErrorCode, errorStatus, errorTitles } from "../errors/error-codes.js";
 import { problemTypeBase } from "../http/responses.js";
 import {
@@ -42,14 +42,26 @@ const problemResponses: Record<string, { code: ErrorCode; description: string; d
     description: "Missing, malformed, unknown or revoked API key.",
     detail: "A valid API key is required: send Authorization: Bearer <key>.",
   },
-  NotFound: { code: "not_found", description: "No such route.", detail: "No route matches /api/v1/nope." },
+  NotFound: {
+    code: "not_found",
+    description: "No such route.",
+    detail: "No route matches /api/v1/nope.",
+  },
   MethodNotAllowed: {
     code: "method_not_allowed",
     description: "Only GET and HEAD are served.",
     detail: "POST is not allowed here; use GET.",
   },
-  RateLimited: { code: "rate_limited", description: "Too many requests.", detail: "Rate limit exceeded." },
-  Internal: { code: "internal", description: "Unexpected failure.", detail: "An internal error occurred." },
+  RateLimited: {
+    code: "rate_limited",
+    description: "Too many requests.",
+    detail: "Rate limit exceeded.",
+  },
+  Internal: {
+    code: "internal",
+    description: "Unexpected failure.",
+    detail: "An internal error occurred.",
+  },
   UpstreamError: {
     code: "upstream_error",
     description: "The probe could not run: every upstream failed.",
@@ -76,10 +88,14 @@ function operation(options: {
     summary: options.summary,
     tags: ["domains"],
     security: [{ bearerAuth: [] }],
-    parameters: [{ $ref: "#/components/parameters/Domain" }, { $ref: "#/components/parameters/Refresh" }],
+    parameters: [
+      { $ref: "#/components/parameters/Domain" },
+      { $ref: "#/components/parameters/Refresh" },
+    ],
     responses: {
       "200": {
-        description: "The answer. A fact about the domain (NXDOMAIN, unregistered, expired certificate) is data.",
+        description:
+          "The answer. A fact about the domain (NXDOMAIN, unregistered, expired certificate) is data.",
         headers: { "Cache-Control": { schema: { type: "string" } } },
         content: {
           "application/json": {
@@ -93,7 +109,9 @@ function operation(options: {
       "405": problemRef("MethodNotAllowed"),
       "429": problemRef("RateLimited"),
       "500": problemRef("Internal"),
-      ...(options.sectionRoute ? { "502": problemRef("UpstreamError"), "504": problemRef("UpstreamTimeout") } : {}),
+      ...(options.sectionRoute
+        ? { "502": problemRef("UpstreamError"), "504": problemRef("UpstreamTimeout") }
+        : {}),
     },
   };
 }
@@ -182,7 +200,9 @@ export function buildOpenApiDocument(options: {
       summary: "This OpenAPI document.",
       tags: ["meta"],
       security: [],
-      responses: { "200": { description: "The OpenAPI 3.1 document.", content: { "application/json": {} } } },
+      responses: {
+        "200": { description: "The OpenAPI 3.1 document.", content: { "application/json": {} } },
+      },
     },
   });
   return builder.getSpec();

@@ -11,7 +11,9 @@ export async function buildReport(options: {
   section(section: string, domain: string, options: { refresh: boolean }): Promise<SectionResult>;
 }): Promise<Report> {
   const results = await Promise.all(
-    options.sections.map((name) => options.section(name, options.domain, { refresh: options.refresh })),
+    options.sections.map((name) =>
+      options.section(name, options.domain, { refresh: options.refresh }),
+    ),
   );
   return {
     domain: options.domain,

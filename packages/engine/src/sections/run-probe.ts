@@ -1,9 +1,7 @@
 import { DomainIntelError } from "../errors/domain-intel-error.js";
 import { type Probe, type ProbeContext, ProbeError } from "../probes/probe.js";
 
-export type ProbeOutcome =
-  | { ok: true; data: unknown }
-  | { ok: false; error: ProbeError };
+export type ProbeOutcome = { ok: true; data: unknown } | { ok: false; error: ProbeError };
 
 /**
  * Runs one probe under a time budget. The probe gets an AbortSignal that fires when the
@@ -22,7 +20,10 @@ export async function runProbe(options: {
   const budget = context.network.timeoutMs;
   const timer = new AbortController();
   const timeout = setTimeout(
-    () => timer.abort(new ProbeError("timeout", `The ${section} probe did not finish within ${budget} ms.`)),
+    () =>
+      timer.abort(
+        new ProbeError("timeout", `The ${section} probe did not finish within ${budget} ms.`),
+      ),
     budget,
   );
   const signal = options.signal ? AbortSignal.any([timer.signal, options.signal]) : timer.signal;
@@ -46,7 +47,11 @@ export async function runProbe(options: {
   }
 }
 
-function toProbeError(error: unknown, section: string, report: (error: unknown) => void): ProbeError {
+function toProbeError(
+  error: unknown,
+  section: string,
+  report: (error: unknown) => void,
+): ProbeError {
   if (error instanceof ProbeError) return error;
   if (error instanceof DomainIntelError) {
     if (error.code === "upstream_timeout") return new ProbeError("timeout", error.message);

@@ -107,7 +107,9 @@ export function createSectionService(options: SectionServiceOptions): SectionSer
 function ttlFor(probe: Probe, data: unknown, fallbackMs: number): number {
   try {
     const ttl = probe.ttlMs?.(data);
-    return typeof ttl === "number" && Number.isFinite(ttl) && ttl > 0 ? Math.round(ttl) : fallbackMs;
+    return typeof ttl === "number" && Number.isFinite(ttl) && ttl > 0
+      ? Math.round(ttl)
+      : fallbackMs;
   } catch {
     return fallbackMs;
   }

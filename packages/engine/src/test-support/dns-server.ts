@@ -1,12 +1,19 @@
 import dgram from "node:dgram";
-import net from "node:net";
 import type { AddressInfo } from "node:net";
+import net from "node:net";
 import * as packet from "dns-packet";
 
 export type DnsTransport = "udp" | "tcp";
 
-/** What a test server does with one query: answer, drop it, or send raw bytes. */
-export type DnsReply = packet.Packet | { drop: true } | { raw: Buffer };
+/**
+ * What a test server does with one query: answer, drop it, or send raw bytes (several
+ * buffers: several messages, e.g. a spoofed datagram before the real one). An answer may set
+ * `rcode` (`"NXDOMAIN"`...): dns-packet ignores that field when encoding, the server does not.
+ */
+export type DnsReply =
+  | (packet.Packet & { rcode?: string })
+  | { drop: true }
+  | { raw: Buffer | Buffer[] };
 
 export type DnsHandler = (
   query: packet.DecodedPacket,
@@ -29,13 +36,22 @@ export interface TestDnsServer {
  */
 export async function startDnsServer(
   handler: DnsHandler,
-  options: { host?: string; port?: number; latencyMs?: number } = {},
+  options: {
+    host?: string;
+    port?: number;
+    latencyMs?: number;
+    /** Write each TCP answer in pieces of this many bytes, so clients must handle partial reads. */
+    tcpChunkBytes?: number;
+  } = {},
 ): Promise<TestDnsServer> {
   const host = options.host ?? "127.0.0.1";
   const queries: TestDnsServer["queries"] = [];
   const sockets = new Set<net.Socket>();
 
-  const respond = async (message: Buffer, transport: DnsTransport): Promise<Buffer | undefined> => {
+  const respond = async (
+    message: Buffer,
+    transport: DnsTransport,
+  ): Promise<Buffer[] | undefined> => {
     let query: packet.DecodedPacket;
     try {
       query = packet.decode(message);
@@ -47,14 +63,18 @@ export async function startDnsServer(
     if (options.latencyMs) await new Promise((resolve) => setTimeout(resolve, options.latencyMs));
     const reply = await handler(query, transport);
     if ("drop" in reply) return undefined;
-    if ("raw" in reply) return reply.raw;
-    return packet.encode({ id: query.id, questions: query.questions, ...reply });
+    if ("raw" in reply) return Array.isArray(reply.raw) ? reply.raw : [reply.raw];
+    const { rcode, ...answer } = reply;
+    const flags = ((answer.flags ?? 0) & ~0xf) | (rcode ? rcodeNumber(rcode) : 0);
+    return [packet.encode({ id: query.id, questions: query.questions, ...answer, flags })];
   };
 
   const udp = dgram.createSocket(host.includes(":") ? "udp6" : "udp4");
   udp.on("message", (message, remote) => {
     respond(message, "udp").then(
-      (answer) => answer && udp.send(answer, remote.port, remote.address),
+      (answers) => {
+        for (const answer of answers ?? []) udp.send(answer, remote.port, remote.address);
+      },
       () => undefined,
     );
   });
@@ -66,6 +86,7 @@ export async function startDnsServer(
 
   const tcp = net.createServer((socket) => {
     sockets.add(socket);
+    socket.setNoDelay(true);
     socket.on("close", () => sockets.delete(socket));
     socket.on("error", () => undefined);
     let buffered = Buffer.alloc(0);
@@ -77,12 +98,19 @@ export async function startDnsServer(
         const message = buffered.subarray(2, 2 + length);
         buffered = buffered.subarray(2 + length);
         respond(message, "tcp").then(
-          (answer) => {
-            if (!answer || socket.destroyed) return;
-            const framed = Buffer.alloc(2 + answer.length);
-            framed.writeUInt16BE(answer.length, 0);
-            answer.copy(framed, 2);
-            socket.write(framed);
+          async (answers) => {
+            for (const answer of answers ?? []) {
+              const framed = Buffer.alloc(2 + answer.length);
+              framed.writeUInt16BE(answer.length, 0);
+              answer.copy(framed, 2);
+              const step = options.tcpChunkBytes ?? framed.length;
+              for (let offset = 0; offset < framed.length; offset += step) {
+                if (socket.destroyed) return;
+                socket.write(framed.subarray(offset, offset + step));
+                // A pause between pieces so they arrive as separate reads.
+                if (step < framed.length) await new Promise((resolve) => setTimeout(resolve, 5));
+              }
+            }
           },
           () => socket.destroy(),
         );
@@ -109,12 +137,20 @@ export async function startDnsServer(
   };
 }
 
+const rcodes = ["NOERROR", "FORMERR", "SERVFAIL", "NXDOMAIN", "NOTIMP", "REFUSED"];
+
+function rcodeNumber(rcode: string): number {
+  const code = rcodes.indexOf(rcode.toUpperCase());
+  if (code < 0) throw new TypeError(`startDnsServer: unsupported rcode ${rcode}`);
+  return code;
+}
+
 /** Records of a test zone: owner name (lower case, no trailing dot) to answers. */
 export type ZoneRecords = Record<string, packet.Answer[]>;
 
 /**
  * A handler answering from `records` like a recursive resolver would: the matching answers
- * (following one CNAME), NODATA with the zone's SOA, or NXDOMAIN when the name has no records.
+ * (following the CNAME chain), NODATA with the zone's SOA, or NXDOMAIN when the name has no records.
  */
 export function zoneHandler(records: ZoneRecords, soa?: packet.SoaAnswer): DnsHandler {
   return (query) => {
@@ -122,16 +158,36 @@ export function zoneHandler(records: ZoneRecords, soa?: packet.SoaAnswer): DnsHa
     if (!question) return { type: "response", rcode: "FORMERR" } as packet.Packet;
     const name = question.name.toLowerCase().replace(/\.$/, "");
     const owned = records[name];
-    const base = { type: "response" as const, flags: packet.RECURSION_AVAILABLE | packet.RECURSION_DESIRED };
+    const base = {
+      type: "response" as const,
+      flags: packet.RECURSION_AVAILABLE | packet.RECURSION_DESIRED,
+    };
     if (!owned || owned.length === 0) {
       return { ...base, rcode: "NXDOMAIN", authorities: soa ? [soa] : [] } as packet.Packet;
     }
     const answers = owned.filter((record) => record.type === question.type);
     if (answers.length === 0) {
-      const cname = owned.find((record) => record.type === "CNAME") as packet.StringAnswer | undefined;
+      let cname = owned.find((record) => record.type === "CNAME") as
+        | packet.StringAnswer
+        | undefined;
       if (cname && question.type !== "CNAME") {
-        const target = (records[cname.data.toLowerCase()] ?? []).filter((r) => r.type === question.type);
-        return { ...base, answers: [cname, ...target] };
+        // Follow the chain like a resolver: every alias, then the target's records, if any.
+        const chain: packet.Answer[] = [];
+        const seen = new Set([name]);
+        let found: packet.Answer[] = [];
+        while (cname && chain.length < 8) {
+          chain.push(cname);
+          const target: string = cname.data.toLowerCase().replace(/\.$/, "");
+          if (seen.has(target)) break;
+          seen.add(target);
+          const targetRecords: packet.Answer[] = records[target] ?? [];
+          found = targetRecords.filter((record) => record.type === question.type);
+          cname =
+            found.length > 0
+              ? undefined
+              : (targetRecords.find((record) => record.type === "CNAME") as typeof cname);
+        }
+        return { ...base, answers: [...chain, ...found] };
       }
       return { ...base, answers: [], authorities: soa ? [soa] : [] };
     }

@@ -1,6 +1,6 @@
 import type { X509Certificate } from "node:crypto";
-import ipaddr from "ipaddr.js";
 import type { Certificate as LegacyName } from "node:tls";
+import ipaddr from "ipaddr.js";
 import type { SslCertificate, SslName } from "./ssl-data.js";
 
 const dayMs = 86_400_000;
@@ -35,10 +35,15 @@ export function describeCertificate(options: {
   };
 }
 
-/** Issued by itself (names and key identifiers agree) and signed by its own key. */
+/**
+ * Issued by itself: issuer name equals subject name and its own key verifies the signature.
+ * Not `checkIssued`, which also demands keyCertSign, absent from most self-signed server
+ * certificates (OpenSSL's own self-signed test ignores key usage too).
+ */
 export function isSelfSigned(certificate: X509Certificate): boolean {
+  if (certificate.issuer !== certificate.subject) return false;
   try {
-    return certificate.checkIssued(certificate) && certificate.verify(certificate.publicKey);
+    return certificate.verify(certificate.publicKey);
   } catch {
     // An unsupported key or signature algorithm cannot be checked; do not claim self-signed.
     return false;
@@ -98,7 +103,8 @@ function subjectAltNames(text: string | undefined): string[] {
   const names: string[] = [];
   for (const { type, value } of parseSubjectAltNames(text)) {
     if (type === "DNS") names.push(value);
-    else if (type === "IP Address") names.push(ipaddr.isValid(value) ? ipaddr.parse(value).toString() : value);
+    else if (type === "IP Address")
+      names.push(ipaddr.isValid(value) ? ipaddr.parse(value).toString() : value);
   }
   return names;
 }

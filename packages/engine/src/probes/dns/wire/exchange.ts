@@ -8,4 +8,3 @@ export interface Exchange {
   /** From sending the (last) request to receiving the answer, in milliseconds. */
   readonly rttMs: number;
 }
-

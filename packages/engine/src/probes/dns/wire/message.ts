@@ -165,7 +165,10 @@ export function readResponse(options: { bytes: Buffer; query: EncodedQuery }): R
   try {
     decoded = packet.decode(bytes);
   } catch (error) {
-    return { kind: "malformed", reason: `undecodable ${bytes.length}-byte message: ${reasonOf(error)}` };
+    return {
+      kind: "malformed",
+      reason: `undecodable ${bytes.length}-byte message: ${reasonOf(error)}`,
+    };
   }
   // dns-packet trusts record lengths; reading past the end means the lengths lied.
   if (packet.decode.bytes > bytes.length) {
@@ -177,7 +180,10 @@ export function readResponse(options: { bytes: Buffer; query: EncodedQuery }): R
       (record.type === "AAAA" && net.isIPv6(String(record.data)) === false),
   );
   if (badAddress) {
-    return { kind: "malformed", reason: `invalid ${badAddress.type} record for ${badAddress.name}` };
+    return {
+      kind: "malformed",
+      reason: `invalid ${badAddress.type} record for ${badAddress.name}`,
+    };
   }
 
   if (!decoded.flag_qr) return { kind: "ignored", reason: "a query, not a response" };
@@ -186,7 +192,9 @@ export function readResponse(options: { bytes: Buffer; query: EncodedQuery }): R
 
   const additionals = decoded.additionals ?? [];
   const opt = additionals.find((record): record is packet.OptAnswer => record.type === "OPT");
-  const rcode = rcodeName((((opt?.extendedRcode ?? 0) & 0xff) << 4) | (bytes.readUInt16BE(2) & 0xf));
+  const rcode = rcodeName(
+    (((opt?.extendedRcode ?? 0) & 0xff) << 4) | (bytes.readUInt16BE(2) & 0xf),
+  );
 
   const questions = decoded.questions ?? [];
   let question: DnsQuestion | null = null;

@@ -81,18 +81,22 @@ export async function query(options: QueryOptions): Promise<DnsResponse> {
         "192.0.2.53:5353 or [2001:db8::53]:5353",
     );
   }
-  const name = typeof options.name === "string" ? normalizeQueryName({ name: options.name }) : undefined;
+  const name =
+    typeof options.name === "string" ? normalizeQueryName({ name: options.name }) : undefined;
   if (name === undefined) {
     throw fail("options.name must be a DNS name (labels of 1..63 bytes, 253 bytes at most)");
   }
-  if (typeof recursionDesired !== "boolean") throw fail("options.recursionDesired must be a boolean");
+  if (typeof recursionDesired !== "boolean")
+    throw fail("options.recursionDesired must be a boolean");
   if (typeof dnssecOk !== "boolean") throw fail("options.dnssecOk must be a boolean");
   if (typeof edns !== "boolean") throw fail("options.edns must be a boolean");
-  if (dnssecOk && !edns) throw fail("options.dnssecOk needs options.edns: the DO bit lives in EDNS");
+  if (dnssecOk && !edns)
+    throw fail("options.dnssecOk needs options.edns: the DO bit lives in EDNS");
   if (!isInteger(udpPayloadSize, 512, 65535)) {
     throw fail("options.udpPayloadSize must be an integer 512..65535");
   }
-  if (transport !== "udp" && transport !== "tcp") throw fail('options.transport must be "udp" or "tcp"');
+  if (transport !== "udp" && transport !== "tcp")
+    throw fail('options.transport must be "udp" or "tcp"');
   if (!isInteger(timeoutMs, 1, 60_000)) throw fail("options.timeoutMs must be an integer 1..60000");
   if (!isInteger(udpTries, 1, 5)) throw fail("options.udpTries must be an integer 1..5");
   if (signal !== undefined && !(signal instanceof AbortSignal)) {
@@ -103,7 +107,9 @@ export async function query(options: QueryOptions): Promise<DnsResponse> {
       ? encodeQuery({ name, type: options.type, recursionDesired, dnssecOk, edns, udpPayloadSize })
       : undefined;
   if (!encoded) {
-    throw fail("options.type must be a record type such as A, AAAA, MX or TXT (not OPT, AXFR, IXFR)");
+    throw fail(
+      "options.type must be a record type such as A, AAAA, MX or TXT (not OPT, AXFR, IXFR)",
+    );
   }
 
   const respond = (exchange: Exchange, over: DnsTransport, udpTruncated: boolean): DnsResponse => ({
@@ -116,7 +122,13 @@ export async function query(options: QueryOptions): Promise<DnsResponse> {
   });
 
   if (transport === "udp") {
-    const overUdp = await exchangeUdp({ server, query: encoded, tries: udpTries, tryTimeoutMs: timeoutMs, signal });
+    const overUdp = await exchangeUdp({
+      server,
+      query: encoded,
+      tries: udpTries,
+      tryTimeoutMs: timeoutMs,
+      signal,
+    });
     if (!overUdp.message.flags.tc) return respond(overUdp, "udp", false);
   }
   const overTcp = await exchangeTcp({ server, query: encoded, timeoutMs, signal });

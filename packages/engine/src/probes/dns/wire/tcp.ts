@@ -19,10 +19,24 @@ export function exchangeTcp(options: {
   const { server, query, timeoutMs, signal } = options;
   const what = `${query.question.name}/${query.question.type} from ${server.label} over tcp`;
 
+  // Before any socket exists: a batch of queries cancelled while queued opens nothing.
+  if (signal?.aborted) {
+    const message = `query for ${what} aborted`;
+    return Promise.reject(
+      new DnsQueryError({
+        code: "aborted",
+        message,
+        server: server.label,
+        transport: "tcp",
+        cause: signal.reason,
+      }),
+    );
+  }
+
   return new Promise<Exchange>((resolve, reject) => {
     let settled = false;
     let sentAt = 0;
-    let buffered = Buffer.alloc(0);
+    let buffered: Buffer = Buffer.alloc(0);
     const socket = net.connect({ host: server.host, port: server.port, family: server.family });
     socket.setNoDelay(true);
 
@@ -61,7 +75,8 @@ export function exchangeTcp(options: {
       buffered = buffered.length === 0 ? chunk : Buffer.concat([buffered, chunk]);
       if (buffered.length < 2) return;
       const length = buffered.readUInt16BE(0);
-      if (length === 0) return fail("malformed", `malformed answer for ${what}: zero-length message`);
+      if (length === 0)
+        return fail("malformed", `malformed answer for ${what}: zero-length message`);
       if (buffered.length < 2 + length) return;
       const bytes = buffered.subarray(2, 2 + length);
       const verdict = readResponse({ bytes, query });
@@ -78,9 +93,10 @@ export function exchangeTcp(options: {
     });
     // A reset without FIN: 'error' usually comes first, this covers the rest.
     socket.on("close", () => fail("network", `connection closed for ${what} before an answer`));
-    socket.on("error", (error) => fail("network", `query for ${what} failed: ${socketErrorText(error)}`, error));
+    socket.on("error", (error) =>
+      fail("network", `query for ${what} failed: ${socketErrorText(error)}`, error),
+    );
 
-    if (signal?.aborted) return onAbort();
     signal?.addEventListener("abort", onAbort, { once: true });
   });
 }

@@ -21,6 +21,20 @@ export function exchangeUdp(options: {
   const { server, query, tries, tryTimeoutMs, signal } = options;
   const what = `${query.question.name}/${query.question.type} from ${server.label} over udp`;
 
+  // Before any socket exists: a batch of queries cancelled while queued opens nothing.
+  if (signal?.aborted) {
+    const message = `query for ${what} aborted`;
+    return Promise.reject(
+      new DnsQueryError({
+        code: "aborted",
+        message,
+        server: server.label,
+        transport: "udp",
+        cause: signal.reason,
+      }),
+    );
+  }
+
   return new Promise<Exchange>((resolve, reject) => {
     const socket = dgram.createSocket(server.family === 6 ? "udp6" : "udp4");
     const ignored: string[] = [];
@@ -51,7 +65,8 @@ export function exchangeUdp(options: {
       sent += 1;
       sentAt = performance.now();
       socket.send(query.bytes, (error) => {
-        if (error) fail("network", `cannot send query for ${what}: ${socketErrorText(error)}`, error);
+        if (error)
+          fail("network", `cannot send query for ${what}: ${socketErrorText(error)}`, error);
       });
       timer = setTimeout(() => {
         if (sent < tries) return send();
@@ -66,7 +81,9 @@ export function exchangeUdp(options: {
       }, tryTimeoutMs);
     };
 
-    socket.on("error", (error) => fail("network", `query for ${what} failed: ${socketErrorText(error)}`, error));
+    socket.on("error", (error) =>
+      fail("network", `query for ${what} failed: ${socketErrorText(error)}`, error),
+    );
     socket.on("message", (bytes) => {
       const verdict = readResponse({ bytes, query });
       if (verdict.kind === "answer") {
@@ -79,7 +96,6 @@ export function exchangeUdp(options: {
       }
     });
 
-    if (signal?.aborted) return onAbort();
     signal?.addEventListener("abort", onAbort, { once: true });
     socket.connect(server.port, server.host, () => {
       if (!settled) send();

@@ -1,0 +1,55 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { type RunningServer, serve } from "./serve.js";
+
+let running: RunningServer | undefined;
+afterEach(async () => {
+  await running?.close();
+  running = undefined;
+});
+
+describe("domain-intel serve", () => {
+  it("generates a key when none is configured, prints it once, and accepts only it", async () => {
+    const lines: string[] = [];
+    running = await serve({
+      env: { PORT: "0", HOST: "127.0.0.1" },
+      print: (line) => lines.push(line),
+    });
+    const printed = lines.join("\n");
+    const key = /(di_[0-9A-Za-z]{32})/.exec(printed)?.[1];
+    expect(key).toBeDefined();
+    expect(printed.split(key!).length - 1).toBe(1);
+    expect(printed).toContain("generated");
+
+    const missing = await fetch(`${running.url}/api/v1/dns/example.com`);
+    expect(missing.status).toBe(401);
+    const wrong = await fetch(`${running.url}/api/v1/dns/127.0.0.1`, {
+      headers: { authorization: "Bearer di_wrong" },
+    });
+    expect(wrong.status).toBe(401);
+    const invalid = await fetch(`${running.url}/api/v1/dns/127.0.0.1`, {
+      headers: { authorization: `Bearer ${key}` },
+    });
+    expect(invalid.status).toBe(400);
+    expect(((await invalid.json()) as { code: string }).code).toBe("invalid_domain");
+    const spec = await fetch(`${running.url}/api/v1/openapi.json`);
+    expect(spec.status).toBe(200);
+    expect(((await spec.json()) as { openapi: string }).openapi).toBe("3.1.0");
+    const outside = await fetch(`${running.url}/elsewhere`);
+    expect(outside.status).toBe(404);
+    expect(outside.headers.get("content-type")).toContain("application/problem+json");
+  });
+
+  it("uses the configured keys and generates none", async () => {
+    const lines: string[] = [];
+    running = await serve({
+      env: { PORT: "0", HOST: "127.0.0.1", DOMAIN_INTEL_KEYS: "configured-key-1" },
+      print: (line) => lines.push(line),
+    });
+    expect(lines.join("\n")).not.toMatch(/di_[0-9A-Za-z]{32}/);
+    expect(lines.join("\n")).not.toContain("configured-key-1");
+    const response = await fetch(`${running.url}/api/v1/whois/com`, {
+      headers: { authorization: "Bearer configured-key-1" },
+    });
+    expect(response.status).toBe(400);
+  });
+});

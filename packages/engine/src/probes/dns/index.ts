@@ -1,0 +1,22 @@
+export type {
+  DnsAddressRecord,
+  DnsCaaRecord,
+  DnsCnameRecord,
+  DnsData,
+  DnsMxRecord,
+  DnsNsRecord,
+  DnsRecords,
+  DnsSoaRecord,
+  DnsTxtRecord,
+} from "./dns-data.js";
+export { type DnsProbeOptions, dnsProbe } from "./dns-probe.js";
+export { dnsDataSchema } from "./schema.js";
+export {
+  DnsQueryError,
+  type DnsQueryErrorCode,
+  type DnsTransport,
+  isDnsQueryError,
+} from "./wire/errors.js";
+export type { DnsEdns, DnsFlags, DnsMessage, DnsQuestion } from "./wire/message.js";
+export { type DnsResponse, type QueryOptions, type QueryType, query } from "./wire/query.js";
+export { parseServerAddress, type ServerAddress } from "./wire/server-address.js";

@@ -1,0 +1,82 @@
+import * as packet from "dns-packet";
+import pLimit from "p-limit";
+import { expect, it } from "vitest";
+import { startDnsServer, zoneHandler } from "../../test-support/dns-server.js";
+import type { ProbeContext } from "../probe.js";
+import { dnsProbe } from "./dns-probe.js";
+import { query } from "./wire/query.js";
+
+/** Handles that would keep the process alive: sockets and timers. */
+function openHandles(): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const resource of process.getActiveResourcesInfo()) {
+    if (/UDP|TCP|Timeout/.test(resource)) counts[resource] = (counts[resource] ?? 0) + 1;
+  }
+  return counts;
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+it("leaves no socket or timer behind, whatever the outcome", async () => {
+  await settle();
+  const before = openHandles();
+
+  const zone = {
+    "example.test": [
+      { type: "A", name: "example.test", ttl: 60, data: "192.0.2.1" },
+    ] as packet.Answer[],
+  };
+  const good = await startDnsServer((received, transport) =>
+    transport === "udp" && received.questions?.[0]?.type === "TXT"
+      ? { type: "response", flags: packet.TRUNCATED_RESPONSE }
+      : zoneHandler(zone)(received, transport),
+  );
+  const silent = await startDnsServer(() => ({ drop: true }));
+  const garbage = await startDnsServer(() => ({ raw: Buffer.from("garbage") }));
+  // The measure sees sockets: the three servers' UDP and TCP ones.
+  expect(openHandles()).toMatchObject({
+    UDPWrap: 3 + (before.UDPWrap ?? 0),
+    TCPServerWrap: 3 + (before.TCPServerWrap ?? 0),
+  });
+  const controller = new AbortController();
+  const context: ProbeContext = {
+    signal: controller.signal,
+    network: {
+      resolvers: [silent.address, garbage.address, good.address],
+      allowPrivateAddresses: true,
+      timeoutMs: 2000,
+    },
+    limit: pLimit(4),
+  };
+
+  const outcomes = await Promise.allSettled([
+    dnsProbe({ tryTimeoutMs: 60, udpTries: 1 }).run("example.test", context),
+    query({ server: good.address, name: "example.test", type: "TXT" }),
+    query({ server: silent.address, name: "example.test", type: "A", timeoutMs: 50 }),
+    query({
+      server: silent.address,
+      name: "example.test",
+      type: "A",
+      transport: "tcp",
+      timeoutMs: 50,
+    }),
+    query({ server: silent.address, name: "example.test", type: "A", signal: AbortSignal.abort() }),
+    query({ server: garbage.address, name: "example.test", type: "A", timeoutMs: 50, udpTries: 1 }),
+  ]);
+  await Promise.all([good.close(), silent.close(), garbage.close()]);
+  await settle();
+
+  // The mix really covered answers, TCP fallback, timeouts, aborts and garbage.
+  expect(outcomes.map((outcome) => outcome.status)).toEqual([
+    "fulfilled",
+    "fulfilled",
+    "rejected",
+    "rejected",
+    "rejected",
+    "rejected",
+  ]);
+  // Timers of the test runner come and go; nothing may outlive the run.
+  const after = openHandles();
+  for (const [kind, count] of Object.entries(after))
+    expect(count, kind).toBeLessThanOrEqual(before[kind] ?? 0);
+});

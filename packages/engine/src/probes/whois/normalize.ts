@@ -1,0 +1,159 @@
+import type { Contact, DomainRecord } from "rdapper";
+import { eppStatusOf } from "./epp-status.js";
+import type { WhoisData, WhoisRegistrar, WhoisServer } from "./whois-data.js";
+
+const dayMs = 24 * 60 * 60 * 1000;
+
+export interface NormalizeInput {
+  queriedDomain: string;
+  /** rdapper's record, looked up with `includeRaw: true`. */
+  record: DomainRecord;
+  servers: WhoisServer[];
+  now: number;
+}
+
+/** rdapper's `DomainRecord` in the section's shape: every field present, null when unknown. */
+export function toWhoisData({ queriedDomain, record, servers, now }: NormalizeInput): WhoisData {
+  const base = {
+    queriedDomain,
+    registered: record.isRegistered,
+    source: record.source,
+    servers,
+  };
+  if (!record.isRegistered) {
+    return {
+      ...base,
+      registrar: null,
+      statuses: [],
+      createdAt: null,
+      updatedAt: null,
+      expiresAt: null,
+      expiresInDays: null,
+      nameservers: [],
+      dnssec: { delegationSigned: null },
+    };
+  }
+  const expiresAt = isoOrNull(record.expirationDate);
+  return {
+    ...base,
+    registrar: registrarOf(record),
+    statuses: unique(
+      (record.statuses ?? []).map(({ status }) =>
+        record.source === "rdap" ? eppStatusOf(status) : status.trim(),
+      ),
+    ),
+    createdAt: isoOrNull(record.creationDate),
+    updatedAt: isoOrNull(record.updatedDate),
+    expiresAt,
+    expiresInDays: expiresAt === null ? null : Math.floor((Date.parse(expiresAt) - now) / dayMs),
+    nameservers: unique(
+      (record.nameservers ?? []).map(({ host }) => host.trim().toLowerCase().replace(/\.$/, "")),
+    ),
+    dnssec: {
+      delegationSigned:
+        record.source === "whois"
+          ? whoisDelegationSigned(record.rawWhois)
+          : (record.dnssec?.enabled ?? null),
+    },
+  };
+}
+
+function registrarOf(record: DomainRecord): WhoisRegistrar | null {
+  const registrar = record.registrar;
+  const abuse =
+    record.source === "rdap"
+      ? rdapAbuseContact(record.rawRdap)
+      : // rdapper fills a WHOIS registrar's email/phone from the "Registrar Abuse Contact" lines.
+        { email: text(registrar?.email), phone: text(registrar?.phone) };
+  const abuseContact = record.contacts?.find((contact) => contact.type === "abuse");
+  const result: WhoisRegistrar = {
+    name: text(registrar?.name),
+    ianaId: text(registrar?.ianaId),
+    url: text(registrar?.url),
+    abuseEmail: abuse.email ?? first(abuseContact?.email),
+    abusePhone: abuse.phone ?? first(abuseContact?.phone),
+  };
+  return Object.values(result).some((value) => value !== null) ? result : null;
+}
+
+type Json = Record<string, unknown>;
+
+/**
+ * The abuse contact of an RDAP answer. The ICANN gTLD profile nests it inside the registrar
+ * entity, which rdapper's contacts do not reach, so it is read from the raw document.
+ */
+function rdapAbuseContact(raw: unknown): { email: string | null; phone: string | null } {
+  const entities = objectsIn((raw as Json | undefined)?.entities);
+  const registrar = entities.find((entity) => hasRole(entity, "registrar"));
+  const abuse = [...objectsIn(registrar?.entities), ...entities].find((entity) =>
+    hasRole(entity, "abuse"),
+  );
+  if (!abuse) return { email: null, phone: null };
+  const properties = jCardProperties(abuse.vcardArray);
+  const email = properties.find((p) => p.name === "email")?.value ?? null;
+  const phones = properties.filter((p) => p.name === "tel");
+  const voice = phones.find((p) => !p.types.includes("fax")) ?? null;
+  return { email, phone: voice ? voice.value.replace(/^tel:/i, "") : null };
+}
+
+function jCardProperties(vcardArray: unknown): { name: string; types: string[]; value: string }[] {
+  if (!Array.isArray(vcardArray) || !Array.isArray(vcardArray[1])) return [];
+  const out: { name: string; types: string[]; value: string }[] = [];
+  for (const property of vcardArray[1] as unknown[]) {
+    if (!Array.isArray(property) || typeof property[0] !== "string") continue;
+    const value = text(property[3]);
+    if (value === null) continue;
+    const type = (property[1] as { type?: unknown } | undefined)?.type;
+    const types = (Array.isArray(type) ? type : [type])
+      .filter((t): t is string => typeof t === "string")
+      .map((t) => t.toLowerCase());
+    out.push({ name: property[0].toLowerCase(), types, value });
+  }
+  return out;
+}
+
+function objectsIn(value: unknown): Json[] {
+  return Array.isArray(value)
+    ? value.filter((item): item is Json => typeof item === "object" && item !== null)
+    : [];
+}
+
+function hasRole(entity: Json, role: string): boolean {
+  return (
+    Array.isArray(entity.roles) &&
+    entity.roles.some((r) => typeof r === "string" && r.toLowerCase() === role)
+  );
+}
+
+/**
+ * rdapper tests the WHOIS "DNSSEC:" value with /signed|yes|true/, which also matches the
+ * common "unsigned"; the line is read here instead.
+ */
+function whoisDelegationSigned(rawWhois: string | undefined): boolean | null {
+  const value = /^[ \t]*DNSSEC[ \t]*:[ \t]*(.*)$/im
+    .exec(rawWhois ?? "")?.[1]
+    ?.trim()
+    .toLowerCase();
+  if (!value) return null;
+  if (/^(unsigned|not signed|no\b|false|inactive|none)/.test(value)) return false;
+  if (/^(signed|yes\b|true|active)/.test(value)) return true;
+  return null;
+}
+
+function isoOrNull(value: string | undefined): string | null {
+  if (!value) return null;
+  const time = Date.parse(value);
+  return Number.isNaN(time) ? null : new Date(time).toISOString();
+}
+
+function text(value: unknown): string | null {
+  return typeof value === "string" && value.trim() !== "" ? value.trim() : null;
+}
+
+function first(value: Contact["email"]): string | null {
+  return text(Array.isArray(value) ? value[0] : value);
+}
+
+function unique(values: string[]): string[] {
+  return [...new Set(values.filter((value) => value !== ""))];
+}

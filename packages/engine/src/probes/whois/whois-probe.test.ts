@@ -1,0 +1,496 @@
+import { readFileSync } from "node:fs";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import Ajv2020 from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startDnsServer, type TestDnsServer, zoneHandler } from "../../test-support/dns-server.js";
+import { testProbeContext } from "../../test-support/probe-context.js";
+import { ProbeError } from "../probe.js";
+import { type WhoisData, whoisDataSchema, whoisProbe } from "./index.js";
+import {
+  type RdapReply,
+  type RdapTestServer,
+  startRdapServer,
+} from "./test-support/rdap-server.js";
+import { startWhoisServer, type WhoisTestServer } from "./test-support/whois-server.js";
+
+const fixture = (name: string) =>
+  readFileSync(new URL(`./fixtures/${name}`, import.meta.url), "utf8");
+const registeredDoc = JSON.parse(fixture("rdap-domain-example.json"));
+const notFoundDoc = JSON.parse(fixture("rdap-not-found.json"));
+const bootstrapFor = (base: string) =>
+  JSON.parse(fixture("rdap-bootstrap.json").replaceAll("{{BASE}}", base));
+const services = (...bases: string[]) => ({
+  version: "1.0",
+  publication: "2026-11-01T00:00:00Z",
+  services: [[["test"], bases]],
+});
+
+const ajv = new Ajv2020.default({ strict: true, allErrors: true });
+addFormats.default(ajv);
+const validateData = ajv.compile(whoisDataSchema);
+function expectValid(data: WhoisData): void {
+  validateData(data);
+  expect(validateData.errors ?? [], JSON.stringify(data)).toEqual([]);
+}
+
+async function probeError(result: unknown): Promise<ProbeError> {
+  const error = await Promise.resolve(result).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ProbeError);
+  return error as ProbeError;
+}
+
+const dayMs = 86_400_000;
+const hourMs = 3_600_000;
+/** A loopback address where nothing listens on port 43: WHOIS there is refused at once. */
+const closedWhois = "127.0.43.9";
+const upstreamSecret = "internal stack trace: do not leak";
+
+let rdap: RdapTestServer;
+let base: string;
+let dns: TestDnsServer;
+
+function route(path: string): RdapReply {
+  const name = path.split("/domain/")[1];
+  if (path === "/dns.json") return { status: 200, json: bootstrapFor(base) };
+  if (path.startsWith("/down/")) return { status: 503, body: upstreamSecret };
+  if (/^\/(slow|slow2|hang)\//.test(path)) return { hang: true };
+  if (path.startsWith("/big/")) return { status: 200, body: `"${"x".repeat(3 * 1024 * 1024)}"` };
+  if (name === "example.test") return { status: 200, json: registeredDoc };
+  if (name === "soon.test") {
+    const expires = new Date(Date.now() + 10 * dayMs + hourMs).toISOString();
+    return {
+      status: 200,
+      json: {
+        ...registeredDoc,
+        ldhName: "SOON.TEST",
+        events: [{ eventAction: "expiration", eventDate: expires }],
+      },
+    };
+  }
+  if (name === "three-links.test") {
+    return {
+      status: 200,
+      json: {
+        ...registeredDoc,
+        ldhName: "THREE-LINKS.TEST",
+        links: [1, 2, 3].map((n) => ({
+          rel: "related",
+          type: "application/rdap+json",
+          href: `${base}hang/${n}/domain/three-links.test`,
+        })),
+      },
+    };
+  }
+  if (name === "linked.test") {
+    return {
+      status: 200,
+      json: {
+        ...registeredDoc,
+        ldhName: "LINKED.TEST",
+        links: [
+          {
+            rel: "related",
+            type: "application/rdap+json",
+            href: `${base}hang/domain/linked.test`,
+            value: `${base}domain/linked.test`,
+          },
+        ],
+      },
+    };
+  }
+  return { status: 404, json: notFoundDoc };
+}
+
+// rdapper dials WHOIS on port 43 only; binding it needs root and a free 127.0.0.2:43.
+const whois: WhoisTestServer | undefined = await startWhoisServer((query) => {
+  if (query === "example.test") return fixture("whois-registered.txt");
+  if (query === "hang.test") return null;
+  return fixture("whois-no-match.txt");
+}).catch(() => undefined);
+const noPort43 = whois === undefined;
+
+beforeAll(async () => {
+  rdap = await startRdapServer(route);
+  base = rdap.baseUrl;
+  dns = await startDnsServer(
+    zoneHandler({
+      "rdap.registry.test": [{ type: "A", name: "rdap.registry.test", ttl: 60, data: "127.0.0.1" }],
+    }),
+  );
+});
+
+afterAll(async () => {
+  await rdap?.close();
+  await dns?.close();
+  await whois?.close();
+});
+
+describe("whoisProbe over RDAP", () => {
+  it("normalises a registered domain", async () => {
+    const probe = whoisProbe({ bootstrap: bootstrapFor(base), whoisHints: { test: closedWhois } });
+    const before = Date.now();
+    const data = await probe.run("example.test", testProbeContext());
+
+    expect(data).toEqual({
+      queriedDomain: "example.test",
+      registered: true,
+      source: "rdap",
+      registrar: {
+        name: "Example Registrar, Inc.",
+        ianaId: "376",
+        url: "https://registrar.example",
+        abuseEmail: "abuse@registrar.example",
+        abusePhone: "+1.5555550100",
+      },
+      statuses: [
+        "clientDeleteProhibited",
+        "clientTransferProhibited",
+        "serverUpdateProhibited",
+        "locked",
+      ],
+      createdAt: "1995-08-14T04:00:00.000Z",
+      updatedAt: "2024-08-14T07:01:34.000Z",
+      expiresAt: "2099-08-13T04:00:00.000Z",
+      expiresInDays: Math.floor((Date.parse("2099-08-13T04:00:00Z") - before) / dayMs),
+      nameservers: ["a.iana-servers.net", "b.iana-servers.net"],
+      dnssec: { delegationSigned: true },
+      servers: [{ kind: "rdap", url: base, outcome: "ok" }],
+    });
+    expectValid(data);
+    expect(probe.ttlMs?.(data)).toBe(6 * hourMs);
+    expect(probe.dataSchema).toBe(whoisDataSchema);
+  });
+
+  it("answers registered: false for a name the registry does not know (404)", async () => {
+    const probe = whoisProbe({ bootstrap: bootstrapFor(base), whoisHints: { test: closedWhois } });
+    const data = await probe.run("unregistered.test", testProbeContext());
+
+    expect(data).toEqual({
+      queriedDomain: "unregistered.test",
+      registered: false,
+      source: "rdap",
+      registrar: null,
+      statuses: [],
+      createdAt: null,
+      updatedAt: null,
+      expiresAt: null,
+      expiresInDays: null,
+      nameservers: [],
+      dnssec: { delegationSigned: null },
+      servers: [{ kind: "rdap", url: base, outcome: "not_found" }],
+    });
+    expectValid(data);
+    expect(probe.ttlMs?.(data)).toBe(hourMs);
+  });
+
+  it("looks a subdomain up by its registrable domain", async () => {
+    const probe = whoisProbe({ bootstrap: bootstrapFor(base), whoisHints: { test: closedWhois } });
+    const seen = rdap.requests.length;
+    const data = await probe.run("www.shop.example.test", testProbeContext());
+
+    expect(data.queriedDomain).toBe("example.test");
+    expect(data.registered).toBe(true);
+    expect(rdap.requests.slice(seen)).toEqual(["/domain/example.test"]);
+  });
+
+  it("keeps a short TTL for a name expiring within 30 days", async () => {
+    const probe = whoisProbe({ bootstrap: bootstrapFor(base), whoisHints: { test: closedWhois } });
+    const data = await probe.run("soon.test", testProbeContext());
+
+    expect(data.expiresInDays).toBe(10);
+    expect(probe.ttlMs?.(data)).toBe(hourMs);
+    expectValid(data);
+  });
+
+  it("keeps the registry answer when a registrar link hangs", async () => {
+    const probe = whoisProbe({ bootstrap: bootstrapFor(base), whoisHints: { test: closedWhois } });
+    const started = Date.now();
+    const data = await probe.run("linked.test", testProbeContext({ timeoutMs: 1500 }));
+
+    expect(Date.now() - started).toBeLessThan(1500);
+    expect(data.registered).toBe(true);
+    expect(data.registrar?.ianaId).toBe("376");
+    expect(data.servers).toEqual([
+      { kind: "rdap", url: base, outcome: "ok" },
+      { kind: "rdap", url: `${base}hang/domain/linked.test`, outcome: "timeout" },
+    ]);
+    expectValid(data);
+  });
+
+  it("keeps the registry answer when registrar links together outlast the budget", async () => {
+    // Three links that each hang for a whole operation timeout would pass rdapper's deadline;
+    // the probe stops link requests just before it.
+    const probe = whoisProbe({ bootstrap: bootstrapFor(base), whoisHints: { test: closedWhois } });
+    const started = Date.now();
+    const data = await probe.run("three-links.test", testProbeContext({ timeoutMs: 1500 }));
+
+    expect(Date.now() - started).toBeLessThan(1500);
+    expect(data.registered).toBe(true);
+    expect(data.servers[0]).toEqual({ kind: "rdap", url: base, outcome: "ok" });
+    expect(data.servers.slice(1).map((server) => server.outcome)).toEqual([
+      "timeout",
+      "timeout",
+      "timeout",
+    ]);
+  });
+});
+
+describe("whoisProbe over WHOIS", () => {
+  it.skipIf(noPort43)(
+    "falls back to WHOIS on port 43 when RDAP answers 503 [needs 127.0.0.2:43]",
+    async () => {
+      const probe = whoisProbe({
+        bootstrap: services(`${base}down/`),
+        whoisHints: { test: "127.0.0.2" },
+      });
+      const data = await probe.run("example.test", testProbeContext());
+
+      expect(data).toEqual({
+        queriedDomain: "example.test",
+        registered: true,
+        source: "whois",
+        registrar: {
+          name: "Example Registrar, Inc.",
+          ianaId: "376",
+          url: "http://www.registrar.example",
+          abuseEmail: "abuse@registrar.example",
+          abusePhone: "+1.5555550100",
+        },
+        statuses: ["clientDeleteProhibited", "clientTransferProhibited"],
+        createdAt: "1995-08-14T04:00:00.000Z",
+        updatedAt: "2024-08-14T07:01:34.000Z",
+        expiresAt: "2099-08-13T04:00:00.000Z",
+        expiresInDays: expect.any(Number),
+        nameservers: ["a.iana-servers.net", "b.iana-servers.net"],
+        // rdapper alone would report "DNSSEC: unsigned" as signed.
+        dnssec: { delegationSigned: false },
+        servers: [
+          { kind: "rdap", url: `${base}down/`, outcome: "http_error" },
+          { kind: "whois", host: "127.0.0.2", outcome: "ok" },
+        ],
+      });
+      expect(whois?.queries.at(-1)).toBe("example.test");
+      expectValid(data);
+    },
+  );
+
+  it.skipIf(noPort43)(
+    "answers registered: false for a WHOIS 'No match' [needs 127.0.0.2:43]",
+    async () => {
+      const probe = whoisProbe({
+        bootstrap: services(`${base}down/`),
+        whoisHints: { test: "127.0.0.2" },
+      });
+      const data = await probe.run("unregistered.test", testProbeContext());
+
+      expect(data.registered).toBe(false);
+      expect(data.source).toBe("whois");
+      expect(data.servers.at(-1)).toEqual({
+        kind: "whois",
+        host: "127.0.0.2",
+        outcome: "not_found",
+      });
+      expectValid(data);
+    },
+  );
+});
+
+describe("whoisProbe failures", () => {
+  it("reports a timeout, within the budget, when RDAP is slower than the budget", async () => {
+    const probe = whoisProbe({
+      bootstrap: services(`${base}slow/`, `${base}slow2/`),
+      whoisHints: { test: closedWhois },
+    });
+    const started = Date.now();
+    const error = await probeError(
+      probe.run("example.test", testProbeContext({ timeoutMs: 1500 })),
+    );
+    const elapsed = Date.now() - started;
+
+    expect(error.code).toBe("timeout");
+    expect(elapsed).toBeGreaterThanOrEqual(1300);
+    expect(elapsed).toBeLessThan(1800);
+    expect(error.message).toMatch(/^Registration lookup for example\.test ran out of time/);
+    expect(error.message).toContain(`RDAP ${base}slow/ timed out`);
+    expect(error.message).toContain(`RDAP ${base}slow2/ timed out`);
+  });
+
+  it.skipIf(noPort43)(
+    "reports a timeout when RDAP and WHOIS both hang [needs 127.0.0.2:43]",
+    async () => {
+      const probe = whoisProbe({
+        bootstrap: services(`${base}slow/`),
+        whoisHints: { test: "127.0.0.2" },
+      });
+      const started = Date.now();
+      const error = await probeError(probe.run("hang.test", testProbeContext({ timeoutMs: 1500 })));
+
+      expect(error.code).toBe("timeout");
+      expect(Date.now() - started).toBeLessThan(1800);
+      expect(error.message).toContain(`RDAP ${base}slow/ timed out`);
+      expect(error.message).toContain("WHOIS 127.0.0.2 timed out");
+    },
+  );
+
+  it("reports upstream_error naming every server when all registries are down", async () => {
+    const probe = whoisProbe({
+      bootstrap: services(`${base}down/`),
+      whoisHints: { test: closedWhois },
+    });
+    const error = await probeError(probe.run("example.test", testProbeContext()));
+
+    expect(error.code).toBe("upstream_error");
+    expect(error.message).toBe(
+      `No registry answered for example.test: RDAP ${base}down/ answered HTTP 503; WHOIS ${closedWhois} could not be reached (ECONNREFUSED)`,
+    );
+    expect(error.message).not.toContain(upstreamSecret);
+  });
+
+  it("refuses a response body over 2 MiB", async () => {
+    const probe = whoisProbe({
+      bootstrap: services(`${base}big/`),
+      whoisHints: { test: closedWhois },
+    });
+    const error = await probeError(probe.run("example.test", testProbeContext()));
+
+    expect(error.code).toBe("upstream_error");
+    expect(error.message).toContain(
+      `RDAP ${base}big/ not used: ${new URL(base).host} sent a response larger than 2097152 bytes`,
+    );
+  });
+
+  it("reports a TLD that neither RDAP nor WHOIS serves", async () => {
+    const probe = whoisProbe({ bootstrap: services(base), whoisHints: { test: closedWhois } });
+    const error = await probeError(probe.run("example.other", testProbeContext()));
+
+    expect(error.code).toBe("upstream_error");
+    expect(error.message).toContain("the RDAP bootstrap lists no server for .other");
+  });
+});
+
+describe("whoisProbe bootstrap", () => {
+  it("reads the bootstrap from a file path once", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "whois-bootstrap-"));
+    const file = join(dir, "dns.json");
+    await writeFile(file, JSON.stringify(bootstrapFor(base)));
+    const probe = whoisProbe({ bootstrap: file, whoisHints: { test: closedWhois } });
+
+    expect((await probe.run("example.test", testProbeContext())).registered).toBe(true);
+    await rm(dir, { recursive: true });
+    // Cached: the file is gone, the second lookup still has its RDAP servers.
+    expect((await probe.run("example.test", testProbeContext())).source).toBe("rdap");
+  });
+
+  it("fetches the bootstrap from a URL once across lookups", async () => {
+    const probe = whoisProbe({ bootstrap: `${base}dns.json`, whoisHints: { test: closedWhois } });
+    const fetched = () => rdap.requests.filter((path) => path === "/dns.json").length;
+    const before = fetched();
+
+    const [first, second] = await Promise.all([
+      probe.run("example.test", testProbeContext()),
+      probe.run("unregistered.test", testProbeContext()),
+    ]);
+    const third = await probe.run("example.test", testProbeContext());
+
+    expect([first.registered, second.registered, third.registered]).toEqual([true, false, true]);
+    expect(fetched() - before).toBe(1);
+  });
+
+  it("falls back to WHOIS, and says so, when the bootstrap cannot be read", async () => {
+    const probe = whoisProbe({
+      bootstrap: "/nonexistent/dns.json",
+      whoisHints: { test: closedWhois },
+    });
+    const error = await probeError(probe.run("example.test", testProbeContext()));
+
+    expect(error.message).toBe(
+      `No registry answered for example.test: RDAP bootstrap file /nonexistent/dns.json could not be read (ENOENT); WHOIS ${closedWhois} could not be reached (ECONNREFUSED)`,
+    );
+  });
+});
+
+describe("whoisProbe address policy", () => {
+  it("never contacts a loopback RDAP server when private addresses are not allowed", async () => {
+    const probe = whoisProbe({ bootstrap: bootstrapFor(base), whoisHints: { test: closedWhois } });
+    const seen = rdap.requests.length;
+    const error = await probeError(
+      probe.run("example.test", testProbeContext({ allowPrivateAddresses: false })),
+    );
+
+    expect(rdap.requests.length).toBe(seen);
+    expect(error.code).toBe("upstream_error");
+    expect(error.message).toBe(
+      `No registry answered for example.test: RDAP ${base} not used: 127.0.0.1 is not a public address (loopback range), and private addresses are not allowed; WHOIS ${closedWhois} could not be reached (ECONNREFUSED)`,
+    );
+  });
+
+  it("checks the addresses a host name resolves to before connecting", async () => {
+    const port = new URL(base).port;
+    const named = `http://rdap.registry.test:${port}/`;
+    const probe = whoisProbe({ bootstrap: services(named), whoisHints: { test: closedWhois } });
+    const seen = rdap.requests.length;
+
+    const error = await probeError(
+      probe.run(
+        "example.test",
+        testProbeContext({ allowPrivateAddresses: false, resolvers: [dns.address] }),
+      ),
+    );
+    expect(rdap.requests.length).toBe(seen);
+    expect(error.message).toContain(
+      `RDAP ${named} not used: rdap.registry.test resolves to 127.0.0.1, not a public address (loopback range)`,
+    );
+
+    // The same name, allowed: the probe connects to the address it resolved.
+    const data = await probe.run(
+      "example.test",
+      testProbeContext({ allowPrivateAddresses: true, resolvers: [dns.address] }),
+    );
+    expect(data.servers).toEqual([{ kind: "rdap", url: named, outcome: "ok" }]);
+    expect(rdap.requests.length).toBe(seen + 1);
+  });
+
+  it("does not fetch a bootstrap URL on a private address when they are not allowed", async () => {
+    const probe = whoisProbe({ bootstrap: `${base}dns.json`, whoisHints: { test: closedWhois } });
+    const seen = rdap.requests.length;
+    const error = await probeError(
+      probe.run("example.test", testProbeContext({ allowPrivateAddresses: false })),
+    );
+
+    expect(rdap.requests.length).toBe(seen);
+    expect(error.message).toContain(
+      `RDAP bootstrap ${base}dns.json not used: 127.0.0.1 is not a public address (loopback range)`,
+    );
+  });
+});
+
+describe("whoisProbe options", () => {
+  it("rejects bad options with a TypeError naming the option", () => {
+    expect(() => whoisProbe({ bootstrap: 42 as unknown as string })).toThrow(
+      /^whoisProbe: options\.bootstrap must be RFC 9224 bootstrap data .*; got number$/,
+    );
+    expect(() => whoisProbe({ bootstrap: { services: [["test"]] } })).toThrow(
+      "whoisProbe: options.bootstrap must be RFC 9224 bootstrap data ({ services: [[tlds], [urls]][] }), a file path or an http(s) URL; services[0] is not a pair of string arrays",
+    );
+    expect(() => whoisProbe({ bootstrap: "ftp://example.test/dns.json" })).toThrow(TypeError);
+    expect(() => whoisProbe({ whoisHints: { test: "whois.example:4343" } })).toThrow(
+      "whoisProbe: options.whoisHints.test must be a WHOIS host name or IP address (port 43 is implied)",
+    );
+    expect(() => whoisProbe({ whoisHints: "test=whois.example" as never })).toThrow(TypeError);
+    expect(() => whoisProbe({ whoisHint: {} } as never)).toThrow(
+      "whoisProbe: options.whoisHint is not an option (expected bootstrap, whoisHints)",
+    );
+  });
+
+  it("accepts hints with a whois:// prefix or a leading dot", async () => {
+    expect(() =>
+      whoisProbe({ whoisHints: { ".COM": "whois://whois.verisign-grs.com", test: "::1" } }),
+    ).not.toThrow();
+  });
+});
