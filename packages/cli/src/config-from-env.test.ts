@@ -15,7 +15,7 @@ describe("configFromEnv", () => {
   it("reads every DESIGN.md setting", () => {
     const dir = mkdtempSync(join(tmpdir(), "di-env-"));
     const keysFile = join(dir, "keys");
-    writeFileSync(keysFile, "# team keys\nfile-key-1\n\nsha256:" + "ab".repeat(32) + "\n");
+    writeFileSync(keysFile, `# team keys\nfile-key-1\n\nsha256:${"ab".repeat(32)}\n`);
     const caFile = join(dir, "ca.pem");
     writeFileSync(caFile, "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n");
     const config = configFromEnv({

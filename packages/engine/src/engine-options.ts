@@ -17,7 +17,7 @@ export interface NetworkOptions {
 }
 
 /** `false` turns a built-in section off; any other name adds a custom section. */
-export type ProbesOption = { readonly [section: string]: Probe<any> | false | undefined };
+export type ProbesOption = { readonly [section: string]: Probe<unknown> | false | undefined };
 
 export interface EngineOptions {
   /** Who may call: a KeyVerifier, or plain keys and `sha256:<hex>` digests. Required. */

@@ -186,11 +186,21 @@ export function buildOpenApiDocument(options: {
     });
   }
   builder.addSchema("Report", reportSchema(envelopeNames));
+  const examples = options.sections.map((section) => [section.name, section.example] as const);
+  const reportExample = examples.every(([, example]) => example !== undefined)
+    ? {
+        domain: "example.com",
+        generatedAt: "2026-11-22T10:00:00.000Z",
+        sections: Object.fromEntries(examples),
+        insights: [],
+      }
+    : undefined;
   builder.addPath("/domain/{domain}", {
     get: operation({
       id: "getDomainReport",
       summary: "Full report: every section plus cross-section insights.",
       schemaName: "Report",
+      example: reportExample,
       sectionRoute: false,
     }),
   });

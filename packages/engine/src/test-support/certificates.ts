@@ -44,36 +44,10 @@ export function daysFromNow(days: number): Date {
 
 let loaded: Promise<typeof X509> | undefined;
 
-/**
- * @peculiar/x509 2.x resolves its services through tsyringe, which refuses to load without a
- * reflect-metadata polyfill, and that package is not installed. It only stores and reads
- * metadata (no design:paramtypes are emitted), so a minimal WeakMap store stands in for it,
- * installed before the library is imported and only in test processes.
- */
+/** @peculiar/x509 2.x resolves its services through tsyringe, which needs reflect-metadata. */
 function loadX509(): Promise<typeof X509> {
   loaded ??= (async () => {
-    type MetadataReflect = {
-      defineMetadata?: (key: unknown, value: unknown, target: object) => void;
-      getOwnMetadata?: (key: unknown, target: object) => unknown;
-      getMetadata?: (key: unknown, target: object) => unknown;
-    };
-    const reflect = Reflect as unknown as MetadataReflect;
-    if (!reflect.getMetadata) {
-      const store = new WeakMap<object, Map<unknown, unknown>>();
-      reflect.defineMetadata = (key, value, target) => {
-        const entries = store.get(target) ?? new Map<unknown, unknown>();
-        entries.set(key, value);
-        store.set(target, entries);
-      };
-      reflect.getOwnMetadata = (key, target) => store.get(target)?.get(key);
-      reflect.getMetadata = (key, target) => {
-        for (let at: object | null = target; at; at = Object.getPrototypeOf(at)) {
-          const value = store.get(at)?.get(key);
-          if (value !== undefined) return value;
-        }
-        return undefined;
-      };
-    }
+    await import("reflect-metadata");
     const x509 = await import("@peculiar/x509");
     x509.cryptoProvider.set(globalThis.crypto);
     return x509;
