@@ -69,20 +69,16 @@ export async function startDnsServer(
     return [packet.encode({ id: query.id, questions: query.questions, ...answer, flags })];
   };
 
-  const udp = dgram.createSocket(host.includes(":") ? "udp6" : "udp4");
-  udp.on("message", (message, remote) => {
+  const createUdp = () => dgram.createSocket(host.includes(":") ? "udp6" : "udp4");
+  let udp = createUdp();
+  const onMessage = (message: Buffer, remote: dgram.RemoteInfo) => {
     respond(message, "udp").then(
       (answers) => {
         for (const answer of answers ?? []) udp.send(answer, remote.port, remote.address);
       },
       () => undefined,
     );
-  });
-  await new Promise<void>((resolve, reject) => {
-    udp.once("error", reject);
-    udp.bind(options.port ?? 0, host, () => resolve());
-  });
-  const port = (udp.address() as AddressInfo).port;
+  };
 
   const tcp = net.createServer((socket) => {
     sockets.add(socket);
@@ -117,10 +113,32 @@ export async function startDnsServer(
       }
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    tcp.once("error", reject);
-    tcp.listen(port, host, () => resolve());
-  });
+  // UDP and TCP share one port. An ephemeral UDP port can be taken on TCP by another process,
+  // so try a few ports before giving up.
+  let port = 0;
+  for (let attempt = 0; ; attempt++) {
+    udp.on("message", onMessage);
+    await new Promise<void>((resolve, reject) => {
+      udp.once("error", reject);
+      udp.bind(options.port ?? 0, host, () => resolve());
+    });
+    port = (udp.address() as AddressInfo).port;
+    try {
+      await new Promise<void>((resolve, reject) => {
+        tcp.once("error", reject);
+        tcp.listen(port, host, () => {
+          tcp.off("error", reject);
+          resolve();
+        });
+      });
+      break;
+    } catch (error) {
+      await new Promise<void>((resolve) => udp.close(() => resolve()));
+      if ((error as NodeJS.ErrnoException).code !== "EADDRINUSE" || options.port || attempt >= 20)
+        throw error;
+      udp = createUdp();
+    }
+  }
 
   return {
     address: host.includes(":") ? `[${host}]:${port}` : `${host}:${port}`,
