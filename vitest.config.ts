@@ -16,6 +16,15 @@ export default defineConfig({
         find: /^@domain-intel\/express$/,
         replacement: src("./packages/adapter-express/src/index.ts"),
       },
+      {
+        find: /^@domain-intel\/fastify$/,
+        replacement: src("./packages/adapter-fastify/src/index.ts"),
+      },
+      {
+        find: /^@domain-intel\/aws-lambda$/,
+        replacement: src("./packages/adapter-aws-lambda/src/index.ts"),
+      },
+      { find: /^@domain-intel\/redis$/, replacement: src("./packages/redis/src/index.ts") },
     ],
   },
   test: {

@@ -1,6 +1,6 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createEngine, type Engine } from "@domain-intel/engine";
+import { createEngine, type Engine, type EngineOptions } from "@domain-intel/engine";
 import { createNodeHandler } from "@domain-intel/engine/node";
 import { configFromEnv } from "./config-from-env.js";
 import { generateApiKey } from "./generate-key.js";
@@ -17,13 +17,15 @@ export interface ServeOptions {
   env?: NodeJS.ProcessEnv;
   /** Where to say what happened (the generated key, the address). Default: stdout. */
   print?: (line: string) => void;
+  /** Engine options applied over the environment's (probes, cache, rate limits for embedders). */
+  engine?: Partial<EngineOptions>;
 }
 
 /** `domain-intel serve`: the engine on plain node:http, configured by the environment. */
 export async function serve(options: ServeOptions = {}): Promise<RunningServer> {
   const print = options.print ?? ((line: string) => process.stdout.write(`${line}\n`));
   const config = configFromEnv(options.env ?? process.env);
-  let keys = config.engine.keys;
+  let keys = options.engine?.keys ?? config.engine.keys;
   if (!keys) {
     const key = generateApiKey();
     keys = [key];
@@ -33,7 +35,7 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
     print(`It is shown only once: ${key}`);
   }
   for (const setting of config.ignored) print(`Ignored: ${setting}`);
-  const engine = createEngine({ ...config.engine, keys });
+  const engine = createEngine({ ...config.engine, ...options.engine, keys });
   const handler = createNodeHandler(engine);
   const server = createServer((request, response) => handler(request, response));
   // Slow or idle clients must not pin sockets forever.

@@ -4,6 +4,8 @@ import { isKeyVerifier } from "./auth/static-keys.js";
 import type { CacheStore } from "./cache/cache-store.js";
 import type { Logger } from "./logging/logger.js";
 import type { Probe } from "./probes/probe.js";
+import { type RateLimitOptions, validateRateLimitOptions } from "./ratelimit/rate-limit-options.js";
+import { type InsightsOptions, insightsOptionsProblem } from "./report/insights-options.js";
 
 export interface NetworkOptions {
   /** Recursive resolvers, `ip` or `ip:port` (`[v6]:port`). Default: the system's. */
@@ -35,8 +37,27 @@ export interface EngineOptions {
   };
   /** Where the API is mounted. Default `/api/v1`. */
   readonly basePath?: string;
+  /** Stale-while-revalidate grace, negative caching and the store's time limit. */
+  readonly caching?: CachingOptions;
+  /** Per-key token buckets (on by default), or `false` to turn rate limiting off. */
+  readonly rateLimit?: RateLimitOptions | false;
+  /** Serve the API reference page at `{basePath}/docs`. Default true. */
+  readonly docs?: boolean;
+  /** Cross-section insights of the full report: `caaIssuers` extends the CAA insight's CA table. */
+  readonly insights?: InsightsOptions;
   /** Receives warnings about recovered trouble (cache down, probe crash). Default: console. */
   readonly logger?: Logger;
+}
+
+export interface CachingOptions {
+  /** How long past its TTL an entry is served as `stale` while refreshed. Default 10 min. */
+  readonly staleGraceMs?: number;
+  /** How long a failed section is remembered. Default 15 s. */
+  readonly errorTtlMs?: number;
+  /** Longest wait for the cache store before answering without it. Default 250 ms. */
+  readonly storeTimeoutMs?: number;
+  /** Bytes of ready-to-send fresh answers kept in process in front of the store. Default 16 MiB. */
+  readonly hotBytes?: number;
 }
 
 export const builtInSections = ["whois", "dns", "ssl"] as const;
@@ -150,6 +171,25 @@ export function validateEngineOptions(options: EngineOptions): void {
     }
     if (typeof probe !== "object" || typeof probe.run !== "function")
       fail(`probes.${name}`, "must be a Probe with a run method");
+  }
+  const caching = options.caching ?? {};
+  if (typeof caching !== "object" || caching === null) fail("caching", "must be an object");
+  for (const [name, max] of [
+    ["staleGraceMs", 7 * 86_400_000],
+    ["errorTtlMs", 86_400_000],
+    ["storeTimeoutMs", 60_000],
+    ["hotBytes", 1024 * 1024 * 1024],
+  ] as const) {
+    const value = caching[name];
+    if (value !== undefined && !(Number.isInteger(value) && value >= 0 && value <= max)) {
+      fail(`caching.${name}`, `must be an integer from 0 to ${max}`);
+    }
+  }
+  validateRateLimitOptions(options.rateLimit);
+  const insightsProblem = insightsOptionsProblem(options.insights);
+  if (insightsProblem) fail(insightsProblem.option, insightsProblem.expectation);
+  if (options.docs !== undefined && typeof options.docs !== "boolean") {
+    fail("docs", "must be a boolean");
   }
   const logger = options.logger;
   if (

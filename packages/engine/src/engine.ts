@@ -4,8 +4,12 @@ import { isKeyVerifier, staticKeys } from "./auth/static-keys.js";
 import { memoryCache } from "./cache/memory-cache.js";
 import { normalizeDomain } from "./domain/normalize-domain.js";
 import { builtInSections, type EngineOptions, validateEngineOptions } from "./engine-options.js";
-import type { EngineHandler } from "./http/engine-http.js";
+import { DomainIntelError } from "./errors/domain-intel-error.js";
+import type { ErrorCode } from "./errors/error-codes.js";
+import { createDocsResponder } from "./http/docs/docs-responder.js";
+import type { EngineHandler, EngineResponse } from "./http/engine-http.js";
 import { createRequestHandler } from "./http/request-handler.js";
+import { problemResponse } from "./http/responses.js";
 import { isUnderBasePath, parseUrl } from "./http/route.js";
 import { consoleLogger } from "./logging/logger.js";
 import { buildOpenApiDocument } from "./openapi/openapi-document.js";
@@ -14,9 +18,12 @@ import { dnsProbe } from "./probes/dns/index.js";
 import type { NetworkPolicy, Probe } from "./probes/probe.js";
 import { sslProbe } from "./probes/ssl/index.js";
 import { whoisProbe } from "./probes/whois/index.js";
-import { buildReport } from "./report/build-report.js";
+import { resolveRateLimit } from "./ratelimit/rate-limit-options.js";
+import { createRateLimiter } from "./ratelimit/rate-limiter.js";
+import { reportInsights } from "./report/report-insights.js";
+import { createReportService } from "./report/report-service.js";
 import type { Report, SectionResult } from "./sections/section-result.js";
-import { createSectionService } from "./sections/section-service.js";
+import { type CachingPolicy, createSectionService } from "./sections/section-service.js";
 
 export interface Engine {
   /** Where the API is mounted, e.g. `/api/v1`. */
@@ -31,6 +38,11 @@ export interface Engine {
   lookup(domain: string, section?: "domain"): Promise<Report>;
   lookup(domain: string, section: string): Promise<SectionResult>;
   readonly openApiDocument: OpenAPIObject;
+  /**
+   * The engine's problem+json answer for trouble an adapter finds before a request exists
+   * (a malformed Lambda event), so adapters never format errors themselves.
+   */
+  problem(options: { code: ErrorCode; detail: string }): EngineResponse;
 }
 
 const defaultTtlMs: Record<string, number> = {
@@ -81,16 +93,28 @@ export function createEngine(options: EngineOptions): Engine {
   }
   const sections = [...probes.keys()];
 
+  const policy: CachingPolicy = {
+    staleGraceMs: options.caching?.staleGraceMs ?? 10 * 60_000,
+    errorTtlMs: options.caching?.errorTtlMs ?? 15_000,
+    storeTimeoutMs: options.caching?.storeTimeoutMs ?? 250,
+    hotBytes: options.caching?.hotBytes ?? 16 * 1024 * 1024,
+  };
   const service = createSectionService({
     probes,
     cache: options.cache ?? memoryCache(),
     network,
     limit: (operation) => limiter(operation),
     logger,
+    policy,
     defaultTtlMs: (section) => defaultTtlMs[section] ?? 5 * 60_000,
   });
-  const report = (domain: string, refresh: boolean) =>
-    buildReport({ domain, sections, refresh, section: service.get });
+  const reports = createReportService({
+    sections,
+    service,
+    insights: reportInsights(options.insights),
+    hotBytes: policy.hotBytes,
+  });
+  const rateLimit = resolveRateLimit(options.rateLimit);
 
   const openApiDocument = buildOpenApiDocument({
     basePath,
@@ -107,19 +131,26 @@ export function createEngine(options: EngineOptions): Engine {
     verifier,
     openApiJson: JSON.stringify(openApiDocument),
     logger,
-    section: (section, domain, refresh) => service.get(section, domain, { refresh }),
-    report,
+    staleGraceMs: policy.staleGraceMs,
+    section: (section, domain, refresh) => {
+      if (refresh) reports.forget(domain);
+      return service.get(section, domain, { refresh });
+    },
+    report: reports.get,
+    ...(rateLimit ? { rateLimit: createRateLimiter(rateLimit, logger) } : {}),
+    ...(options.docs === false ? {} : { docs: createDocsResponder() }),
   });
 
   async function lookup(domain: string, section = "domain"): Promise<Report | SectionResult> {
     const { name } = normalizeDomain(domain);
-    if (section === "domain") return report(name, false);
+    if (section === "domain")
+      return JSON.parse((await reports.get(name, false)).body.toString()) as Report;
     if (!probes.has(section)) {
       throw new TypeError(
         `lookup: unknown section "${section}"; expected one of domain, ${sections.join(", ")}`,
       );
     }
-    return service.get(section, name);
+    return JSON.parse((await service.get(section, name)).body.toString()) as SectionResult;
   }
 
   return {
@@ -129,6 +160,7 @@ export function createEngine(options: EngineOptions): Engine {
     owns: (url) => isUnderBasePath(parseUrl(url).pathname, basePath),
     lookup: lookup as Engine["lookup"],
     openApiDocument,
+    problem: ({ code, detail }) => problemResponse(new DomainIntelError(code, detail)),
   };
 }
 

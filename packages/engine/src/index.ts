@@ -1,10 +1,15 @@
 export type { KeyIdentity, KeyVerifier } from "./auth/key-verifier.js";
 export { type StaticKeysOptions, staticKeys } from "./auth/static-keys.js";
 export type { CacheStore } from "./cache/cache-store.js";
-export { type MemoryCacheOptions, memoryCache } from "./cache/memory-cache.js";
+export { type MemoryCache, type MemoryCacheOptions, memoryCache } from "./cache/memory-cache.js";
 export { type NormalizedDomain, normalizeDomain } from "./domain/normalize-domain.js";
 export { createEngine, type Engine, isEngine } from "./engine.js";
-export type { EngineOptions, NetworkOptions, ProbesOption } from "./engine-options.js";
+export type {
+  CachingOptions,
+  EngineOptions,
+  NetworkOptions,
+  ProbesOption,
+} from "./engine-options.js";
 export { DomainIntelError, isDomainIntelError } from "./errors/domain-intel-error.js";
 export { type ErrorCode, errorCodes, errorStatus } from "./errors/error-codes.js";
 export type { EngineHandler, EngineRequest, EngineResponse } from "./http/engine-http.js";
@@ -21,4 +26,12 @@ export {
 } from "./probes/probe.js";
 export { sslProbe } from "./probes/ssl/index.js";
 export { whoisProbe } from "./probes/whois/index.js";
+export { type MemoryRateLimitOptions, memoryRateLimit } from "./ratelimit/memory-rate-limit.js";
+export type { RateLimitOptions } from "./ratelimit/rate-limit-options.js";
+export type {
+  RateLimitDecision,
+  RateLimitPlan,
+  RateLimitStore,
+} from "./ratelimit/rate-limit-store.js";
+export { type BucketState, takeTokens } from "./ratelimit/token-bucket.js";
 export type { CacheStatus, Report, SectionResult } from "./sections/section-result.js";

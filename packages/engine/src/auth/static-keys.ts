@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from "node:crypto";
+import { hash, timingSafeEqual } from "node:crypto";
 import type { KeyIdentity, KeyVerifier } from "./key-verifier.js";
 
 const hashedForm = /^sha256:([0-9a-f]{64})$/i;
@@ -9,7 +9,7 @@ export interface StaticKeysOptions {
 }
 
 function sha256(value: string): Buffer {
-  return createHash("sha256").update(value, "utf8").digest();
+  return hash("sha256", value, "buffer") as unknown as Buffer;
 }
 
 /**

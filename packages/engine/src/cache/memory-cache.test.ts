@@ -28,3 +28,35 @@ describe("memoryCache", () => {
     expect(() => memoryCache({ maxEntries: 0 })).toThrow(/options\.maxEntries/);
   });
 });
+
+describe("memoryCache byte budget", () => {
+  it("never holds more bytes than its budget, dropping the oldest first", () => {
+    const cache = memoryCache({ maxEntries: 100_000, maxBytes: 100_000 });
+    const value = "x".repeat(4_000);
+    for (let index = 0; index < 200; index++) {
+      cache.set(`key-${index}`, value, 60_000);
+      expect(cache.bytes).toBeLessThanOrEqual(100_000);
+    }
+    expect(cache.get("key-199")).toBe(value);
+    expect(cache.get("key-0")).toBeUndefined();
+    expect(cache.size).toBeGreaterThan(5);
+  });
+
+  it("counts replaced and deleted entries once", () => {
+    const cache = memoryCache({ maxBytes: 1_000_000 });
+    cache.set("a", "1234", 60_000);
+    const one = cache.bytes;
+    cache.set("a", "1234", 60_000);
+    expect(cache.bytes).toBe(one);
+    cache.delete("a");
+    expect(cache.bytes).toBe(0);
+  });
+
+  it("refuses a single value larger than the budget without evicting others", () => {
+    const cache = memoryCache({ maxBytes: 10_000 });
+    cache.set("small", "ok", 60_000);
+    cache.set("huge", "x".repeat(20_000), 60_000);
+    expect(cache.get("huge")).toBeUndefined();
+    expect(cache.get("small")).toBe("ok");
+  });
+});

@@ -1,6 +1,8 @@
 /** The closed set of error codes the API answers with, and the HTTP status of each. */
 export const errorStatus = {
   invalid_domain: 400,
+  /** A request the adapter could not read at all, e.g. a malformed Lambda event. */
+  bad_request: 400,
   unauthorized: 401,
   not_found: 404,
   method_not_allowed: 405,
@@ -14,6 +16,7 @@ export type ErrorCode = keyof typeof errorStatus;
 
 export const errorTitles: Record<ErrorCode, string> = {
   invalid_domain: "Invalid domain",
+  bad_request: "Bad request",
   unauthorized: "Unauthorized",
   not_found: "Not found",
   method_not_allowed: "Method not allowed",

@@ -1,9 +1,15 @@
-import type { KeyVerifier } from "../auth/key-verifier.js";
+import QuickLRU from "quick-lru";
+import type { KeyIdentity, KeyVerifier } from "../auth/key-verifier.js";
 import { normalizeDomain } from "../domain/normalize-domain.js";
 import { DomainIntelError, isDomainIntelError } from "../errors/domain-intel-error.js";
 import { describeError, type Logger } from "../logging/logger.js";
-import type { Report, SectionResult } from "../sections/section-result.js";
+import type { RateLimitOutcome } from "../ratelimit/rate-limiter.js";
+import type { ReportAnswer } from "../report/report-service.js";
+import type { SectionResult } from "../sections/section-result.js";
+import type { SectionAnswer } from "../sections/section-service.js";
 import { authenticate } from "./authenticate.js";
+import { cachingHeaders, matchesIfNoneMatch, reportEtag, sectionEtag } from "./cache-headers.js";
+import type { DocsResponder } from "./docs/docs-responder.js";
 import type { EngineHandler, EngineRequest, EngineResponse } from "./engine-http.js";
 import { jsonResponse, problemResponse } from "./responses.js";
 import { matchRoute, parseUrl } from "./route.js";
@@ -14,8 +20,13 @@ export interface RequestHandlerOptions {
   verifier: KeyVerifier;
   openApiJson: string;
   logger: Logger;
-  section(section: string, domain: string, refresh: boolean): Promise<SectionResult>;
-  report(domain: string, refresh: boolean): Promise<Report>;
+  staleGraceMs: number;
+  section(section: string, domain: string, refresh: boolean): Promise<SectionAnswer>;
+  report(domain: string, refresh: boolean): Promise<ReportAnswer>;
+  /** Charges the request to the caller's rate limit; absent when rate limiting is off. */
+  rateLimit?(identity: KeyIdentity, refresh: boolean): Promise<RateLimitOutcome>;
+  /** Serves the API reference page and its assets; absent when docs are off. */
+  docs?: DocsResponder;
 }
 
 const sectionErrorCodes = {
@@ -37,16 +48,40 @@ function decodeDomain(raw: string): string {
   }
 }
 
-function secondsUntil(iso: string): number {
-  return Math.max(0, Math.floor((Date.parse(iso) - Date.now()) / 1000));
+// Normalisation (IDNA, public suffix lookup) is the costliest step of a cache hit; the same
+// few path segments come back again and again, so remember their outcome.
+const normalized = new QuickLRU<string, string | DomainIntelError>({ maxSize: 5_000 });
+
+function domainOf(raw: string): string {
+  let known = normalized.get(raw);
+  if (known === undefined) {
+    try {
+      known = decodeDomain(raw);
+    } catch (error) {
+      if (!isDomainIntelError(error)) throw error;
+      known = error;
+    }
+    if (raw.length <= 300) normalized.set(raw, known);
+  }
+  if (typeof known !== "string") throw new DomainIntelError(known.code, known.message);
+  return known;
 }
 
-function cacheControl(maxAge: number): string {
-  return maxAge > 0 ? `private, max-age=${maxAge}` : "no-store";
+/** 304 when the client already has this version, else the body with its headers. */
+function conditional(
+  request: EngineRequest,
+  body: Buffer,
+  headers: Record<string, string>,
+): EngineResponse {
+  if (matchesIfNoneMatch(request.headers["if-none-match"], headers.etag!)) {
+    return { status: 304, headers, body: new Uint8Array(0) };
+  }
+  return jsonResponse(200, body, headers);
 }
 
 /** The engine's single HTTP entry point: routing, auth, errors and headers live here. */
 export function createRequestHandler(options: RequestHandlerOptions): EngineHandler {
+  const graceSeconds = Math.floor(options.staleGraceMs / 1000);
   const openApi = jsonResponse(200, options.openApiJson, {
     "cache-control": "public, max-age=3600",
   });
@@ -54,7 +89,7 @@ export function createRequestHandler(options: RequestHandlerOptions): EngineHand
   async function respond(request: EngineRequest): Promise<EngineResponse> {
     const { pathname, query } = parseUrl(request.url);
     const route = matchRoute(pathname, options.basePath, options.sections);
-    if (route.kind === "not_found") {
+    if (route.kind === "not_found" || (route.kind === "docs" && !options.docs)) {
       throw new DomainIntelError("not_found", "No route matches this path.");
     }
     if (!readMethods.has(request.method.toUpperCase())) {
@@ -67,34 +102,37 @@ export function createRequestHandler(options: RequestHandlerOptions): EngineHand
       );
     }
     if (route.kind === "openapi") return openApi;
+    // The reference page is public like openapi.json: it only renders that document.
+    if (route.kind === "docs") return options.docs!(route.asset);
 
-    await authenticate(request.headers.authorization, options.verifier);
-    const domain = decodeDomain(route.rawDomain);
+    const identity = await authenticate(request.headers.authorization, options.verifier);
     const refresh = query.get("refresh") === "true";
-
-    if (route.kind === "report") {
-      const report = await options.report(domain, refresh);
-      const maxAge = Math.min(
-        ...Object.values(report.sections).map((section) =>
-          section.status === "ok" ? secondsUntil(section.expiresAt) : 0,
-        ),
-      );
-      return jsonResponse(200, JSON.stringify(report), { "cache-control": cacheControl(maxAge) });
+    // Rate-limit headers ride on every answer to an authenticated caller, errors included.
+    const limits = options.rateLimit ? await options.rateLimit(identity, refresh) : { headers: {} };
+    try {
+      const domain = domainOf(route.rawDomain);
+      if (route.kind === "report") {
+        const report = await options.report(domain, refresh);
+        const headers = cachingHeaders(report, reportEtag(report), graceSeconds);
+        return conditional(request, report.body, { ...headers, ...limits.headers });
+      }
+      const answer = await options.section(route.section, domain, refresh);
+      if (!answer.ok) {
+        const section = JSON.parse(answer.body.toString("utf8")) as SectionResult;
+        const code = sectionErrorCodes[section.error?.code ?? "internal"];
+        throw new DomainIntelError(code, section.error?.message ?? "", { extensions: { section } });
+      }
+      const headers = cachingHeaders(answer, sectionEtag(answer), graceSeconds);
+      return conditional(request, answer.body, { ...headers, ...limits.headers });
+    } catch (error) {
+      if (isDomainIntelError(error)) {
+        throw new DomainIntelError(error.code, error.message, {
+          extensions: error.extensions ?? {},
+          headers: { ...limits.headers, ...error.headers },
+        });
+      }
+      throw error;
     }
-
-    const result = await options.section(route.section, domain, refresh);
-    if (result.status === "error") {
-      throw new DomainIntelError(
-        sectionErrorCodes[result.error?.code ?? "internal"],
-        result.error?.message ?? "",
-        {
-          extensions: { section: result },
-        },
-      );
-    }
-    return jsonResponse(200, JSON.stringify(result), {
-      "cache-control": cacheControl(secondsUntil(result.expiresAt)),
-    });
   }
 
   return async (request) => {

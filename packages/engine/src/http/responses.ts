@@ -6,10 +6,10 @@ const securityHeaders = { "x-content-type-options": "nosniff" } as const;
 
 export function jsonResponse(
   status: number,
-  body: string,
+  body: string | Buffer,
   headers: Record<string, string> = {},
 ): EngineResponse {
-  const bytes = Buffer.from(body, "utf8");
+  const bytes = typeof body === "string" ? Buffer.from(body, "utf8") : body;
   return {
     status,
     headers: {

@@ -1,8 +1,21 @@
 import type { CacheStore } from "../cache/cache-store.js";
+import { type CachedEntry, readCachedEntry, withCacheStatus } from "../cache/cached-entry.js";
+import { hotCache } from "../cache/hot-cache.js";
 import { describeError, type Logger } from "../logging/logger.js";
 import type { NetworkPolicy, Probe } from "../probes/probe.js";
 import { runProbe } from "./run-probe.js";
-import type { SectionResult } from "./section-result.js";
+import type { CacheStatus, SectionResult } from "./section-result.js";
+
+export interface CachingPolicy {
+  /** How long past its TTL an entry is still served (as `stale`) while it is refreshed. */
+  readonly staleGraceMs: number;
+  /** How long a failed section is remembered, so a broken upstream is not hammered. */
+  readonly errorTtlMs: number;
+  /** Longest wait for the cache store before treating it as a miss. */
+  readonly storeTimeoutMs: number;
+  /** Bytes of ready-to-send fresh answers kept in this process in front of the store. */
+  readonly hotBytes: number;
+}
 
 export interface SectionServiceOptions {
   probes: ReadonlyMap<string, Probe>;
@@ -10,45 +23,86 @@ export interface SectionServiceOptions {
   network: NetworkPolicy;
   limit<T>(operation: () => Promise<T>): Promise<T>;
   logger: Logger;
+  policy: CachingPolicy;
   defaultTtlMs(section: string): number;
 }
 
-export interface SectionService {
-  get(section: string, domain: string, options?: { refresh?: boolean }): Promise<SectionResult>;
+/** When an answer was made and until when it is fresh. */
+export interface Freshness {
+  readonly ok: boolean;
+  readonly fetchedAtMs: number;
+  readonly expiresAtMs: number;
 }
 
-const cacheKey = (section: string, domain: string) => `domain-intel:v1:${section}:${domain}`;
+/** One section's answer: the envelope's bytes, ready to send, plus what callers decide on. */
+export interface SectionAnswer extends Freshness {
+  readonly section: string;
+  readonly domain: string;
+  /** The envelope as sent to this caller (its `cache` says hit, miss or stale). */
+  readonly body: Buffer;
+  /** The same envelope as a later cache hit shows it. */
+  readonly hitBody: Buffer;
+  readonly cache: CacheStatus;
+}
+
+export interface SectionService {
+  get(section: string, domain: string, options?: { refresh?: boolean }): Promise<SectionAnswer>;
+}
+
+export const sectionCacheKey = (section: string, domain: string) =>
+  `domain-intel:v1:${section}:${domain}`;
+
+const lockPollMs = 50;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Answers sections from the cache or by running their probe. Concurrent requests for the
- * same section of the same domain share one probe run; a failing cache store only costs a miss.
+ * Answers sections from the cache or by running their probe: fresh entries are hits; entries
+ * past their TTL but within the grace window are served as `stale` and refreshed in the
+ * background; concurrent requests share one probe run (across instances too when the store
+ * can lock); failures are remembered briefly; a failing or slow store only costs a miss.
+ * Fresh answers are also kept ready to send in a small in-process cache.
  */
 export function createSectionService(options: SectionServiceOptions): SectionService {
-  const inFlight = new Map<string, Promise<SectionResult>>();
-  const { cache, logger } = options;
+  const inFlight = new Map<string, Promise<CachedEntry>>();
+  const { cache, logger, policy } = options;
+  const hot = hotCache<SectionAnswer>(policy.hotBytes);
 
-  async function readCache(key: string): Promise<SectionResult | undefined> {
+  async function withStoreTimeout<T>(
+    operation: string,
+    key: string,
+    call: () => T | Promise<T>,
+  ): Promise<T | undefined> {
+    let timer: NodeJS.Timeout | undefined;
     try {
-      const stored = await cache.get(key);
-      if (typeof stored !== "string") return undefined;
-      const result = JSON.parse(stored) as SectionResult;
-      if (Date.parse(result.expiresAt) <= Date.now()) return undefined;
-      return { ...result, cache: "hit" };
+      const result = call();
+      // A synchronous store (the in-memory one) needs no timer.
+      if (typeof (result as PromiseLike<T> | undefined)?.then !== "function") return result as T;
+      return await Promise.race([
+        result as Promise<T>,
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(
+            () => reject(new Error(`no answer within ${policy.storeTimeoutMs} ms`)),
+            policy.storeTimeoutMs,
+          );
+        }),
+      ]);
     } catch (error) {
-      logger.warn("cache read failed; probing instead", { key, error: describeError(error) });
+      logger.warn(`cache ${operation} failed; answering without the cache`, {
+        key,
+        error: describeError(error),
+      });
       return undefined;
+    } finally {
+      clearTimeout(timer);
     }
   }
 
-  async function writeCache(key: string, result: SectionResult, ttlMs: number): Promise<void> {
-    try {
-      await cache.set(key, JSON.stringify(result), ttlMs);
-    } catch (error) {
-      logger.warn("cache write failed", { key, error: describeError(error) });
-    }
+  async function read(key: string): Promise<CachedEntry | undefined> {
+    const stored = await withStoreTimeout("read", key, () => cache.get(key));
+    return typeof stored === "string" ? readCachedEntry(stored) : undefined;
   }
 
-  async function probe(section: string, domain: string, key: string): Promise<SectionResult> {
+  async function probe(section: string, domain: string): Promise<CachedEntry> {
     const probe = options.probes.get(section)!;
     const started = performance.now();
     const fetchedAt = new Date();
@@ -60,46 +114,131 @@ export function createSectionService(options: SectionServiceOptions): SectionSer
       onUnexpectedError: (error) =>
         logger.error("probe failed unexpectedly", { section, domain, error: describeError(error) }),
     });
-    const durationMs = Math.round(performance.now() - started);
-    if (!outcome.ok) {
-      return {
-        domain,
-        section,
-        status: "error",
-        fetchedAt: fetchedAt.toISOString(),
-        expiresAt: fetchedAt.toISOString(),
-        cache: "miss",
-        durationMs,
-        error: { code: outcome.error.code, message: outcome.error.message },
-      };
-    }
-    const ttlMs = ttlFor(probe, outcome.data, options.defaultTtlMs(section));
+    const ttlMs = outcome.ok
+      ? ttlFor(probe, outcome.data, options.defaultTtlMs(section))
+      : policy.errorTtlMs;
     const result: SectionResult = {
       domain,
       section,
-      status: "ok",
+      status: outcome.ok ? "ok" : "error",
       fetchedAt: fetchedAt.toISOString(),
       expiresAt: new Date(fetchedAt.getTime() + ttlMs).toISOString(),
       cache: "miss",
-      durationMs,
-      data: outcome.data,
+      durationMs: Math.round(performance.now() - started),
+      ...(outcome.ok
+        ? { data: outcome.data }
+        : { error: { code: outcome.error.code, message: outcome.error.message } }),
     };
-    await writeCache(key, result, ttlMs);
-    return result;
+    return {
+      json: JSON.stringify(result),
+      ok: outcome.ok,
+      fetchedAtMs: fetchedAt.getTime(),
+      expiresAtMs: fetchedAt.getTime() + ttlMs,
+    };
+  }
+
+  /** Probes once per key at a time in this process, and once across instances when the store locks. */
+  async function refresh(
+    section: string,
+    domain: string,
+    key: string,
+    keep?: CachedEntry,
+  ): Promise<CachedEntry> {
+    const pending = inFlight.get(key);
+    if (pending) return pending;
+    const run = (async () => {
+      const lockMs = options.network.timeoutMs + 2000;
+      const locked = cache.lock
+        ? await withStoreTimeout("lock", key, () => cache.lock!(key, lockMs))
+        : true;
+      if (locked === false) {
+        // Another instance is probing: wait for its answer, then probe ourselves if none came.
+        const deadline = Date.now() + lockMs;
+        while (Date.now() < deadline) {
+          await sleep(lockPollMs);
+          const entry = await read(key);
+          if (entry && entry.expiresAtMs > Date.now() && entry.json !== keep?.json) return entry;
+        }
+      }
+      try {
+        const entry = await probe(section, domain);
+        // A failed refresh must not replace a good entry that is still within its grace.
+        if (entry.ok || !keep?.ok) {
+          const storeMs = entry.expiresAtMs - Date.now() + (entry.ok ? policy.staleGraceMs : 0);
+          await withStoreTimeout("write", key, () =>
+            cache.set(key, entry.json, Math.max(1, storeMs)),
+          );
+        }
+        return entry;
+      } finally {
+        if (locked === true && cache.unlock) {
+          await withStoreTimeout("unlock", key, () => cache.unlock!(key));
+        }
+      }
+    })().finally(() => inFlight.delete(key));
+    inFlight.set(key, run);
+    return run;
+  }
+
+  // Requests that waited on one probe run share its rendered bytes instead of each encoding them.
+  const rendered = new WeakMap<CachedEntry, Partial<Record<CacheStatus, SectionAnswer>>>();
+
+  function answer(
+    section: string,
+    domain: string,
+    key: string,
+    entry: CachedEntry,
+    cacheStatus: CacheStatus,
+  ): SectionAnswer {
+    const variants = rendered.get(entry) ?? {};
+    const known = variants[cacheStatus];
+    if (known) return known;
+    rendered.set(entry, variants);
+    const hitBody = variants.hit?.body ?? Buffer.from(withCacheStatus(entry.json, "hit"), "utf8");
+    const body =
+      cacheStatus === "hit"
+        ? hitBody
+        : Buffer.from(withCacheStatus(entry.json, cacheStatus), "utf8");
+    const made: SectionAnswer = {
+      section,
+      domain,
+      body,
+      hitBody,
+      cache: cacheStatus,
+      ok: entry.ok,
+      fetchedAtMs: entry.fetchedAtMs,
+      expiresAtMs: entry.expiresAtMs,
+    };
+    variants[cacheStatus] = made;
+    if (entry.expiresAtMs > Date.now() && !variants.hit) {
+      const hit = { ...made, body: hitBody, cache: "hit" as const };
+      variants.hit = hit;
+      hot.set(key, hit, hitBody.length + 2 * key.length + 200, entry.expiresAtMs);
+    } else if (cacheStatus === "hit" && entry.expiresAtMs > Date.now()) {
+      hot.set(key, made, hitBody.length + 2 * key.length + 200, entry.expiresAtMs);
+    }
+    return made;
   }
 
   return {
-    async get(section, domain, { refresh = false } = {}) {
-      const key = cacheKey(section, domain);
-      if (!refresh) {
-        const cached = await readCache(key);
-        if (cached) return cached;
+    async get(section, domain, { refresh: force = false } = {}) {
+      const key = sectionCacheKey(section, domain);
+      if (force) {
+        hot.delete(key);
+      } else {
+        const now = Date.now();
+        const warm = hot.get(key, now);
+        if (warm) return warm;
+        const entry = await read(key);
+        if (entry && entry.expiresAtMs > now) return answer(section, domain, key, entry, "hit");
+        if (entry?.ok && entry.expiresAtMs + policy.staleGraceMs > now) {
+          refresh(section, domain, key, entry).catch((error: unknown) =>
+            logger.warn("background refresh failed", { key, error: describeError(error) }),
+          );
+          return answer(section, domain, key, entry, "stale");
+        }
       }
-      const pending = inFlight.get(key);
-      if (pending) return pending;
-      const run = probe(section, domain, key).finally(() => inFlight.delete(key));
-      inFlight.set(key, run);
-      return run;
+      return answer(section, domain, key, await refresh(section, domain, key), "miss");
     },
   };
 }

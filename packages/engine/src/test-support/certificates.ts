@@ -1,10 +1,12 @@
 import type { webcrypto } from "node:crypto";
 import { isIP } from "node:net";
+import { AsnConvert, OctetString } from "@peculiar/asn1-schema";
 import type * as X509 from "@peculiar/x509";
 
 /**
  * Test certificates generated in-process with @peculiar/x509 and Node's WebCrypto: a root CA,
- * an intermediate and leaves (RSA 2048 or ECDSA P-256) with any validity window and SANs.
+ * an intermediate and leaves (RSA of any size or ECDSA P-256) with any validity window, SANs,
+ * signature hash (SHA-1 included), AIA/CRL URLs, policies, must-staple and embedded SCTs.
  */
 
 export type TestKeyType = "rsa" | "ec";
@@ -21,10 +23,21 @@ export interface TestCertificate {
   keyType: TestKeyType;
 }
 
+/** An embedded SCT. Its structure is real (RFC 6962); its signature is random bytes. */
+export interface TestSct {
+  /** 32 bytes. */
+  logId: Uint8Array;
+  timestamp: Date;
+}
+
 export interface TestCertificateOptions {
   commonName: string;
-  /** Default "ec" (fast); "rsa" is RSA 2048. */
+  /** Default "ec" (fast); "rsa" is RSA 2048 unless `rsaBits` says otherwise. */
   keyType?: TestKeyType;
+  /** RSA modulus size, e.g. 1024 for a weak key. Default 2048. */
+  rsaBits?: number;
+  /** Hash the issuer signs this certificate with. Default SHA-256. */
+  signatureHash?: "SHA-1" | "SHA-256" | "SHA-384";
   /** Default: a day ago. */
   notBefore?: Date;
   /** Default: 90 days from now. */
@@ -35,6 +48,18 @@ export interface TestCertificateOptions {
   issuer?: TestCertificate;
   /** A CA certificate (basicConstraints cA, keyCertSign) rather than a TLS server leaf. */
   ca?: boolean;
+  /** Authority Information Access: OCSP responder URLs. */
+  ocspUrls?: readonly string[];
+  /** Authority Information Access: CA issuer URLs. */
+  caIssuerUrls?: readonly string[];
+  /** CRL distribution point URLs. */
+  crlUrls?: readonly string[];
+  /** Certificate policy OIDs, e.g. "2.23.140.1.2.1" (domain validated). */
+  policies?: readonly string[];
+  /** Adds the TLS feature extension with status_request (RFC 7633, "must staple"). */
+  mustStaple?: boolean;
+  /** Embedded SCT list (RFC 6962, 1.3.6.1.4.1.11129.2.4.2). */
+  scts?: readonly TestSct[];
 }
 
 /** A date `days` (fractions allowed, negative in the past) from now. */
@@ -45,7 +70,7 @@ export function daysFromNow(days: number): Date {
 let loaded: Promise<typeof X509> | undefined;
 
 /** @peculiar/x509 2.x resolves its services through tsyringe, which needs reflect-metadata. */
-function loadX509(): Promise<typeof X509> {
+export function loadX509(): Promise<typeof X509> {
   loaded ??= (async () => {
     await import("reflect-metadata");
     const x509 = await import("@peculiar/x509");
@@ -55,24 +80,67 @@ function loadX509(): Promise<typeof X509> {
   return loaded;
 }
 
-const algorithms = {
-  rsa: {
-    name: "RSASSA-PKCS1-v1_5",
-    modulusLength: 2048,
-    publicExponent: new Uint8Array([1, 0, 1]),
-    hash: "SHA-256",
-  },
-  ec: { name: "ECDSA", namedCurve: "P-256", hash: "SHA-256" },
-} as const;
+function keyAlgorithm(keyType: TestKeyType, rsaBits: number) {
+  return keyType === "rsa"
+    ? {
+        name: "RSASSA-PKCS1-v1_5",
+        modulusLength: rsaBits,
+        publicExponent: new Uint8Array([1, 0, 1]),
+        hash: "SHA-256",
+      }
+    : { name: "ECDSA", namedCurve: "P-256", hash: "SHA-256" };
+}
+
+/**
+ * The issuer's private key and algorithm for `hash`. WebCrypto binds an RSA key to one hash (and
+ * @peculiar/x509 lets the key's algorithm win), so another hash needs the key imported again.
+ */
+async function signerFor(
+  issuer: Pick<TestCertificate, "keys" | "keyType">,
+  hash: string,
+): Promise<{ key: webcrypto.CryptoKey; algorithm: { name: string; hash: string } }> {
+  if (issuer.keyType === "ec") {
+    return { key: issuer.keys.privateKey, algorithm: { name: "ECDSA", hash } };
+  }
+  const algorithm = { name: "RSASSA-PKCS1-v1_5", hash };
+  if (hash === "SHA-256") return { key: issuer.keys.privateKey, algorithm };
+  const pkcs8 = await crypto.subtle.exportKey("pkcs8", issuer.keys.privateKey);
+  const key = await crypto.subtle.importKey("pkcs8", pkcs8, algorithm, false, ["sign"]);
+  return { key: key as webcrypto.CryptoKey, algorithm };
+}
+
+/** RFC 6962 SignedCertificateTimestampList, TLS-encoded. */
+export function encodeSctList(scts: readonly TestSct[]): Uint8Array {
+  const entries = scts.map((sct) => {
+    const body = Buffer.alloc(1 + 32 + 8 + 2 + 4 + 64);
+    let offset = body.writeUInt8(0, 0); // v1
+    offset += Buffer.from(sct.logId).copy(body, offset, 0, 32);
+    offset = body.writeBigUInt64BE(BigInt(sct.timestamp.getTime()), offset);
+    offset = body.writeUInt16BE(0, offset); // no extensions
+    offset = body.writeUInt8(4, offset); // sha256
+    offset = body.writeUInt8(3, offset); // ecdsa
+    offset = body.writeUInt16BE(64, offset);
+    crypto.getRandomValues(body.subarray(offset));
+    const framed = Buffer.alloc(2 + body.length);
+    framed.writeUInt16BE(body.length, 0);
+    body.copy(framed, 2);
+    return framed;
+  });
+  const list = Buffer.concat(entries);
+  const framed = Buffer.alloc(2 + list.length);
+  framed.writeUInt16BE(list.length, 0);
+  list.copy(framed, 2);
+  return new Uint8Array(framed);
+}
 
 export async function createCertificate(options: TestCertificateOptions): Promise<TestCertificate> {
   const x509 = await loadX509();
   const keyType = options.keyType ?? "ec";
-  const algorithm = algorithms[keyType];
-  const keys = (await crypto.subtle.generateKey(algorithm, true, [
-    "sign",
-    "verify",
-  ])) as webcrypto.CryptoKeyPair;
+  const keys = (await crypto.subtle.generateKey(
+    keyAlgorithm(keyType, options.rsaBits ?? 2048),
+    true,
+    ["sign", "verify"],
+  )) as webcrypto.CryptoKeyPair;
   const subject = `CN=${options.commonName}`;
   const issuer = options.issuer ?? { subject, keys, keyType };
   const usages = options.ca
@@ -96,14 +164,39 @@ export async function createCertificate(options: TestCertificateOptions): Promis
       ),
     );
   }
+  if (options.ocspUrls?.length || options.caIssuerUrls?.length) {
+    extensions.push(
+      new x509.AuthorityInfoAccessExtension({
+        ocsp: [...(options.ocspUrls ?? [])],
+        caIssuers: [...(options.caIssuerUrls ?? [])],
+      }),
+    );
+  }
+  if (options.crlUrls?.length) {
+    extensions.push(new x509.CRLDistributionPointsExtension([...options.crlUrls]));
+  }
+  if (options.policies?.length) {
+    extensions.push(new x509.CertificatePolicyExtension([...options.policies]));
+  }
+  if (options.mustStaple) {
+    // TLSFeature ::= SEQUENCE OF INTEGER; 5 is status_request.
+    const features = new Uint8Array([0x30, 0x03, 0x02, 0x01, 0x05]);
+    extensions.push(new x509.Extension("1.3.6.1.5.5.7.1.24", false, features));
+  }
+  if (options.scts?.length) {
+    // The extension's value is an OCTET STRING wrapping the TLS-encoded list (RFC 6962 3.3).
+    const value = AsnConvert.serialize(new OctetString(encodeSctList(options.scts)));
+    extensions.push(new x509.Extension("1.3.6.1.4.1.11129.2.4.2", false, value));
+  }
+  const signer = await signerFor(issuer, options.signatureHash ?? "SHA-256");
   const certificate = await x509.X509CertificateGenerator.create({
     subject,
     issuer: issuer.subject,
     notBefore: options.notBefore ?? daysFromNow(-1),
     notAfter: options.notAfter ?? daysFromNow(90),
     publicKey: keys.publicKey,
-    signingKey: issuer.keys.privateKey,
-    signingAlgorithm: algorithms[issuer.keyType],
+    signingKey: signer.key,
+    signingAlgorithm: signer.algorithm,
     extensions,
   });
   const pkcs8 = await crypto.subtle.exportKey("pkcs8", keys.privateKey);

@@ -13,7 +13,9 @@ export type DnsTransport = "udp" | "tcp";
 export type DnsReply =
   | (packet.Packet & { rcode?: string })
   | { drop: true }
-  | { raw: Buffer | Buffer[] };
+  | { raw: Buffer | Buffer[] }
+  /** No answer; over TCP the connection is closed at once (UDP: same as drop). */
+  | { close: true };
 
 export type DnsHandler = (
   query: packet.DecodedPacket,
@@ -42,6 +44,8 @@ export async function startDnsServer(
     latencyMs?: number;
     /** Write each TCP answer in pieces of this many bytes, so clients must handle partial reads. */
     tcpChunkBytes?: number;
+    /** Called as each query arrives, before any latency: lets a bench draw the timeline. */
+    onQuery?: (query: { name: string; type: string; transport: DnsTransport }) => void;
   } = {},
 ): Promise<TestDnsServer> {
   const host = options.host ?? "127.0.0.1";
@@ -51,7 +55,7 @@ export async function startDnsServer(
   const respond = async (
     message: Buffer,
     transport: DnsTransport,
-  ): Promise<Buffer[] | undefined> => {
+  ): Promise<Buffer[] | "close" | undefined> => {
     let query: packet.DecodedPacket;
     try {
       query = packet.decode(message);
@@ -59,10 +63,15 @@ export async function startDnsServer(
       return undefined;
     }
     const question = query.questions?.[0];
-    if (question) queries.push({ name: question.name, type: question.type, transport });
+    if (question) {
+      const entry = { name: question.name, type: question.type, transport };
+      queries.push(entry);
+      options.onQuery?.({ ...entry });
+    }
     if (options.latencyMs) await new Promise((resolve) => setTimeout(resolve, options.latencyMs));
     const reply = await handler(query, transport);
     if ("drop" in reply) return undefined;
+    if ("close" in reply) return "close";
     if ("raw" in reply) return Array.isArray(reply.raw) ? reply.raw : [reply.raw];
     const { rcode, ...answer } = reply;
     const flags = ((answer.flags ?? 0) & ~0xf) | (rcode ? rcodeNumber(rcode) : 0);
@@ -74,6 +83,7 @@ export async function startDnsServer(
   const onMessage = (message: Buffer, remote: dgram.RemoteInfo) => {
     respond(message, "udp").then(
       (answers) => {
+        if (answers === "close") return;
         for (const answer of answers ?? []) udp.send(answer, remote.port, remote.address);
       },
       () => undefined,
@@ -95,6 +105,7 @@ export async function startDnsServer(
         buffered = buffered.subarray(2 + length);
         respond(message, "tcp").then(
           async (answers) => {
+            if (answers === "close") return void socket.destroy();
             for (const answer of answers ?? []) {
               const framed = Buffer.alloc(2 + answer.length);
               framed.writeUInt16BE(answer.length, 0);

@@ -100,7 +100,42 @@ const emptyRecords: DnsData["records"] = {
   SOA: null,
   TXT: [],
   CAA: [],
+  DS: [],
+  DNSKEY: [],
+  HTTPS: [],
+  SVCB: [],
+  SRV: [],
+  mailPolicies: { dmarc: [], mtaSts: [], tlsRpt: [] },
 };
+
+/** What the records tests leave to the health tests: the shape, not the verdicts. */
+const anyHealth = {
+  score: expect.any(Number),
+  grade: expect.any(String),
+  zone: expect.toSatisfy((zone: unknown) => zone === null || typeof zone === "string"),
+  checks: expect.any(Array),
+};
+
+/** Every question of the records lookup, as the resolver sees it. */
+const recordQuestionsAsked = [
+  "A example.test",
+  "AAAA example.test",
+  "CAA example.test",
+  "CNAME example.test",
+  "DNSKEY example.test",
+  "DS example.test",
+  "MX example.test",
+  "NS example.test",
+  "SOA example.test",
+  "SRV _imaps._tcp.example.test",
+  "SRV _submission._tcp.example.test",
+  "TXT _dmarc.example.test",
+  "TXT _mta-sts.example.test",
+  "TXT _smtp._tls.example.test",
+  "TXT example.test",
+  "UNKNOWN_64 example.test",
+  "UNKNOWN_65 example.test",
+];
 
 const context = (network: Partial<NetworkPolicy>) =>
   testProbeContext({ timeoutMs: 2000, ...network });
@@ -132,7 +167,9 @@ describe("dnsProbe answers", () => {
     expect(data).toEqual({
       resolver: server.address,
       exists: true,
+      health: anyHealth,
       records: {
+        ...emptyRecords,
         A: [
           { address: "192.0.2.9", ttl: 300 },
           { address: "192.0.2.10", ttl: 300 },
@@ -180,17 +217,14 @@ describe("dnsProbe answers", () => {
     expectValid(data);
     // Freshness follows the smallest TTL (the TXT records' 120 s).
     expect(probe.ttlMs?.(data)).toBe(120_000);
-    // One query per type, all to the one resolver, over UDP.
-    expect(server.queries.map((entry) => entry.type).sort()).toEqual([
-      "A",
-      "AAAA",
-      "CAA",
-      "CNAME",
-      "MX",
-      "NS",
-      "SOA",
-      "TXT",
-    ]);
+    // One query per record question, then the assessment's lookups, all over UDP.
+    const asked = server.queries.map((entry) => `${entry.type} ${entry.name}`);
+    for (const question of recordQuestionsAsked) {
+      expect(
+        asked.filter((entry) => entry === question),
+        question,
+      ).toHaveLength(1);
+    }
     expect(new Set(server.queries.map((entry) => entry.transport))).toEqual(new Set(["udp"]));
   });
 
@@ -203,6 +237,7 @@ describe("dnsProbe answers", () => {
     expect(data).toEqual({
       resolver: server.address,
       exists: true,
+      health: anyHealth,
       records: {
         ...emptyRecords,
         A: [{ address: "198.51.100.7", ttl: 20 }],
@@ -224,7 +259,12 @@ describe("dnsProbe answers", () => {
 
     const data = await probe.run("nope.example.test", context({ resolvers: [server.address] }));
 
-    expect(data).toEqual({ resolver: server.address, exists: false, records: emptyRecords });
+    expect(data).toEqual({
+      resolver: server.address,
+      exists: false,
+      records: emptyRecords,
+      health: anyHealth,
+    });
     expectValid(data);
     expect(probe.ttlMs?.(data)).toBe(5 * 60_000);
   });
@@ -239,6 +279,7 @@ describe("dnsProbe answers", () => {
       resolver: server.address,
       exists: true,
       records: { ...emptyRecords, TXT: [{ value: "hello", ttl: 7200 }] },
+      health: anyHealth,
     });
     expectValid(data);
     // A 2-hour TTL is capped at one hour.
@@ -288,7 +329,9 @@ describe("dnsProbe answers", () => {
 
     const data = await dnsProbe().run("example.test", limited);
 
-    expect(operations).toBe(8);
+    // Every query that reached the network went through the limit, once.
+    expect(operations).toBe(server.queries.length);
+    expect(operations).toBeGreaterThan(recordQuestionsAsked.length);
     expect(data.records.NS).toHaveLength(2);
   });
 });
@@ -417,6 +460,10 @@ describe("dnsProbe resolver failures", () => {
 describe("dnsProbe options", () => {
   it.each([
     [{ port: 0 }, "dnsProbe: options.port must be an integer 1..65535"],
+    [
+      { authoritativePort: 70000 },
+      "dnsProbe: options.authoritativePort must be an integer 1..65535",
+    ],
     [{ port: "53" }, "dnsProbe: options.port must be an integer 1..65535"],
     [{ udpTries: 9 }, "dnsProbe: options.udpTries must be an integer 1..5"],
     [{ tryTimeoutMs: 10 }, "dnsProbe: options.tryTimeoutMs must be an integer 50..60000"],
@@ -434,7 +481,12 @@ describe("dnsProbe options", () => {
 
 describe("dnsDataSchema", () => {
   it("rejects data that breaks the contract", () => {
-    const good: DnsData = { resolver: "127.0.0.1:53", exists: true, records: emptyRecords };
+    const good: DnsData = {
+      resolver: "127.0.0.1:53",
+      exists: true,
+      records: emptyRecords,
+      health: { score: 100, grade: "A", zone: null, checks: [] },
+    };
     expectValid(good);
     expect(validate({ ...good, records: { ...emptyRecords, SOA: undefined } })).toBe(false);
     expect(validate({ ...good, records: { ...emptyRecords, A: [{ address: "192.0.2.1" }] } })).toBe(

@@ -1,15 +1,27 @@
 import type { Probe, ProbeContext } from "../probe.js";
 import type { DnsData } from "./dns-data.js";
-import { lookupRecordSets } from "./lookup.js";
+import { assessHealth } from "./health/assess-health.js";
+import { gatherFacts } from "./health/gather/gather-facts.js";
+import { prefetchParent } from "./health/gather/zone.js";
+import { createHealthSession } from "./health/session.js";
+import { lookupRecordSets, throwIfCancelled } from "./lookup.js";
+import type { CoreType } from "./record-questions.js";
 import { buildRecords } from "./records.js";
 import { resolverAddresses } from "./resolvers.js";
 import { dnsDataSchema } from "./schema.js";
 import { dnsTtlMs } from "./ttl.js";
+import type { DnsResponse } from "./wire/query.js";
+import type { ServerAddress } from "./wire/server-address.js";
 
 export interface DnsProbeOptions {
   /** Port of resolvers given without one (configured or the system's). Default 53. */
   port?: number;
-  /** UDP sends per query before a resolver counts as unreachable, 1..5. Default 2. */
+  /**
+   * Port of the authoritative name servers the health assessment asks directly (the zone's and
+   * its parent's, found in DNS data). Default 53; tests point it at servers on loopback.
+   */
+  authoritativePort?: number;
+  /** UDP sends per query before a server counts as unreachable, 1..5. Default 2. */
   udpTries?: number;
   /**
    * Budget of one UDP try (and of a TCP exchange), 50..60000 ms. Default: 90% of the probe
@@ -18,14 +30,18 @@ export interface DnsProbeOptions {
   tryTimeoutMs?: number;
 }
 
-const knownOptions = new Set(["port", "udpTries", "tryTimeoutMs"]);
+const knownOptions = new Set(["port", "authoritativePort", "udpTries", "tryTimeoutMs"]);
+
+/** Share of the probe's budget the whole run may use, so it answers before the engine's deadline. */
+const budgetShare = 0.9;
 
 const isInteger = (value: unknown, min: number, max: number) =>
   typeof value === "number" && Number.isInteger(value) && value >= min && value <= max;
 
 /**
- * The built-in dns section: A, AAAA, CNAME, MX, NS, SOA, TXT and CAA of the domain through
- * the configured recursive resolvers (else the system's), on our own sockets.
+ * The built-in dns section: the domain's records through the configured recursive resolvers
+ * (else the system's), then a health assessment that walks the delegation and asks the zone's
+ * and its parent's name servers directly, all on our own sockets.
  */
 export function dnsProbe(options: DnsProbeOptions = {}): Probe<DnsData> {
   if (typeof options !== "object" || options === null) {
@@ -34,9 +50,11 @@ export function dnsProbe(options: DnsProbeOptions = {}): Probe<DnsData> {
   for (const key of Object.keys(options)) {
     if (!knownOptions.has(key)) throw new TypeError(`dnsProbe: unknown option "${key}"`);
   }
-  const { port = 53, udpTries = 2, tryTimeoutMs } = options;
+  const { port = 53, authoritativePort = 53, udpTries = 2, tryTimeoutMs } = options;
   if (!isInteger(port, 1, 65535))
     throw new TypeError("dnsProbe: options.port must be an integer 1..65535");
+  if (!isInteger(authoritativePort, 1, 65535))
+    throw new TypeError("dnsProbe: options.authoritativePort must be an integer 1..65535");
   if (!isInteger(udpTries, 1, 5))
     throw new TypeError("dnsProbe: options.udpTries must be an integer 1..5");
   if (tryTimeoutMs !== undefined && !isInteger(tryTimeoutMs, 50, 60_000)) {
@@ -47,22 +65,61 @@ export function dnsProbe(options: DnsProbeOptions = {}): Probe<DnsData> {
     dataSchema: dnsDataSchema,
     ttlMs: dnsTtlMs,
     async run(domain: string, context: ProbeContext): Promise<DnsData> {
+      const started = performance.now();
       const resolvers = resolverAddresses({
         configured: context.network.resolvers,
         defaultPort: port,
       });
       // Every resolver gets its full round of tries within 90% of the budget, so when all
       // stay silent the error says so before the engine's own deadline cuts in.
-      const share = Math.floor((context.network.timeoutMs * 0.9) / (resolvers.length * udpTries));
+      const share = Math.floor(
+        (context.network.timeoutMs * budgetShare) / (resolvers.length * udpTries),
+      );
       const perTry = tryTimeoutMs ?? Math.min(2000, Math.max(200, share));
-      const { resolver, responses } = await lookupRecordSets({
-        domain,
-        resolvers,
-        context,
-        udpTries,
-        tryTimeoutMs: perTry,
-      });
-      return { resolver, ...buildRecords({ domain, responses }) };
+      // The assessment's share of the budget is what the records leave of it; a server still
+      // silent at the end is reported as not answering in time, not as a failed section.
+      const openSession = (resolver: ServerAddress) =>
+        createHealthSession({
+          context,
+          resolver,
+          authoritativePort,
+          udpTries,
+          tryTimeoutMs: perTry,
+          budgetMs: context.network.timeoutMs * budgetShare - (performance.now() - started),
+          nowSeconds: Math.floor(Date.now() / 1000),
+        });
+      // The parent zone's lookups do not need the records: they ride along with them, through
+      // the first resolver, and are dropped if another resolver ends up answering.
+      let session = openSession(resolvers[0]!);
+      prefetchParent({ session, domain });
+      try {
+        const { resolver, responses, unanswered } = await lookupRecordSets({
+          domain,
+          resolvers,
+          context,
+          udpTries,
+          tryTimeoutMs: perTry,
+        });
+        if (resolver.label !== session.resolver) {
+          await session.close();
+          session = openSession(resolver);
+        }
+        // The core questions are required, so every one of them has its answer here.
+        const answered = responses as typeof responses & Record<CoreType, DnsResponse>;
+        const { exists, records } = buildRecords({ domain, responses: answered });
+        const facts = await gatherFacts({
+          session,
+          domain,
+          exists,
+          records,
+          responses: answered,
+          unanswered,
+        });
+        throwIfCancelled({ context, domain });
+        return { resolver: resolver.label, exists, records, health: assessHealth(facts) };
+      } finally {
+        await session.close();
+      }
     },
   };
 }

@@ -3,13 +3,20 @@ export type {
   DnsCaaRecord,
   DnsCnameRecord,
   DnsData,
+  DnsDnskeyRecord,
+  DnsDsRecord,
+  DnsHealth,
+  DnsMailPolicyRecords,
   DnsMxRecord,
   DnsNsRecord,
   DnsRecords,
   DnsSoaRecord,
+  DnsSrvRecord,
+  DnsSvcbRecord,
   DnsTxtRecord,
 } from "./dns-data.js";
 export { type DnsProbeOptions, dnsProbe } from "./dns-probe.js";
+export { type DnsCheckId, dnsCheckIds } from "./health/check-ids.js";
 export { dnsDataSchema } from "./schema.js";
 export {
   DnsQueryError,
@@ -20,3 +27,4 @@ export {
 export type { DnsEdns, DnsFlags, DnsMessage, DnsQuestion } from "./wire/message.js";
 export { type DnsResponse, type QueryOptions, type QueryType, query } from "./wire/query.js";
 export { parseServerAddress, type ServerAddress } from "./wire/server-address.js";
+export { probeZoneTransfer, type ZoneTransferOutcome } from "./wire/zone-transfer.js";

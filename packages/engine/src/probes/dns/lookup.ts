@@ -1,5 +1,6 @@
+import { setMaxListeners } from "node:events";
 import { type ProbeContext, ProbeError } from "../probe.js";
-import { type DnsRecordType, recordTypes } from "./records.js";
+import { questionName, type RecordQuestionKey, recordQuestions } from "./record-questions.js";
 import { isDnsQueryError } from "./wire/errors.js";
 import { type DnsResponse, query } from "./wire/query.js";
 import type { ServerAddress } from "./wire/server-address.js";
@@ -14,11 +15,21 @@ interface ResolverFailure {
   reasons: string[];
 }
 
+export interface RecordSets {
+  resolver: ServerAddress;
+  /** The answer to each question that got one. */
+  responses: Partial<Record<RecordQuestionKey, DnsResponse>>;
+  /** Why an optional question got no usable answer. */
+  unanswered: Partial<Record<RecordQuestionKey, string>>;
+}
+
 /**
- * Asks each resolver in turn for every record type of `domain`, in parallel under the engine's
- * limit, and returns the first resolver's complete set. One resolver answers the whole set so
- * the data is one consistent view; any failure (SERVFAIL, REFUSED, no answer, garbage) cancels
- * that resolver's other queries and moves on to the next.
+ * Asks each resolver in turn every record question about `domain`, in parallel under the
+ * engine's limit, and returns the first resolver's complete set. One resolver answers the
+ * whole set so the data is one consistent view; a failed required question (SERVFAIL, REFUSED,
+ * no answer, garbage) cancels that resolver's other queries and moves on to the next.
+ * Queries carry CD so a validating resolver hands over data whose signatures fail: the probe
+ * judges DNSSEC itself, and a bogus zone still gets its records shown.
  */
 export async function lookupRecordSets(options: {
   domain: string;
@@ -26,7 +37,7 @@ export async function lookupRecordSets(options: {
   context: ProbeContext;
   udpTries: number;
   tryTimeoutMs: number;
-}): Promise<{ resolver: string; responses: Record<DnsRecordType, DnsResponse> }> {
+}): Promise<RecordSets> {
   const { domain, resolvers, context } = options;
   const failures: ResolverFailure[] = [];
 
@@ -34,13 +45,19 @@ export async function lookupRecordSets(options: {
     throwIfCancelled({ context, domain });
     const batch = new AbortController();
     const signal = AbortSignal.any([context.signal, batch.signal]);
-    const ask = async (type: DnsRecordType): Promise<DnsResponse> => {
+    // Every query in flight listens to this one signal; more than Node's default of 10.
+    setMaxListeners(recordQuestions.length + 1, signal);
+    const responses: RecordSets["responses"] = {};
+    const unanswered: RecordSets["unanswered"] = {};
+    const ask = async (question: (typeof recordQuestions)[number]): Promise<void> => {
+      const name = questionName({ question, domain });
       try {
         const response = await context.limit(() =>
           query({
             server: resolver.label,
-            name: domain,
-            type,
+            name,
+            type: question.type,
+            checkingDisabled: true,
             signal,
             timeoutMs: options.tryTimeoutMs,
             udpTries: options.udpTries,
@@ -48,25 +65,23 @@ export async function lookupRecordSets(options: {
         );
         if (!answeredRcodes.has(response.rcode)) {
           throw new RcodeFailure(
-            `${resolver.label} answered ${response.rcode} for ${domain}/${type}`,
+            `${resolver.label} answered ${response.rcode} for ${name}/${question.type}`,
           );
         }
-        return response;
+        responses[question.key] = response;
       } catch (error) {
-        batch.abort();
-        throw error;
+        if (question.required) {
+          batch.abort();
+          throw error;
+        }
+        if (!(error instanceof RcodeFailure || isDnsQueryError(error))) throw error;
+        unanswered[question.key] = (error as Error).message;
       }
     };
     // allSettled, not all: the cancelled queries close their sockets before we move on.
-    const settled = await Promise.allSettled(recordTypes.map((type) => ask(type)));
+    const settled = await Promise.allSettled(recordQuestions.map((question) => ask(question)));
     if (settled.every((outcome) => outcome.status === "fulfilled")) {
-      const responses = Object.fromEntries(
-        recordTypes.map((type, index) => [
-          type,
-          (settled[index] as PromiseFulfilledResult<DnsResponse>).value,
-        ]),
-      ) as Record<DnsRecordType, DnsResponse>;
-      return { resolver: resolver.label, responses };
+      return { resolver, responses, unanswered };
     }
     throwIfCancelled({ context, domain });
     const errors = settled
@@ -95,7 +110,7 @@ export async function lookupRecordSets(options: {
 class RcodeFailure extends Error {}
 
 /** The engine's budget ran out, or its caller left: stop, and say so in the engine's terms. */
-function throwIfCancelled(options: { context: ProbeContext; domain: string }): void {
+export function throwIfCancelled(options: { context: ProbeContext; domain: string }): void {
   const { signal } = options.context;
   if (!signal.aborted) return;
   if (signal.reason instanceof ProbeError) throw signal.reason;

@@ -1,12 +1,11 @@
 import type * as packet from "dns-packet";
-import type { DnsData, DnsRecords } from "./dns-data.js";
+import type { DnsData, DnsRecords, DnsSvcbRecord, DnsTxtRecord } from "./dns-data.js";
+import { keyTag } from "./dnssec/key-tag.js";
+import { decodeSvcb } from "./rdata/svcb.js";
+import { type CoreType, coreTypes, type RecordQuestionKey } from "./record-questions.js";
 import type { DnsMessage } from "./wire/message.js";
 
-/** The types the probe asks for, in the order of `DnsRecords`. */
-export const recordTypes = ["A", "AAAA", "CNAME", "MX", "NS", "SOA", "TXT", "CAA"] as const;
-export type DnsRecordType = (typeof recordTypes)[number];
-
-/** dns-packet's answer type for each record type we ask for. */
+/** dns-packet's answer type for each core record type. */
 interface AnswerOf {
   A: packet.StringAnswer;
   AAAA: packet.StringAnswer;
@@ -28,32 +27,35 @@ export function normalizeName(name: string): string {
 }
 
 /** RFC 2181 8: a TTL with the top bit set is treated as zero. */
-const ttlOf = (record: { ttl?: number | undefined }) => {
+export const ttlOf = (record: { ttl?: number | undefined }) => {
   const ttl = record.ttl ?? 0;
   return ttl > 0x7fffffff ? 0 : ttl;
 };
 
 const byText = (a: string, b: string) => a.localeCompare(b, "en", { numeric: true });
 
+const inClassIn = (record: packet.Answer) =>
+  !("class" in record) || (record.class ?? "IN") === "IN";
+
 /**
- * Turns one answer per record type into `DnsData` minus the resolver: follows the CNAME chain
- * from the domain across all answers, keeps only class-IN records owned by the domain or a name
- * of that chain, drops duplicates and sorts each set so equal data compares equal.
+ * Turns the answer to each record question into `DnsData` minus the resolver and health:
+ * follows the CNAME chain from the domain across the core answers, keeps only class-IN records
+ * owned by the domain or a name of that chain, drops duplicates and sorts each set so equal
+ * data compares equal. Optional questions left unanswered give empty lists.
  */
 export function buildRecords(options: {
   domain: string;
-  responses: Readonly<Record<DnsRecordType, DnsMessage>>;
-}): Omit<DnsData, "resolver"> {
+  responses: Readonly<Record<CoreType, DnsMessage>> &
+    Partial<Readonly<Record<RecordQuestionKey, DnsMessage>>>;
+}): Omit<DnsData, "resolver" | "health"> {
   const { responses } = options;
   const domain = normalizeName(options.domain);
-  const inClass = (type: DnsRecordType) =>
-    responses[type].answers.filter(
-      (record) => record.type === type && (!("class" in record) || (record.class ?? "IN") === "IN"),
-    );
+  const inClass = (type: CoreType) =>
+    responses[type].answers.filter((record) => record.type === type && inClassIn(record));
 
   // The CNAME query's own answer first: it is the authority on the domain's alias.
   const aliases = new Map<string, { target: string; ttl: number }>();
-  for (const type of ["CNAME", ...recordTypes] as DnsRecordType[]) {
+  for (const type of ["CNAME", ...coreTypes] as CoreType[]) {
     for (const record of responses[type].answers) {
       if (record.type !== "CNAME") continue;
       const owner = normalizeName(record.name);
@@ -71,7 +73,7 @@ export function buildRecords(options: {
     name = alias.target;
   }
 
-  const owned = <T extends DnsRecordType>(type: T) =>
+  const owned = <T extends CoreType>(type: T) =>
     inClass(type).filter((record) => owners.has(normalizeName(record.name))) as AnswerOf[T][];
 
   const SOA = owned("SOA").map((record) => ({
@@ -122,19 +124,128 @@ export function buildRecords(options: {
       })),
       (r) => `${r.flags} ${r.tag} ${r.value}`,
     ).sort((a, b) => byText(a.tag, b.tag) || byText(a.value, b.value)),
+    ...extraRecords({ domain, responses }),
   };
 
   // NXDOMAIN only when no answer shows the name: with a dangling CNAME the resolver says
   // NXDOMAIN (about the target) yet the domain itself exists.
   const exists =
     CNAME.length > 0 ||
-    recordTypes.some(
+    coreTypes.some(
       (type) => responses[type].rcode !== "NXDOMAIN" || responses[type].answers.length > 0,
     );
   return { exists, records };
 }
 
-function txtRecord(record: packet.TxtAnswer): DnsRecords["TXT"][number] {
+type ExtraRecords = Pick<DnsRecords, "DS" | "DNSKEY" | "HTTPS" | "SVCB" | "SRV" | "mailPolicies">;
+
+/**
+ * The records beyond the core types. Names under the domain (`_dmarc`...) are often aliases of
+ * a provider's record, so their TXT and SRV records are read along the CNAME chain too.
+ */
+function extraRecords(options: {
+  domain: string;
+  responses: Partial<Readonly<Record<RecordQuestionKey, DnsMessage>>>;
+}): ExtraRecords {
+  const { domain, responses } = options;
+  const records = <T extends packet.Answer>(key: RecordQuestionKey, type: string, name: string) => {
+    const response = responses[key];
+    if (!response) return [];
+    const owners = aliasChain({ name, answers: response.answers });
+    return response.answers.filter(
+      (record) =>
+        record.type === type && inClassIn(record) && owners.has(normalizeName(record.name)),
+    ) as T[];
+  };
+  const svcb = (key: "HTTPS" | "SVCB", wireType: string): DnsSvcbRecord[] =>
+    unique(
+      records<packet.BufferAnswer>(key, wireType, domain).flatMap((record) => {
+        const decoded = decodeSvcb(record.data);
+        return decoded ? [{ ...decoded, ttl: ttlOf(record) }] : [];
+      }),
+      (r) => `${r.priority} ${r.target} ${JSON.stringify(r.params)}`,
+    ).sort((a, b) => a.priority - b.priority || byText(a.target, b.target));
+  const txt = (key: RecordQuestionKey, prefix: string): DnsTxtRecord[] =>
+    unique(
+      records<packet.TxtAnswer>(key, "TXT", `${prefix}.${domain}`).map((record) =>
+        txtRecord(record),
+      ),
+      (r) => JSON.stringify(r.chunks ?? [r.value]),
+    ).sort((a, b) => byText(a.value, b.value));
+  const srv = (service: string) =>
+    records<packet.SrvAnswer>(
+      `SRV:${service}` as RecordQuestionKey,
+      "SRV",
+      `${service}.${domain}`,
+    ).map((record) => ({
+      service,
+      priority: record.data.priority ?? 0,
+      weight: record.data.weight ?? 0,
+      port: record.data.port,
+      target: normalizeName(record.data.target),
+      ttl: ttlOf(record),
+    }));
+  const own = <T extends packet.Answer>(key: "DS" | "DNSKEY") =>
+    (responses[key]?.answers ?? []).filter(
+      (record) => record.type === key && inClassIn(record) && normalizeName(record.name) === domain,
+    ) as T[];
+
+  return {
+    DS: unique(
+      own<packet.DSAnswer>("DS").map((record) => ({
+        keyTag: record.data.keyTag,
+        algorithm: record.data.algorithm,
+        digestType: record.data.digestType,
+        digest: record.data.digest.toString("hex").toUpperCase(),
+        ttl: ttlOf(record),
+      })),
+      (r) => `${r.keyTag} ${r.algorithm} ${r.digestType} ${r.digest}`,
+    ).sort((a, b) => a.keyTag - b.keyTag || a.digestType - b.digestType),
+    DNSKEY: unique(
+      own<packet.DnskeyAnswer>("DNSKEY").map((record) => ({
+        flags: record.data.flags,
+        protocol: 3,
+        algorithm: record.data.algorithm,
+        keyTag: keyTag(record.data),
+        publicKey: record.data.key.toString("base64"),
+        ttl: ttlOf(record),
+      })),
+      (r) => `${r.flags} ${r.algorithm} ${r.publicKey}`,
+    ).sort((a, b) => b.flags - a.flags || a.keyTag - b.keyTag),
+    HTTPS: svcb("HTTPS", "UNKNOWN_65"),
+    SVCB: svcb("SVCB", "UNKNOWN_64"),
+    SRV: unique(
+      [...srv("_submission._tcp"), ...srv("_imaps._tcp")],
+      (r) => `${r.service} ${r.priority} ${r.weight} ${r.port} ${r.target}`,
+    ),
+    mailPolicies: {
+      dmarc: txt("TXT:_dmarc", "_dmarc"),
+      mtaSts: txt("TXT:_mta-sts", "_mta-sts"),
+      tlsRpt: txt("TXT:_smtp._tls", "_smtp._tls"),
+    },
+  };
+}
+
+/** `name` and every name its CNAME chain in `answers` leads to. */
+export function aliasChain(options: {
+  name: string;
+  answers: readonly packet.Answer[];
+}): Set<string> {
+  const owners = new Set([normalizeName(options.name)]);
+  let current = normalizeName(options.name);
+  for (let step = 0; step < maxChain; step++) {
+    const alias = options.answers.find(
+      (record) => record.type === "CNAME" && normalizeName(record.name) === current,
+    ) as packet.StringAnswer | undefined;
+    if (!alias) break;
+    current = normalizeName(alias.data);
+    if (owners.has(current)) break;
+    owners.add(current);
+  }
+  return owners;
+}
+
+export function txtRecord(record: packet.TxtAnswer): DnsRecords["TXT"][number] {
   const parts = (Array.isArray(record.data) ? record.data : [record.data]).map((part) =>
     typeof part === "string" ? Buffer.from(part) : part,
   );

@@ -1,3 +1,5 @@
+import { findingSchema } from "../findings.js";
+
 /**
  * JSON Schema (2020-12) of `DnsData`, embedded in the OpenAPI document. Closed objects: the
  * tests validate real probe output against it, so a field added to the data must be added here.
@@ -27,10 +29,74 @@ const record = <P extends Record<string, unknown>>(properties: P) =>
 const addressRecord = (description: string) =>
   record({ address: { type: "string", description }, ttl });
 
+const txtRecord = {
+  type: "object",
+  required: ["value", "ttl"],
+  additionalProperties: false,
+  properties: {
+    value: {
+      type: "string",
+      description: "The record's character-strings joined without separator (UTF-8).",
+    },
+    chunks: {
+      type: "array",
+      minItems: 2,
+      items: { type: "string" },
+      description: "The character-strings one by one; present only when there are several.",
+    },
+    ttl,
+  },
+} as const;
+
+const svcbRecord = record({
+  priority: { ...uint16, description: "0 is AliasMode (RFC 9460 2.4.2), otherwise ServiceMode." },
+  target: name,
+  params: {
+    type: "object",
+    description:
+      "SvcParams by name: alpn and mandatory lists, port, ipv4hint and ipv6hint lists, ech (base64), no-default-alpn and ohttp as true, dohpath; unknown keys as key<N> with a hex value.",
+    properties: {
+      mandatory: { type: "array", items: { type: "string" } },
+      alpn: { type: "array", items: { type: "string" } },
+      "no-default-alpn": { const: true },
+      port: uint16,
+      ipv4hint: { type: "array", items: { type: "string" } },
+      ech: { type: "string" },
+      ipv6hint: { type: "array", items: { type: "string" } },
+      dohpath: { type: "string" },
+      ohttp: { const: true },
+    },
+    patternProperties: { "^key[0-9]+$": { type: "string" } },
+    additionalProperties: false,
+  },
+  ttl,
+});
+
+const healthSchema = {
+  type: "object",
+  description: "The health assessment of the domain's DNS, in the shared findings shape.",
+  required: ["score", "grade", "zone", "checks"],
+  additionalProperties: false,
+  properties: {
+    score: {
+      type: "integer",
+      minimum: 0,
+      maximum: 100,
+      description: "100 minus 45 per failed check and 5 per warning, never below 0.",
+    },
+    grade: { enum: ["A", "B", "C", "D", "F"], description: "A >= 90, B >= 80, C >= 70, D >= 60." },
+    zone: {
+      oneOf: [{ ...name }, { type: "null" }],
+      description: "The zone assessed: the domain when it is a zone apex, else its enclosing zone.",
+    },
+    checks: { type: "array", items: findingSchema },
+  },
+} as const;
+
 export const dnsDataSchema = {
   type: "object",
   description: "DNS records of the domain as answered by a recursive resolver.",
-  required: ["resolver", "exists", "records"],
+  required: ["resolver", "exists", "records", "health"],
   additionalProperties: false,
   properties: {
     resolver: {
@@ -44,7 +110,22 @@ export const dnsDataSchema = {
     },
     records: {
       type: "object",
-      required: ["A", "AAAA", "CNAME", "MX", "NS", "SOA", "TXT", "CAA"],
+      required: [
+        "A",
+        "AAAA",
+        "CNAME",
+        "MX",
+        "NS",
+        "SOA",
+        "TXT",
+        "CAA",
+        "DS",
+        "DNSKEY",
+        "HTTPS",
+        "SVCB",
+        "SRV",
+        "mailPolicies",
+      ],
       additionalProperties: false,
       properties: {
         A: { type: "array", items: addressRecord("IPv4 address, dotted quad.") },
@@ -82,28 +163,7 @@ export const dnsDataSchema = {
             { type: "null" },
           ],
         },
-        TXT: {
-          type: "array",
-          items: {
-            type: "object",
-            required: ["value", "ttl"],
-            additionalProperties: false,
-            properties: {
-              value: {
-                type: "string",
-                description: "The record's character-strings joined without separator (UTF-8).",
-              },
-              chunks: {
-                type: "array",
-                minItems: 2,
-                items: { type: "string" },
-                description:
-                  "The character-strings one by one; present only when there are several.",
-              },
-              ttl,
-            },
-          },
-        },
+        TXT: { type: "array", items: txtRecord },
         CAA: {
           type: "array",
           items: record({
@@ -114,7 +174,54 @@ export const dnsDataSchema = {
             ttl,
           }),
         },
+        DS: {
+          type: "array",
+          items: record({
+            keyTag: uint16,
+            algorithm: { type: "integer", minimum: 0, maximum: 255 },
+            digestType: { type: "integer", minimum: 0, maximum: 255 },
+            digest: { type: "string", description: "Upper-case hex." },
+            ttl,
+          }),
+        },
+        DNSKEY: {
+          type: "array",
+          items: record({
+            flags: uint16,
+            protocol: { type: "integer", minimum: 0, maximum: 255 },
+            algorithm: { type: "integer", minimum: 0, maximum: 255 },
+            keyTag: { ...uint16, description: "RFC 4034 appendix B." },
+            publicKey: { type: "string", description: "Base64." },
+            ttl,
+          }),
+        },
+        HTTPS: { type: "array", items: svcbRecord },
+        SVCB: { type: "array", items: svcbRecord },
+        SRV: {
+          type: "array",
+          description: "SRV records of `_submission._tcp` and `_imaps._tcp` (RFC 6186).",
+          items: record({
+            service: { enum: ["_submission._tcp", "_imaps._tcp"] },
+            priority: uint16,
+            weight: uint16,
+            port: uint16,
+            target: { ...name, description: "`.` means the service is not offered." },
+            ttl,
+          }),
+        },
+        mailPolicies: {
+          type: "object",
+          description: "TXT records at `_dmarc.`, `_mta-sts.` and `_smtp._tls.` under the domain.",
+          required: ["dmarc", "mtaSts", "tlsRpt"],
+          additionalProperties: false,
+          properties: {
+            dmarc: { type: "array", items: txtRecord },
+            mtaSts: { type: "array", items: txtRecord },
+            tlsRpt: { type: "array", items: txtRecord },
+          },
+        },
       },
     },
+    health: healthSchema,
   },
 } as const;

@@ -1,7 +1,9 @@
 import * as packet from "dns-packet";
 import pLimit from "p-limit";
 import { expect, it } from "vitest";
+import { startLabWorld } from "../../test-support/dns-lab-world.js";
 import { startDnsServer, zoneHandler } from "../../test-support/dns-server.js";
+import { testProbeContext } from "../../test-support/probe-context.js";
 import type { ProbeContext } from "../probe.js";
 import { dnsProbe } from "./dns-probe.js";
 import { query } from "./wire/query.js";
@@ -76,6 +78,37 @@ it("leaves no socket or timer behind, whatever the outcome", async () => {
     "rejected",
   ]);
   // Timers of the test runner come and go; nothing may outlive the run.
+  const after = openHandles();
+  for (const [kind, count] of Object.entries(after))
+    expect(count, kind).toBeLessThanOrEqual(before[kind] ?? 0);
+});
+
+it("leaves nothing behind when the assessment's budget cuts a silent server short", async () => {
+  await settle();
+  const before = openHandles();
+  const world = await startLabWorld({ servers: { 1: { behaviour: { dropUdp: true } } } });
+  const silent = world.addresses[1];
+
+  const started = performance.now();
+  const data = await dnsProbe({ authoritativePort: world.lab.port, tryTimeoutMs: 10_000 }).run(
+    world.domain,
+    testProbeContext({ resolvers: [world.lab.resolver.address], timeoutMs: 2000 }),
+  );
+  const elapsed = performance.now() - started;
+  await world.close();
+  await settle();
+
+  // The records and every other server's answers are there; the silent one is reported as
+  // cut short, not as unreachable, since its own 10 s wait never ran out.
+  expect(data.records.A).toHaveLength(1);
+  const udp = data.health.checks.find((finding) => finding.id === "dns.ns.reachable-udp");
+  expect(udp).toMatchObject({ status: "skipped" });
+  expect(udp?.message).toMatch(
+    new RegExp(`${silent}:\\d+ had not answered over UDP when the time budget ran out`),
+  );
+  expect(data.health.checks.find((finding) => finding.id === "dns.ns.lame")?.status).toBe("pass");
+  // Before the engine's own deadline: the assessment stops at 90% of the budget.
+  expect(elapsed).toBeLessThan(2000);
   const after = openHandles();
   for (const [kind, count] of Object.entries(after))
     expect(count, kind).toBeLessThanOrEqual(before[kind] ?? 0);

@@ -74,7 +74,12 @@ describe("describeCertificate", () => {
       keyType: "rsa",
       keySize: 2048,
       keyCurve: null,
+      signatureAlgorithm: "ecdsa-with-SHA256",
+      signatureHash: "SHA-256",
+      ca: false,
       selfSigned: false,
+      // 2026-01-01T00:00:00 to 2026-04-01T00:00:00, both ends included: 90 days and a second.
+      validityDays: 91,
     });
     expect(described.serialNumber).toMatch(/^[0-9A-F]+$/);
     const after = describeCertificate({ certificate, now: Date.parse("2026-04-01T00:00:01Z") });

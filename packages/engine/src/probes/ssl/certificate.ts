@@ -1,37 +1,66 @@
 import type { X509Certificate } from "node:crypto";
 import type { Certificate as LegacyName } from "node:tls";
 import ipaddr from "ipaddr.js";
-import type { SslCertificate, SslName } from "./ssl-data.js";
+import { type CertificateDerFields, readCertificateDer } from "./der/certificate-fields.js";
+import type { SslCertificate, SslChainCertificate, SslName } from "./ssl-data.js";
 
 const dayMs = 86_400_000;
 
 /**
- * Summarises the leaf certificate with node:crypto only: @peculiar/x509 needs a global
- * reflect-metadata polyfill, which a library must not install in its users' process.
+ * Describes a certificate of the chain. Node 20's X509Certificate gives names, dates, key and
+ * fingerprint; the signature algorithm comes from the DER (readCertificateDer), parsed with
+ * @peculiar/asn1-x509, which needs no global reflect-metadata polyfill in users' processes.
  */
-export function describeCertificate(options: {
+export function describeChainCertificate(options: {
   certificate: X509Certificate;
-  now: number;
-}): SslCertificate {
-  const { certificate, now } = options;
+  /** Already read from the same certificate, to parse it once. */
+  fields?: CertificateDerFields;
+}): SslChainCertificate {
+  const { certificate } = options;
+  const fields = options.fields ?? readCertificateDer({ der: certificate.raw });
   const legacy = certificate.toLegacyObject();
-  const notBefore = parseOpenSslDate(legacy.valid_from);
-  const notAfter = parseOpenSslDate(legacy.valid_to);
   const key = certificate.publicKey;
   const details = key.asymmetricKeyDetails;
   return {
     subject: describeName(certificate.subject, legacy.subject),
     issuer: describeName(certificate.issuer, legacy.issuer),
     serialNumber: certificate.serialNumber.toUpperCase(),
-    notBefore: notBefore.toISOString(),
-    notAfter: notAfter.toISOString(),
-    daysRemaining: Math.floor((notAfter.getTime() - now) / dayMs),
-    subjectAltNames: subjectAltNames(certificate.subjectAltName),
+    notBefore: parseOpenSslDate(legacy.valid_from).toISOString(),
+    notAfter: parseOpenSslDate(legacy.valid_to).toISOString(),
     fingerprint256: certificate.fingerprint256,
     keyType: key.asymmetricKeyType ?? null,
     keySize: legacy.bits ?? details?.modulusLength ?? null,
     keyCurve: legacy.nistCurve ?? legacy.asn1Curve ?? details?.namedCurve ?? null,
+    signatureAlgorithm: fields.signatureAlgorithm,
+    signatureHash: fields.signatureHash,
+    ca: certificate.ca,
     selfSigned: isSelfSigned(certificate),
+  };
+}
+
+/** Describes the leaf: the chain entry plus validity, names, URLs, policies and SCTs. */
+export function describeCertificate(options: {
+  certificate: X509Certificate;
+  now: number;
+}): SslCertificate {
+  const { certificate, now } = options;
+  const fields = readCertificateDer({ der: certificate.raw });
+  const entry = describeChainCertificate({ certificate, fields });
+  const notBefore = Date.parse(entry.notBefore);
+  const notAfter = Date.parse(entry.notAfter);
+  return {
+    ...entry,
+    daysRemaining: Math.floor((notAfter - now) / dayMs),
+    // Both ends are part of the validity period (RFC 5280 4.1.2.5), hence the extra second.
+    validityDays: Math.ceil((notAfter - notBefore + 1000) / dayMs),
+    subjectAltNames: subjectAltNames(certificate.subjectAltName),
+    ocspUrls: fields.ocspUrls,
+    caIssuerUrls: fields.caIssuerUrls,
+    crlUrls: fields.crlUrls,
+    policies: fields.policies,
+    validationType: fields.validationType,
+    mustStaple: fields.mustStaple,
+    scts: fields.scts,
   };
 }
 

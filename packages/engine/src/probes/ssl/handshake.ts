@@ -1,15 +1,17 @@
 import type { X509Certificate } from "node:crypto";
-import tls from "node:tls";
+import type tls from "node:tls";
+import { AddressNotAllowedError, connectTls } from "../../network/connect-tls.js";
 import type { SslCipher, SslUnreachableReason } from "./ssl-data.js";
 
 export interface HandshakeOptions {
-  /** An IP literal, already resolved and checked against the address policy. */
+  /** An IP literal from resolveTarget's allowed list; connectTls checks it again. */
   address: string;
   port: number;
+  allowPrivateAddresses: boolean;
   /** Sent as SNI and used for nothing else: no lookup happens for it. */
   servername: string;
-  /** Trust store; undefined for Node's default one. */
-  secureContext: tls.SecureContext | undefined;
+  /** Trust store and client settings (createTrustStore). */
+  secureContext: tls.SecureContext;
   timeoutMs: number;
   signal: AbortSignal;
 }
@@ -22,9 +24,15 @@ export type HandshakeOutcome =
       alpn: string | null;
       authorized: boolean;
       authorizationError: string | null;
-      certificate: X509Certificate | undefined;
+      /** The certificates in the order the server sent them, leaf first; empty if none. */
+      sent: X509Certificate[];
+      /** The stapled OCSP response (DER), or null when none was stapled. */
+      ocspResponse: Buffer | null;
     }
-  | { ok: false; reason: SslUnreachableReason; errorCode: string };
+  | { ok: false; reason: Exclude<SslUnreachableReason, "no_address">; errorCode: string };
+
+/** More certificates than any real chain; a bound on what a hostile server can make us parse. */
+const maxSentCertificates = 32;
 
 /**
  * One TLS handshake, reporting trust instead of enforcing it. Never rejects for network
@@ -36,20 +44,34 @@ export function handshake(options: HandshakeOptions): Promise<HandshakeOutcome> 
   if (options.signal.aborted) {
     return Promise.resolve({ ok: false, reason: "timeout", errorCode: "ABORT_ERR" });
   }
+  let socket: tls.TLSSocket;
+  try {
+    socket = connectTls({
+      address: options.address,
+      port: options.port,
+      allowPrivateAddresses: options.allowPrivateAddresses,
+      tls: {
+        servername: options.servername,
+        ALPNProtocols: ["h2", "http/1.1"],
+        secureContext: options.secureContext,
+        requestOCSP: true,
+        // Trust is reported, not enforced, and on this socket only.
+        rejectUnauthorized: false,
+        // Without this a name mismatch would overwrite the chain's verdict in `authorized`;
+        // the name is checked on its own afterwards.
+        checkServerIdentity: () => undefined,
+      },
+    });
+  } catch (error) {
+    if (error instanceof AddressNotAllowedError) {
+      return Promise.resolve({ ok: false, reason: "blocked_address", errorCode: error.code });
+    }
+    return Promise.reject(error);
+  }
+
   return new Promise((resolve, reject) => {
     let settled = false;
-    const socket = tls.connect({
-      host: options.address,
-      port: options.port,
-      servername: options.servername,
-      ALPNProtocols: ["h2", "http/1.1"],
-      ...(options.secureContext ? { secureContext: options.secureContext } : {}),
-      // Trust is reported, not enforced, and on this socket only.
-      rejectUnauthorized: false,
-      // Without this a name mismatch would overwrite the chain's verdict in `authorized`;
-      // the name is checked on its own afterwards.
-      checkServerIdentity: () => undefined,
-    });
+    let ocspResponse: Buffer | null = null;
 
     const settle = (outcome: HandshakeOutcome | Error) => {
       if (settled) return;
@@ -70,6 +92,10 @@ export function handshake(options: HandshakeOptions): Promise<HandshakeOutcome> 
     // Stays attached for the socket's whole life so a late error is never unhandled.
     socket.on("error", (error: NodeJS.ErrnoException) => settle(classifyFailure(error)));
     socket.once("close", () => settle({ ok: false, reason: "reset", errorCode: "ECONNRESET" }));
+    // Emitted before secureConnect, with the DER or nothing.
+    socket.once("OCSPResponse", (response: Buffer | null | undefined) => {
+      ocspResponse = response && response.length > 0 ? response : null;
+    });
     socket.once("secureConnect", () => {
       try {
         const cipher = socket.getCipher();
@@ -82,13 +108,31 @@ export function handshake(options: HandshakeOptions): Promise<HandshakeOutcome> 
           authorized: socket.authorized,
           // Typed as Error, but Node stores OpenSSL's code string there.
           authorizationError: !error ? null : typeof error === "string" ? error : error.message,
-          certificate: socket.getPeerX509Certificate(),
+          sent: sentCertificates(socket),
+          ocspResponse,
         });
       } catch (error) {
         settle(error instanceof Error ? error : new Error(String(error)));
       }
     });
   });
+}
+
+/**
+ * The certificates as the server sent them. getPeerX509Certificate() wraps OpenSSL's
+ * SSL_get_peer_cert_chain, the Certificate message's list in its order, and links each entry
+ * to the next through `issuerCertificate`, whatever they are. (getPeerCertificate(true)
+ * instead rebuilds the chain: reordered, unrelated certificates dropped, completed from the
+ * trust store.) In Node 20 the call consumes that list, so it is made once, here.
+ */
+function sentCertificates(socket: tls.TLSSocket): X509Certificate[] {
+  const sent: X509Certificate[] = [];
+  let next = socket.getPeerX509Certificate();
+  while (next && sent.length < maxSentCertificates) {
+    sent.push(next);
+    next = next.issuerCertificate;
+  }
+  return sent;
 }
 
 // OpenSSL's codes when the bytes received are not a TLS record at all.
@@ -101,7 +145,7 @@ const notTls = new Set([
   "ERR_SSL_RECORD_LAYER_FAILURE",
 ]);
 
-const byCode: Record<string, SslUnreachableReason> = {
+const byCode: Record<string, Exclude<SslUnreachableReason, "no_address">> = {
   ECONNREFUSED: "refused",
   ECONNRESET: "reset",
   EPIPE: "reset",

@@ -18,43 +18,115 @@ const nameSchema = {
   },
 } as const;
 
+const chainCertificateRequired = [
+  "subject",
+  "issuer",
+  "serialNumber",
+  "notBefore",
+  "notAfter",
+  "fingerprint256",
+  "keyType",
+  "keySize",
+  "keyCurve",
+  "signatureAlgorithm",
+  "signatureHash",
+  "ca",
+  "selfSigned",
+] as const;
+
+const chainCertificateProperties = {
+  subject: nameSchema,
+  issuer: nameSchema,
+  serialNumber: { type: "string", pattern: "^[0-9A-F]+$" },
+  notBefore: { type: "string", format: "date-time" },
+  notAfter: { type: "string", format: "date-time" },
+  fingerprint256: { type: "string", pattern: "^[0-9A-F]{2}(:[0-9A-F]{2}){31}$" },
+  keyType: { ...nullableString, examples: ["rsa", "ec", "ed25519"] },
+  keySize: { type: ["integer", "null"], minimum: 1 },
+  keyCurve: { ...nullableString, examples: ["P-256"] },
+  signatureAlgorithm: {
+    ...nullableString,
+    description: "OpenSSL's name of the signature algorithm, or its dotted OID when unknown.",
+    examples: ["sha256WithRSAEncryption", "ecdsa-with-SHA384"],
+  },
+  signatureHash: { ...nullableString, examples: ["SHA-256", "SHA-1"] },
+  ca: { type: "boolean", description: "basicConstraints cA: may issue certificates." },
+  selfSigned: { type: "boolean" },
+} as const;
+
+const chainCertificateSchema = {
+  type: "object",
+  description: "A certificate exactly as the server sent it.",
+  required: [...chainCertificateRequired],
+  properties: chainCertificateProperties,
+} as const;
+
+const urlList = { type: "array", items: { type: "string" } } as const;
+
 const certificateSchema = {
   type: "object",
   description: "The leaf certificate the server presented.",
   required: [
-    "subject",
-    "issuer",
-    "serialNumber",
-    "notBefore",
-    "notAfter",
+    ...chainCertificateRequired,
     "daysRemaining",
+    "validityDays",
     "subjectAltNames",
-    "fingerprint256",
-    "keyType",
-    "keySize",
-    "keyCurve",
-    "selfSigned",
+    "ocspUrls",
+    "caIssuerUrls",
+    "crlUrls",
+    "policies",
+    "validationType",
+    "mustStaple",
+    "scts",
   ],
   properties: {
-    subject: nameSchema,
-    issuer: nameSchema,
-    serialNumber: { type: "string", pattern: "^[0-9A-F]+$" },
-    notBefore: { type: "string", format: "date-time" },
-    notAfter: { type: "string", format: "date-time" },
+    ...chainCertificateProperties,
     daysRemaining: {
       type: "integer",
       description: "Whole days until notAfter; negative once expired.",
+    },
+    validityDays: {
+      type: "integer",
+      minimum: 0,
+      description: "Whole days from notBefore to notAfter, both included, rounded up.",
     },
     subjectAltNames: {
       type: "array",
       description: "DNS names and IP addresses from the subjectAltName extension.",
       items: { type: "string" },
     },
-    fingerprint256: { type: "string", pattern: "^[0-9A-F]{2}(:[0-9A-F]{2}){31}$" },
-    keyType: { ...nullableString, examples: ["rsa", "ec", "ed25519"] },
-    keySize: { type: ["integer", "null"], minimum: 1 },
-    keyCurve: { ...nullableString, examples: ["P-256"] },
-    selfSigned: { type: "boolean" },
+    ocspUrls: { ...urlList, description: "OCSP responders (Authority Information Access)." },
+    caIssuerUrls: {
+      ...urlList,
+      description: "Where the issuer's certificate can be fetched (Authority Information Access).",
+    },
+    crlUrls: { ...urlList, description: "CRL distribution points." },
+    policies: {
+      type: "array",
+      description: "Certificate policy OIDs.",
+      items: { type: "string", pattern: "^[0-9]+(\\.[0-9]+)+$" },
+    },
+    validationType: {
+      enum: ["DV", "OV", "IV", "EV", null],
+      description: "CA/Browser Forum validation level from the policies.",
+    },
+    mustStaple: {
+      type: "boolean",
+      description: "The TLS feature extension requires a stapled OCSP response (RFC 7633).",
+    },
+    scts: {
+      type: "array",
+      description: "Signed Certificate Timestamps embedded in the certificate (RFC 6962).",
+      items: {
+        type: "object",
+        required: ["version", "logId", "timestamp"],
+        properties: {
+          version: { type: "integer", description: "1 for v1." },
+          logId: { type: "string", description: "The log's id, base64." },
+          timestamp: { type: "string", format: "date-time" },
+        },
+      },
+    },
   },
 } as const;
 
@@ -80,12 +152,60 @@ const reasons = [
   "error",
 ] as const;
 
+const endpointSchema = {
+  type: "object",
+  description: "One address of the name and what its handshake showed.",
+  required: [
+    "address",
+    "family",
+    "range",
+    "reachable",
+    "reason",
+    "errorCode",
+    "protocol",
+    "trusted",
+    "trustError",
+    "hostnameMatch",
+    "ocspStapled",
+    "fingerprint256",
+  ],
+  properties: {
+    address: {
+      anyOf: [
+        { type: "string", format: "ipv4" },
+        { type: "string", format: "ipv6" },
+      ],
+    },
+    family: { enum: [4, 6] },
+    range: {
+      type: "string",
+      description: "The address's range by the network policy.",
+      examples: ["unicast", "loopback", "private"],
+    },
+    reachable: { type: "boolean" },
+    reason: {
+      enum: [...reasons.filter((reason) => reason !== "no_address"), "not_probed", null],
+      description:
+        "Why no handshake completed: `blocked_address` (refused by the network policy) and `not_probed` (beyond maxAddresses) were not tried.",
+    },
+    errorCode: nullableString,
+    protocol: nullableString,
+    trusted: nullableBoolean,
+    trustError: nullableString,
+    hostnameMatch: nullableBoolean,
+    ocspStapled: nullableBoolean,
+    fingerprint256: {
+      anyOf: [{ type: "string", pattern: "^[0-9A-F]{2}(:[0-9A-F]{2}){31}$" }, { type: "null" }],
+    },
+  },
+} as const;
+
 /** JSON Schema (2020-12) of `SslData`. */
 export const sslDataSchema: JsonSchema = {
   type: "object",
   title: "SslData",
   description:
-    "One TLS handshake with the domain's first allowed address. Trust, validity and host name are reported, not enforced.",
+    "One TLS handshake with each allowed address of the domain; the top-level fields describe the first that completed one. Trust, validity and host name are reported, not enforced.",
   required: [
     "reachable",
     "reason",
@@ -95,10 +215,13 @@ export const sslDataSchema: JsonSchema = {
     "protocol",
     "cipher",
     "alpn",
+    "ocspStapled",
     "trusted",
     "trustError",
     "hostnameMatch",
     "certificate",
+    "chain",
+    "endpoints",
     "findings",
   ],
   properties: {
@@ -120,6 +243,10 @@ export const sslDataSchema: JsonSchema = {
     protocol: { ...nullableString, examples: ["TLSv1.3"] },
     cipher: { anyOf: [cipherSchema, { type: "null" }] },
     alpn: { ...nullableString, examples: ["h2", "http/1.1"] },
+    ocspStapled: {
+      ...nullableBoolean,
+      description: "The server stapled an OCSP response to the handshake.",
+    },
     trusted: {
       ...nullableBoolean,
       description: "The chain verifies to a trusted root; the host name is not part of it.",
@@ -130,6 +257,17 @@ export const sslDataSchema: JsonSchema = {
     },
     hostnameMatch: nullableBoolean,
     certificate: { anyOf: [certificateSchema, { type: "null" }] },
+    chain: {
+      type: "array",
+      description:
+        "The certificates exactly as the server sent them, leaf first (not as a client rebuilt the chain); empty when unreachable.",
+      items: chainCertificateSchema,
+    },
+    endpoints: {
+      type: "array",
+      description: "Every address of the name, IPv4 first.",
+      items: endpointSchema,
+    },
     findings: { type: "array", items: findingSchema },
   },
   // What a completed handshake always yields, and what an unreachable one never does. Written
@@ -143,6 +281,7 @@ export const sslDataSchema: JsonSchema = {
         address: { type: "string" },
         protocol: { type: "string" },
         cipher: { type: "object" },
+        ocspStapled: { type: "boolean" },
         trusted: { type: "boolean" },
       },
     },
@@ -154,10 +293,12 @@ export const sslDataSchema: JsonSchema = {
         protocol: { type: "null" },
         cipher: { type: "null" },
         alpn: { type: "null" },
+        ocspStapled: { type: "null" },
         trusted: { type: "null" },
         trustError: { type: "null" },
         hostnameMatch: { type: "null" },
         certificate: { type: "null" },
+        chain: { type: "array", maxItems: 0 },
       },
     },
   ],

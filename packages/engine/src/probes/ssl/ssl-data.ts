@@ -15,6 +15,9 @@ export type SslUnreachableReason =
   | "handshake_failed" // the peer speaks TLS but the handshake failed (alert, no common protocol)
   | "error"; // anything else; `errorCode` says what
 
+/** An address's outcome: an SslUnreachableReason, or `not_probed` beyond `maxAddresses`. */
+export type SslEndpointReason = Exclude<SslUnreachableReason, "no_address"> | "not_probed";
+
 /**
  * A distinguished name. `dn` is the whole name as OpenSSL prints it, attributes in certificate
  * order joined by ", " (RFC 2253 escaping); the most used attributes are also given on their own.
@@ -25,8 +28,8 @@ export interface SslName {
   organization: string | null;
 }
 
-/** The leaf certificate the server presented. */
-export interface SslCertificate {
+/** A certificate as the server sent it, in the `chain` list. */
+export interface SslChainCertificate {
   subject: SslName;
   issuer: SslName;
   /** Upper-case hex, as OpenSSL prints it. */
@@ -34,10 +37,6 @@ export interface SslCertificate {
   /** ISO 8601. */
   notBefore: string;
   notAfter: string;
-  /** Whole days until `notAfter`, rounded down; negative once expired. */
-  daysRemaining: number;
-  /** DNS names and IP addresses from the subjectAltName extension, in certificate order. */
-  subjectAltNames: string[];
   /** SHA-256 of the DER, colon-separated upper-case hex. */
   fingerprint256: string;
   /** Node's key type: "rsa", "rsa-pss", "ec", "ed25519", "ed448", "dsa"... */
@@ -46,8 +45,49 @@ export interface SslCertificate {
   keySize: number | null;
   /** EC curve, NIST name when it has one ("P-256"), else OpenSSL's. */
   keyCurve: string | null;
+  /** OpenSSL's name ("sha256WithRSAEncryption", "ecdsa-with-SHA256"), else the dotted OID. */
+  signatureAlgorithm: string | null;
+  /** The hash inside the signature ("SHA-256", "SHA-1"); null for Ed25519/Ed448 or unknown. */
+  signatureHash: string | null;
+  /** basicConstraints cA: may issue certificates. */
+  ca: boolean;
   /** Issued by itself and signed by its own key. */
   selfSigned: boolean;
+}
+
+/** A Signed Certificate Timestamp embedded in the certificate (RFC 6962). */
+export interface SslSct {
+  version: number;
+  /** The log's id (SHA-256 of its key), base64. */
+  logId: string;
+  /** ISO 8601. */
+  timestamp: string;
+}
+
+/** CA/Browser Forum validation level, read from the certificate policies. */
+export type SslValidationType = "DV" | "OV" | "IV" | "EV";
+
+/** The leaf certificate the server presented. */
+export interface SslCertificate extends SslChainCertificate {
+  /** Whole days until `notAfter`, rounded down; negative once expired. */
+  daysRemaining: number;
+  /** Whole days from `notBefore` to `notAfter`, both included. */
+  validityDays: number;
+  /** DNS names and IP addresses from the subjectAltName extension, in certificate order. */
+  subjectAltNames: string[];
+  /** Authority Information Access: OCSP responders. */
+  ocspUrls: string[];
+  /** Authority Information Access: where the issuer's certificate can be fetched. */
+  caIssuerUrls: string[];
+  /** CRL distribution points. */
+  crlUrls: string[];
+  /** Certificate policy OIDs. */
+  policies: string[];
+  validationType: SslValidationType | null;
+  /** The TLS feature extension demands a stapled OCSP response (RFC 7633). */
+  mustStaple: boolean;
+  /** SCTs embedded in the certificate; SCTs sent in the handshake are not read. */
+  scts: SslSct[];
 }
 
 export interface SslCipher {
@@ -59,9 +99,29 @@ export interface SslCipher {
   version: string;
 }
 
+/** One address of the name and what its handshake showed. */
+export interface SslEndpoint {
+  address: string;
+  family: 4 | 6;
+  /** The address's range by the network policy ("unicast", "loopback", "private"...). */
+  range: string;
+  reachable: boolean;
+  /** Null when reachable. */
+  reason: SslEndpointReason | null;
+  errorCode: string | null;
+  protocol: string | null;
+  trusted: boolean | null;
+  trustError: string | null;
+  hostnameMatch: boolean | null;
+  ocspStapled: boolean | null;
+  /** The leaf's SHA-256 fingerprint. */
+  fingerprint256: string | null;
+}
+
 /**
  * The `data` of the `ssl` section. Every key is always present; what could not be observed
- * is null (everything about the handshake when `reachable` is false).
+ * is null (everything about the handshake when `reachable` is false). The top-level fields
+ * describe one address: the first that completed a handshake, else the first tried.
  */
 export interface SslData {
   reachable: boolean;
@@ -77,6 +137,8 @@ export interface SslData {
   cipher: SslCipher | null;
   /** Negotiated ALPN protocol ("h2", "http/1.1"), null when the server chose none. */
   alpn: string | null;
+  /** The server stapled an OCSP response to the handshake. */
+  ocspStapled: boolean | null;
   /** The chain verifies to a trusted root (Node's bundled roots plus configured ones). Host name not included. */
   trusted: boolean | null;
   /** OpenSSL's verification code when not trusted, e.g. "CERT_HAS_EXPIRED". */
@@ -84,5 +146,9 @@ export interface SslData {
   /** The certificate is valid for the domain, checked apart from the chain. */
   hostnameMatch: boolean | null;
   certificate: SslCertificate | null;
+  /** The certificates exactly as the server sent them, leaf first; empty when unreachable. */
+  chain: SslChainCertificate[];
+  /** Every address of the name, IPv4 first; the top-level fields describe the first reachable. */
+  endpoints: SslEndpoint[];
   findings: Finding[];
 }

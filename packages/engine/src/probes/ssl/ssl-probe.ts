@@ -1,13 +1,18 @@
 import type tls from "node:tls";
-import { isAddressAllowed } from "../../network/address-policy.js";
-import { resolveHost } from "../../network/resolve-host.js";
+import { type ResolvedTarget, resolveTarget } from "../../network/resolve-target.js";
 import { type Probe, type ProbeContext, ProbeError } from "../probe.js";
-import { describeCertificate, matchHostname } from "./certificate.js";
-import { handshake } from "./handshake.js";
+import { endpointOf } from "./endpoints.js";
+import { type HandshakeOutcome, handshakeEach } from "./handshake-each.js";
+import { readHandshake } from "./read-handshake.js";
 import { sslDataSchema } from "./schema.js";
-import type { SslData, SslUnreachableReason } from "./ssl-data.js";
+import type { SslData, SslEndpoint, SslUnreachableReason } from "./ssl-data.js";
 import { sslFindings } from "./ssl-findings.js";
-import { createTrustStore, parseCaCertificates } from "./trust-store.js";
+import {
+  createTrustAnchors,
+  createTrustStore,
+  parseCaCertificates,
+  type TrustAnchors,
+} from "./trust-store.js";
 import { sslTtlMs } from "./ttl.js";
 
 export interface SslProbeOptions {
@@ -20,22 +25,39 @@ export interface SslProbeOptions {
   ca?: string | readonly string[];
   /** Limit on TCP connect plus TLS handshake, in milliseconds; the probe's budget also applies. Default 10000. */
   handshakeTimeoutMs?: number;
+  /**
+   * How many of the name's allowed addresses get a handshake (IPv4 first), at once under the
+   * engine's concurrency limit. 1 probes the first address only. Default 16.
+   */
+  maxAddresses?: number;
+}
+
+interface Trust {
+  secureContext: tls.SecureContext;
+  anchors: TrustAnchors;
 }
 
 interface SslProbeSettings {
   port: number;
   handshakeTimeoutMs: number;
-  secureContext: tls.SecureContext | undefined;
+  maxAddresses: number;
+  /** Built on first use: the bundled roots take a moment to load. */
+  trust(): Trust;
 }
 
-const knownOptions = new Set(["port", "ca", "handshakeTimeoutMs"]);
+const knownOptions = new Set(["port", "ca", "handshakeTimeoutMs", "maxAddresses"]);
 const maxTimerMs = 2_147_483_647;
+const maxAddressesLimit = 64;
+
+// Probes without extra roots share one trust store.
+let defaultTrust: Trust | undefined;
 
 /**
- * The built-in `ssl` probe: one TLS handshake with the domain's first allowed address
- * (IPv4 first), SNI = domain, reporting the leaf certificate, trust, host name match and
- * findings. Unreachable is data; only a resolver failure or a budget spent before anything
- * happened throws.
+ * The built-in `ssl` probe: one TLS handshake (SNI = domain, ALPN h2 and http/1.1, OCSP
+ * stapling requested) with each allowed address of the domain, reporting the first reachable
+ * one's certificate, chain as sent, trust, host name match and findings, plus a summary of
+ * every address. Unreachable is data; only a resolver failure or a budget spent before
+ * anything happened throws.
  */
 export function sslProbe(options: SslProbeOptions = {}): Probe<SslData> {
   const settings = validateOptions(options);
@@ -53,7 +75,7 @@ function validateOptions(options: SslProbeOptions): SslProbeSettings {
   for (const key of Object.keys(options)) {
     if (!knownOptions.has(key)) throw new TypeError(`sslProbe: unknown option options.${key}`);
   }
-  const { port = 443, ca, handshakeTimeoutMs = 10_000 } = options;
+  const { port = 443, ca, handshakeTimeoutMs = 10_000, maxAddresses = 16 } = options;
   if (!Number.isInteger(port) || port < 1 || port > 65535) {
     throw new TypeError("sslProbe: options.port must be an integer 1..65535");
   }
@@ -64,18 +86,33 @@ function validateOptions(options: SslProbeOptions): SslProbeSettings {
   ) {
     throw new TypeError(`sslProbe: options.handshakeTimeoutMs must be an integer 1..${maxTimerMs}`);
   }
-  let secureContext: tls.SecureContext | undefined;
+  if (!Number.isInteger(maxAddresses) || maxAddresses < 1 || maxAddresses > maxAddressesLimit) {
+    throw new TypeError(
+      `sslProbe: options.maxAddresses must be an integer 1..${maxAddressesLimit}`,
+    );
+  }
+  let roots: string[] = [];
   const emptyList = Array.isArray(ca) && ca.length === 0;
   if (ca !== undefined && !emptyList) {
-    const roots = typeof ca === "string" || Array.isArray(ca) ? parseCaCertificates(ca) : undefined;
-    if (!roots) {
+    const parsed =
+      typeof ca === "string" || Array.isArray(ca) ? parseCaCertificates(ca) : undefined;
+    if (!parsed) {
       throw new TypeError(
         "sslProbe: options.ca must be a PEM certificate string or an array of them",
       );
     }
-    secureContext = createTrustStore(roots);
+    roots = parsed;
   }
-  return { port, handshakeTimeoutMs, secureContext };
+  let own: Trust | undefined;
+  const trust = (): Trust => {
+    if (roots.length === 0) {
+      defaultTrust ??= { secureContext: createTrustStore([]), anchors: createTrustAnchors([]) };
+      return defaultTrust;
+    }
+    own ??= { secureContext: createTrustStore(roots), anchors: createTrustAnchors(roots) };
+    return own;
+  };
+  return { port, handshakeTimeoutMs, maxAddresses, trust };
 }
 
 async function probeDomain(
@@ -85,9 +122,9 @@ async function probeDomain(
 ): Promise<SslData> {
   if (context.signal.aborted) throw outOfTime(domain, context.signal.reason);
 
-  let resolved: Awaited<ReturnType<typeof resolveHost>>;
+  let target: ResolvedTarget;
   try {
-    resolved = await resolveHost(domain, context);
+    target = await resolveTarget({ host: domain, context });
   } catch (error) {
     if (context.signal.aborted) throw outOfTime(domain, error);
     const code = (error as NodeJS.ErrnoException).code ?? "unknown error";
@@ -96,74 +133,81 @@ async function probeDomain(
     });
   }
 
-  const allowed = resolved
-    .filter(({ address }) => isAddressAllowed(address, context.network.allowPrivateAddresses))
-    .sort((a, b) => a.family - b.family);
-  const target = allowed[0];
-  if (!target) {
-    const reason = resolved.length === 0 ? "no_address" : "blocked_address";
-    const refused = resolved.map(({ address }) => address);
-    return unreachable({ domain, port: settings.port, reason, refusedAddresses: refused });
-  }
-
-  const outcome = await context.limit(async () => {
-    // The wait for a slot may have used up the budget; then nothing was attempted.
-    if (context.signal.aborted) return undefined;
-    return handshake({
-      address: target.address,
-      port: settings.port,
+  const { port } = settings;
+  const trust = settings.trust();
+  const probed = target.allowed.slice(0, settings.maxAddresses);
+  const outcomes = await handshakeEach({
+    addresses: probed,
+    context,
+    handshake: {
+      port,
       servername: domain,
-      secureContext: settings.secureContext,
+      secureContext: trust.secureContext,
       timeoutMs: settings.handshakeTimeoutMs,
-      signal: context.signal,
-    }).catch((error: unknown) => {
-      throw new ProbeError("internal", "Reading the TLS session failed.", { cause: error });
-    });
+    },
   });
-  if (!outcome) throw outOfTime(domain, context.signal.reason);
-
-  if (!outcome.ok) {
-    return unreachable({
-      domain,
-      port: settings.port,
-      reason: outcome.reason,
-      errorCode: outcome.errorCode,
-      address: target.address,
-    });
+  if (probed.length > 0 && outcomes.every((outcome) => outcome === undefined)) {
+    throw outOfTime(domain, context.signal.reason);
   }
 
   const now = Date.now();
-  let certificate: SslData["certificate"] = null;
-  let host: ReturnType<typeof matchHostname> | undefined;
-  if (outcome.certificate) {
-    try {
-      certificate = describeCertificate({ certificate: outcome.certificate, now });
-      host = matchHostname({ certificate: outcome.certificate, hostname: domain });
-    } catch (error) {
-      throw new ProbeError("internal", "Reading the server's certificate failed.", {
-        cause: error,
-      });
-    }
+  const runs = probed.map((address, index) => {
+    const outcome: HandshakeOutcome = outcomes[index] ?? {
+      ok: false,
+      reason: "timeout",
+      errorCode: "ABORT_ERR",
+    };
+    const reading = outcome.ok
+      ? readHandshake({ outcome, domain, anchors: trust.anchors, now })
+      : undefined;
+    return { address, outcome, reading };
+  });
+  const endpoints = target.addresses.map((address) =>
+    endpointOf({ address, run: runs.find((run) => run.address === address), target }),
+  );
+
+  const primary = runs.find((run) => run.outcome.ok) ?? runs[0];
+  if (!primary) {
+    const reason = target.addresses.length === 0 ? "no_address" : "blocked_address";
+    const refusedAddresses = target.refused.map(({ address }) => address);
+    return unreachable({ domain, port, reason, refusedAddresses, endpoints });
   }
+  const { outcome, reading } = primary;
+  if (!outcome.ok || !reading) {
+    const failure = outcome.ok ? { reason: "error" as const, errorCode: "UNKNOWN" } : outcome;
+    return unreachable({
+      domain,
+      port,
+      reason: failure.reason,
+      errorCode: failure.errorCode,
+      address: primary.address.address,
+      endpoints,
+    });
+  }
+
   const data: Omit<SslData, "findings"> = {
     reachable: true,
     reason: null,
     errorCode: null,
-    address: target.address,
-    port: settings.port,
+    address: primary.address.address,
+    port,
     protocol: outcome.protocol,
     cipher: outcome.cipher,
     alpn: outcome.alpn,
+    ocspStapled: outcome.ocspResponse !== null,
     trusted: outcome.authorized,
     trustError: outcome.authorized ? null : outcome.authorizationError,
-    hostnameMatch: host ? host.match : null,
-    certificate,
+    hostnameMatch: reading.hostname ? reading.hostname.match : null,
+    certificate: reading.certificate,
+    chain: reading.chain,
+    endpoints,
   };
   const findings = sslFindings({
     domain,
     data,
     now,
-    commonNameOnly: host?.commonNameOnly ?? false,
+    chainPath: reading.chainPath,
+    commonNameOnly: reading.hostname?.commonNameOnly ?? false,
   });
   return { ...data, findings };
 }
@@ -175,6 +219,7 @@ function unreachable(options: {
   errorCode?: string;
   address?: string;
   refusedAddresses?: string[];
+  endpoints: SslEndpoint[];
 }): SslData {
   const data: Omit<SslData, "findings"> = {
     reachable: false,
@@ -185,10 +230,13 @@ function unreachable(options: {
     protocol: null,
     cipher: null,
     alpn: null,
+    ocspStapled: null,
     trusted: null,
     trustError: null,
     hostnameMatch: null,
     certificate: null,
+    chain: [],
+    endpoints: options.endpoints,
   };
   const refusedAddresses =
     options.reason === "blocked_address" ? options.refusedAddresses : undefined;

@@ -27,11 +27,67 @@ export function parseCaCertificates(ca: string | readonly string[]): string[] | 
 }
 
 /**
- * A secure context trusting Node's bundled roots plus `extra`, built once: passing a `ca` list
- * to every tls.connect would parse the ~150 bundled roots on each probe. `ca` replaces the
- * default store, hence the bundled roots are listed explicitly. Roots added through
+ * The probe's client settings. Legacy servers must still complete a handshake so that their
+ * TLS 1.0 and weak keys are reported rather than hidden behind a handshake failure: TLS 1.0 is
+ * allowed and OpenSSL's security level is 0 (level 1 refuses TLS 1.0/1.1 and SHA-1 in OpenSSL
+ * 3). Verification then no longer rejects SHA-1 signatures or small keys; the weak-key and
+ * weak-signature findings report those. Nothing is sent over these connections.
+ */
+const ciphers = [tls.DEFAULT_CIPHERS, "ALL", "!aNULL", "!eNULL", "@SECLEVEL=0"].join(":");
+
+/**
+ * A secure context trusting Node's bundled roots plus `extra`, built once per probe: passing
+ * a `ca` list to every tls.connect would parse the ~150 bundled roots on each probe. `ca`
+ * replaces the default store, hence the bundled roots are listed explicitly. Roots added through
  * NODE_EXTRA_CA_CERTS are not in `tls.rootCertificates` and so are not trusted here.
  */
 export function createTrustStore(extra: readonly string[]): tls.SecureContext {
-  return tls.createSecureContext({ ca: [...tls.rootCertificates, ...extra] });
+  return tls.createSecureContext({
+    ca: [...tls.rootCertificates, ...extra],
+    minVersion: "TLSv1",
+    ciphers,
+  });
+}
+
+/** The trusted certificates, to find which one issued the last certificate a server sent. */
+export interface TrustAnchors {
+  /** A trusted certificate that issued `certificate` (name, key identifier and signature). */
+  issuerOf(certificate: X509Certificate): X509Certificate | undefined;
+}
+
+let bundled: Map<string, X509Certificate[]> | undefined;
+
+function indexBySubject(pems: readonly string[], into = new Map<string, X509Certificate[]>()) {
+  for (const pem of pems) {
+    const certificate = new X509Certificate(pem);
+    const same = into.get(certificate.subject);
+    if (same) same.push(certificate);
+    else into.set(certificate.subject, [certificate]);
+  }
+  return into;
+}
+
+export function createTrustAnchors(extra: readonly string[]): TrustAnchors {
+  const own = indexBySubject(extra);
+  return {
+    issuerOf(certificate) {
+      // Node's roots are parsed on first use and shared by every probe.
+      bundled ??= indexBySubject(tls.rootCertificates);
+      const candidates = [
+        ...(own.get(certificate.issuer) ?? []),
+        ...(bundled.get(certificate.issuer) ?? []),
+      ];
+      return candidates.find((candidate) => issuedBy(certificate, candidate));
+    },
+  };
+}
+
+/** `issuer` names and signed `certificate`. */
+export function issuedBy(certificate: X509Certificate, issuer: X509Certificate): boolean {
+  try {
+    return certificate.checkIssued(issuer) && certificate.verify(issuer.publicKey);
+  } catch {
+    // A key or algorithm OpenSSL cannot use here proves nothing either way.
+    return false;
+  }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { eppStatusOf } from "./epp-status.js";
+import { eppStatusOf, statusMeaning } from "./epp-status.js";
 
 describe("eppStatusOf", () => {
   it("maps RFC 8056 RDAP status values to EPP codes", () => {
@@ -13,5 +13,22 @@ describe("eppStatusOf", () => {
   it("keeps values without an EPP code, and EPP codes, as given", () => {
     expect(eppStatusOf(" locked ")).toBe("locked");
     expect(eppStatusOf("clientHold")).toBe("clientHold");
+  });
+});
+
+describe("statusMeaning", () => {
+  it("explains EPP codes and RDAP-only values, whatever their case or spacing", () => {
+    expect(statusMeaning("clientHold")).toBe(
+      "The registrar has taken the name out of the DNS: it does not resolve.",
+    );
+    expect(statusMeaning("CLIENTHOLD")).toBe(statusMeaning("clientHold"));
+    expect(statusMeaning("redemptionPeriod")).toMatch(/restore/);
+    expect(statusMeaning("transfer  prohibited")).toBe(
+      "The name may not be transferred to another registrar.",
+    );
+  });
+
+  it("gives null for a registry-specific code", () => {
+    expect(statusMeaning("registryLockedForever")).toBeNull();
   });
 });

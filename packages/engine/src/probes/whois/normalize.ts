@@ -1,6 +1,8 @@
 import type { Contact, DomainRecord } from "rdapper";
-import { eppStatusOf } from "./epp-status.js";
-import type { WhoisData, WhoisRegistrar, WhoisServer } from "./whois-data.js";
+import { eppStatusOf, statusMeaning, transferLockStatuses } from "./epp-status.js";
+import { privacyOf } from "./privacy.js";
+import type { WhoisData, WhoisDsRecord, WhoisRegistrar, WhoisServer } from "./whois-data.js";
+import { whoisFindings } from "./whois-findings.js";
 
 const dayMs = 24 * 60 * 60 * 1000;
 
@@ -13,7 +15,17 @@ export interface NormalizeInput {
 }
 
 /** rdapper's `DomainRecord` in the section's shape: every field present, null when unknown. */
-export function toWhoisData({ queriedDomain, record, servers, now }: NormalizeInput): WhoisData {
+export function toWhoisData(input: NormalizeInput): WhoisData {
+  const data = registrationOf(input);
+  return { ...data, findings: whoisFindings(data, input.now) };
+}
+
+function registrationOf({
+  queriedDomain,
+  record,
+  servers,
+  now,
+}: NormalizeInput): Omit<WhoisData, "findings"> {
   const base = {
     queriedDomain,
     registered: record.isRegistered,
@@ -30,18 +42,26 @@ export function toWhoisData({ queriedDomain, record, servers, now }: NormalizeIn
       expiresAt: null,
       expiresInDays: null,
       nameservers: [],
-      dnssec: { delegationSigned: null },
+      dnssec: { delegationSigned: null, dsData: [] },
+      transferLock: null,
+      privacy: null,
     };
   }
   const expiresAt = isoOrNull(record.expirationDate);
+  const codes = unique(
+    (record.statuses ?? []).map(({ status }) =>
+      record.source === "rdap" ? eppStatusOf(status) : status.trim(),
+    ),
+  );
+  const dsData = dsRecordsOf(record);
+  const signed =
+    record.source === "whois"
+      ? whoisDelegationSigned(record.rawWhois)
+      : (record.dnssec?.enabled ?? null);
   return {
     ...base,
     registrar: registrarOf(record),
-    statuses: unique(
-      (record.statuses ?? []).map(({ status }) =>
-        record.source === "rdap" ? eppStatusOf(status) : status.trim(),
-      ),
-    ),
+    statuses: codes.map((code) => ({ code, meaning: statusMeaning(code) })),
     createdAt: isoOrNull(record.creationDate),
     updatedAt: isoOrNull(record.updatedDate),
     expiresAt,
@@ -49,13 +69,23 @@ export function toWhoisData({ queriedDomain, record, servers, now }: NormalizeIn
     nameservers: unique(
       (record.nameservers ?? []).map(({ host }) => host.trim().toLowerCase().replace(/\.$/, "")),
     ),
-    dnssec: {
-      delegationSigned:
-        record.source === "whois"
-          ? whoisDelegationSigned(record.rawWhois)
-          : (record.dnssec?.enabled ?? null),
-    },
+    // DS data is itself proof of a signed delegation, whatever the flag says.
+    dnssec: { delegationSigned: dsData.length > 0 ? true : signed, dsData },
+    transferLock:
+      codes.length === 0 ? null : codes.some((code) => transferLockStatuses.includes(code)),
+    privacy: privacyOf(record),
   };
+}
+
+function dsRecordsOf(record: DomainRecord): WhoisDsRecord[] {
+  const integer = (value: unknown) =>
+    typeof value === "number" && Number.isInteger(value) ? value : null;
+  return (record.dnssec?.dsRecords ?? []).map((ds) => ({
+    keyTag: integer(ds.keyTag),
+    algorithm: integer(ds.algorithm),
+    digestType: integer(ds.digestType),
+    digest: typeof ds.digest === "string" ? ds.digest.replace(/\s+/g, "").toUpperCase() : null,
+  }));
 }
 
 function registrarOf(record: DomainRecord): WhoisRegistrar | null {

@@ -1,7 +1,9 @@
 import type { JsonSchema } from "../../openapi/json-schema.js";
+import { findingSchema } from "../findings.js";
 import { serverOutcomes } from "./whois-data.js";
 
 const nullableString = { type: ["string", "null"] };
+const nullableInteger = { type: ["integer", "null"] };
 const nullableDateTime = { type: ["string", "null"], format: "date-time" };
 const outcome = {
   enum: serverOutcomes,
@@ -26,7 +28,10 @@ export const whoisDataSchema: JsonSchema = {
     "expiresInDays",
     "nameservers",
     "dnssec",
+    "transferLock",
+    "privacy",
     "servers",
+    "findings",
   ],
   properties: {
     queriedDomain: {
@@ -55,22 +60,105 @@ export const whoisDataSchema: JsonSchema = {
     },
     statuses: {
       type: "array",
-      items: { type: "string", minLength: 1 },
-      description: "EPP status codes, e.g. `clientTransferProhibited`.",
+      description:
+        "Status codes with what they mean. RDAP values are given as the EPP codes they stand for (RFC 8056), e.g. `client transfer prohibited` as `clientTransferProhibited`; a value with no EPP code (`locked`) is kept as given.",
+      items: {
+        type: "object",
+        additionalProperties: false,
+        required: ["code", "meaning"],
+        properties: {
+          code: { type: "string", minLength: 1 },
+          meaning: {
+            type: ["string", "null"],
+            description: "What the status means; null for a registry-specific code.",
+          },
+        },
+      },
     },
     createdAt: nullableDateTime,
     updatedAt: nullableDateTime,
     expiresAt: nullableDateTime,
-    expiresInDays: { type: ["integer", "null"] },
+    expiresInDays: {
+      type: ["integer", "null"],
+      description: "Whole days until `expiresAt` when the lookup ran; negative once expired.",
+    },
     nameservers: { type: "array", items: { type: "string", minLength: 1 } },
     dnssec: {
       type: "object",
       additionalProperties: false,
-      required: ["delegationSigned"],
-      properties: { delegationSigned: { type: ["boolean", "null"] } },
+      required: ["delegationSigned", "dsData"],
+      properties: {
+        delegationSigned: {
+          type: ["boolean", "null"],
+          description: "The registry publishes DS records for the name; null when it does not say.",
+        },
+        dsData: {
+          type: "array",
+          description: "The DS records the registry publishes (RDAP `secureDNS.dsData`).",
+          items: {
+            type: "object",
+            additionalProperties: false,
+            required: ["keyTag", "algorithm", "digestType", "digest"],
+            properties: {
+              keyTag: nullableInteger,
+              algorithm: nullableInteger,
+              digestType: nullableInteger,
+              digest: { type: ["string", "null"], description: "Upper-case hex." },
+            },
+          },
+        },
+      },
+    },
+    transferLock: {
+      type: ["boolean", "null"],
+      description: "A transfer-prohibited status is set; null when the registry gave no statuses.",
+    },
+    privacy: {
+      description: "Whether the registrant is hidden; null for an unregistered name.",
+      oneOf: [
+        { type: "null" },
+        {
+          type: "object",
+          additionalProperties: false,
+          required: ["redacted", "proxied", "proxyService", "redactedFields", "redactions"],
+          properties: {
+            redacted: {
+              type: "boolean",
+              description:
+                "Registrant data is withheld: RFC 9537 `redacted` members naming the registrant, or placeholder text where its data would be.",
+            },
+            proxied: {
+              type: "boolean",
+              description: "The registrant shown is a privacy or proxy service.",
+            },
+            proxyService: nullableString,
+            redactedFields: {
+              type: "array",
+              items: { type: "string" },
+              description: "Registrant fields withheld: `name`, `organization`, `email`...",
+            },
+            redactions: {
+              type: "array",
+              description: "RFC 9537 `redacted` members as the registry gave them (RDAP only).",
+              items: {
+                type: "object",
+                additionalProperties: false,
+                required: ["name", "method", "reason"],
+                properties: {
+                  name: { type: "string" },
+                  method: nullableString,
+                  reason: nullableString,
+                },
+              },
+            },
+          },
+        },
+      ],
     },
     servers: {
       type: "array",
+      description:
+        "Every server asked, in order: RDAP registries and registrar links, the registry's WHOIS and the registrar's WHOIS it referred to.",
       items: {
         oneOf: [
           {
@@ -87,6 +175,12 @@ export const whoisDataSchema: JsonSchema = {
           },
         ],
       },
+    },
+    findings: {
+      type: "array",
+      items: findingSchema,
+      description:
+        "`whois.domain.not-registered`, `.expired`, `.expiring-soon` (30 days warn, 7 days fail), `.pending-delete` and `.transfer-unlocked`, every one every time.",
     },
   },
 };

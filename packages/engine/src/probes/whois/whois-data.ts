@@ -1,4 +1,6 @@
-/** The `data` of the whois (registration) section. */
+import type { Finding } from "../findings.js";
+
+/** The `data` of the whois (registration) section. Every key is always present. */
 export interface WhoisData {
   /** The registrable domain that was looked up (a subdomain is looked up by its registrable domain). */
   queriedDomain: string;
@@ -7,8 +9,11 @@ export interface WhoisData {
   /** Which protocol produced the answer. */
   source: "rdap" | "whois";
   registrar: WhoisRegistrar | null;
-  /** EPP status codes (RDAP status values are mapped to their EPP codes per RFC 8056). */
-  statuses: string[];
+  /**
+   * Status codes with what they mean. RDAP values are given as the EPP codes they stand for
+   * (RFC 8056), so both protocols read the same; `meaning` is null for a registry-specific code.
+   */
+  statuses: WhoisStatus[];
   createdAt: string | null;
   updatedAt: string | null;
   expiresAt: string | null;
@@ -16,9 +21,59 @@ export interface WhoisData {
   expiresInDays: number | null;
   /** Lower-case host names, without a trailing dot. */
   nameservers: string[];
-  dnssec: { delegationSigned: boolean | null };
+  dnssec: WhoisDnssec;
+  /** A transfer-prohibited status is set; null when the registry gave no statuses. */
+  transferLock: boolean | null;
+  /** Whether the registrant is hidden; null for an unregistered name. */
+  privacy: WhoisPrivacy | null;
   /** Every registry or registrar server asked, in order. */
   servers: WhoisServer[];
+  /** `whois.domain.*` findings, every id every time (pass, info, warn, fail or skipped). */
+  findings: Finding[];
+}
+
+export interface WhoisStatus {
+  code: string;
+  meaning: string | null;
+}
+
+export interface WhoisDnssec {
+  /** The registry publishes DS records for the name; null when it does not say. */
+  delegationSigned: boolean | null;
+  /** The DS records the registry publishes (RDAP `secureDNS.dsData`). */
+  dsData: WhoisDsRecord[];
+}
+
+/** One DS record (RFC 4034 section 5); the digest as upper-case hex. */
+export interface WhoisDsRecord {
+  keyTag: number | null;
+  algorithm: number | null;
+  digestType: number | null;
+  digest: string | null;
+}
+
+export interface WhoisPrivacy {
+  /**
+   * Registrant data is withheld: RFC 9537 `redacted` members naming the registrant, or
+   * placeholder text ("REDACTED FOR PRIVACY") where the registrant's data would be.
+   */
+  redacted: boolean;
+  /** The registrant shown is a privacy or proxy service, not the holder. */
+  proxied: boolean;
+  /** The privacy or proxy service's name, when proxied. */
+  proxyService: string | null;
+  /** Registrant fields withheld: name, organization, email, phone, street, city... */
+  redactedFields: string[];
+  /** RFC 9537 `redacted` members as the registry gave them (RDAP only). */
+  redactions: WhoisRedaction[];
+}
+
+export interface WhoisRedaction {
+  /** The redacted field, e.g. "Registrant Email". */
+  name: string;
+  /** RFC 9537 method: removal, emptyValue, partialValue or replacementValue. */
+  method: string | null;
+  reason: string | null;
 }
 
 export interface WhoisRegistrar {

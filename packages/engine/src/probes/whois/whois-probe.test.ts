@@ -20,6 +20,9 @@ const fixture = (name: string) =>
   readFileSync(new URL(`./fixtures/${name}`, import.meta.url), "utf8");
 const registeredDoc = JSON.parse(fixture("rdap-domain-example.json"));
 const notFoundDoc = JSON.parse(fixture("rdap-not-found.json"));
+const redactedDoc = JSON.parse(fixture("rdap-domain-redacted.json"));
+const redemptionDoc = JSON.parse(fixture("rdap-domain-redemption.json"));
+const serverErrorDoc = JSON.parse(fixture("rdap-server-error.json"));
 const bootstrapFor = (base: string) =>
   JSON.parse(fixture("rdap-bootstrap.json").replaceAll("{{BASE}}", base));
 const services = (...bases: string[]) => ({
@@ -59,16 +62,21 @@ function route(path: string): RdapReply {
   const name = path.split("/domain/")[1];
   if (path === "/dns.json") return { status: 200, json: bootstrapFor(base) };
   if (path.startsWith("/down/")) return { status: 503, body: upstreamSecret };
+  if (path.startsWith("/broken/")) return { status: 500, json: serverErrorDoc };
   if (/^\/(slow|slow2|hang)\//.test(path)) return { hang: true };
   if (path.startsWith("/big/")) return { status: 200, body: `"${"x".repeat(3 * 1024 * 1024)}"` };
   if (name === "example.test") return { status: 200, json: registeredDoc };
-  if (name === "soon.test") {
-    const expires = new Date(Date.now() + 10 * dayMs + hourMs).toISOString();
+  if (name === "private.test") return { status: 200, json: redactedDoc };
+  if (name === "lapsed.test") return { status: 200, json: redemptionDoc };
+  if (name === "soon.test" || name === "urgent.test") {
+    const days = name === "soon.test" ? 10 : 3;
+    const expires = new Date(Date.now() + days * dayMs + hourMs).toISOString();
     return {
       status: 200,
       json: {
         ...registeredDoc,
-        ldhName: "SOON.TEST",
+        ldhName: name.toUpperCase(),
+        status: ["active"],
         events: [{ eventAction: "expiration", eventDate: expires }],
       },
     };
@@ -107,13 +115,31 @@ function route(path: string): RdapReply {
   return { status: 404, json: notFoundDoc };
 }
 
-// rdapper dials WHOIS on port 43 only; binding it needs root and a free 127.0.0.2:43.
+// rdapper dials WHOIS on port 43 only; binding it needs root and free 127.0.0.2:43 and 127.0.0.3:43.
 const whois: WhoisTestServer | undefined = await startWhoisServer((query) => {
   if (query === "example.test") return fixture("whois-registered.txt");
+  if (query === "referred.test" || query === "refused.test" || query === "gone.test") {
+    return fixture("whois-registry-thin.txt")
+      .replaceAll("REFERRED.TEST", query.toUpperCase())
+      .replace(
+        "whois.registrar.test",
+        query === "gone.test" ? "down.registrar.test" : "whois.registrar.test",
+      );
+  }
+  if (query === "lapsed.test") return fixture("whois-redemption.txt");
+  if (query === "private.test") return fixture("whois-redacted.txt");
   if (query === "hang.test") return null;
   return fixture("whois-no-match.txt");
 }).catch(() => undefined);
-const noPort43 = whois === undefined;
+/** The registrar's own WHOIS server, which the registry's thin answer refers to. */
+const registrarWhois: WhoisTestServer | undefined = await startWhoisServer(
+  (query) =>
+    query === "referred.test"
+      ? fixture("whois-registrar-proxied.txt")
+      : `No match for "${query.toUpperCase()}".\r\n`,
+  { host: "127.0.0.3" },
+).catch(() => undefined);
+const noPort43 = whois === undefined || registrarWhois === undefined;
 
 beforeAll(async () => {
   rdap = await startRdapServer(route);
@@ -121,6 +147,13 @@ beforeAll(async () => {
   dns = await startDnsServer(
     zoneHandler({
       "rdap.registry.test": [{ type: "A", name: "rdap.registry.test", ttl: 60, data: "127.0.0.1" }],
+      "whois.registrar.test": [
+        { type: "A", name: "whois.registrar.test", ttl: 60, data: "127.0.0.3" },
+      ],
+      // Nothing listens on port 43 there.
+      "down.registrar.test": [
+        { type: "A", name: "down.registrar.test", ttl: 60, data: closedWhois },
+      ],
     }),
   );
 });
@@ -129,7 +162,27 @@ afterAll(async () => {
   await rdap?.close();
   await dns?.close();
   await whois?.close();
+  await registrarWhois?.close();
 });
+
+const statusesOf = (data: WhoisData) =>
+  Object.fromEntries(data.statuses.map((s) => [s.code, s.meaning]));
+const findingStatuses = (data: WhoisData) =>
+  Object.fromEntries(data.findings.map((finding) => [finding.id, finding.status]));
+const allPass = {
+  "whois.domain.not-registered": "pass",
+  "whois.domain.expired": "pass",
+  "whois.domain.expiring-soon": "pass",
+  "whois.domain.pending-delete": "pass",
+  "whois.domain.transfer-unlocked": "pass",
+};
+const noPrivacy = {
+  redacted: false,
+  proxied: false,
+  proxyService: null,
+  redactedFields: [],
+  redactions: [],
+};
 
 describe("whoisProbe over RDAP", () => {
   it("normalises a registered domain", async () => {
@@ -149,18 +202,45 @@ describe("whoisProbe over RDAP", () => {
         abusePhone: "+1.5555550100",
       },
       statuses: [
-        "clientDeleteProhibited",
-        "clientTransferProhibited",
-        "serverUpdateProhibited",
-        "locked",
+        {
+          code: "clientDeleteProhibited",
+          meaning: "The registrar does not allow the name to be deleted.",
+        },
+        {
+          code: "clientTransferProhibited",
+          meaning: "The registrar does not allow the name to be transferred to another registrar.",
+        },
+        {
+          code: "serverUpdateProhibited",
+          meaning: "The registry does not allow the name's data to be changed.",
+        },
+        { code: "locked", meaning: "The registry has locked changes to the name." },
       ],
       createdAt: "1995-08-14T04:00:00.000Z",
       updatedAt: "2024-08-14T07:01:34.000Z",
       expiresAt: "2099-08-13T04:00:00.000Z",
       expiresInDays: Math.floor((Date.parse("2099-08-13T04:00:00Z") - before) / dayMs),
       nameservers: ["a.iana-servers.net", "b.iana-servers.net"],
-      dnssec: { delegationSigned: true },
+      dnssec: {
+        delegationSigned: true,
+        dsData: [
+          {
+            keyTag: 370,
+            algorithm: 13,
+            digestType: 2,
+            digest: "BE74359954660069D5C63D200C39F5603827D7DD02B56F120EE9F3A86764247C",
+          },
+        ],
+      },
+      transferLock: true,
+      // The registrant's name is empty (RFC 9537 "emptyValue"), as ICANN-profile answers give it.
+      privacy: { ...noPrivacy, redacted: true, redactedFields: ["name"] },
       servers: [{ kind: "rdap", url: base, outcome: "ok" }],
+      findings: expect.any(Array),
+    });
+    expect(findingStatuses(data)).toEqual(allPass);
+    expect(data.findings.find((f) => f.id === "whois.domain.transfer-unlocked")?.details).toEqual({
+      statuses: ["clientTransferProhibited"],
     });
     expectValid(data);
     expect(probe.ttlMs?.(data)).toBe(6 * hourMs);
@@ -182,8 +262,30 @@ describe("whoisProbe over RDAP", () => {
       expiresAt: null,
       expiresInDays: null,
       nameservers: [],
-      dnssec: { delegationSigned: null },
+      dnssec: { delegationSigned: null, dsData: [] },
+      transferLock: null,
+      privacy: null,
       servers: [{ kind: "rdap", url: base, outcome: "not_found" }],
+      findings: [
+        {
+          id: "whois.domain.not-registered",
+          status: "info",
+          severity: "info",
+          message: "unregistered.test is not registered: the registry (RDAP) has no record of it.",
+          details: { source: "rdap" },
+        },
+        ...[
+          "whois.domain.expired",
+          "whois.domain.expiring-soon",
+          "whois.domain.pending-delete",
+          "whois.domain.transfer-unlocked",
+        ].map((id) => ({
+          id,
+          status: "skipped",
+          severity: "info",
+          message: "Not checked: unregistered.test is not registered.",
+        })),
+      ],
     });
     expectValid(data);
     expect(probe.ttlMs?.(data)).toBe(hourMs);
@@ -199,11 +301,98 @@ describe("whoisProbe over RDAP", () => {
     expect(rdap.requests.slice(seen)).toEqual(["/domain/example.test"]);
   });
 
-  it("keeps a short TTL for a name expiring within 30 days", async () => {
+  it("warns about a name expiring within 30 days and keeps its TTL short", async () => {
     const probe = whoisProbe({ bootstrap: bootstrapFor(base), whoisHints: { test: closedWhois } });
     const data = await probe.run("soon.test", testProbeContext());
 
     expect(data.expiresInDays).toBe(10);
+    const expiring = data.findings.find((f) => f.id === "whois.domain.expiring-soon");
+    expect(expiring).toMatchObject({ status: "warn", severity: "warning" });
+    expect(expiring?.message).toMatch(/^The registration of soon\.test expires in 10 days/);
+    expect(findingStatuses(data)["whois.domain.expired"]).toBe("pass");
+    expect(probe.ttlMs?.(data)).toBe(hourMs);
+    expectValid(data);
+  });
+
+  it("fails a name expiring within 7 days, and says an unlocked name can be transferred", async () => {
+    const probe = whoisProbe({ bootstrap: bootstrapFor(base), whoisHints: { test: closedWhois } });
+    const data = await probe.run("urgent.test", testProbeContext());
+
+    expect(data.expiresInDays).toBe(3);
+    expect(data.findings.find((f) => f.id === "whois.domain.expiring-soon")).toMatchObject({
+      status: "fail",
+      severity: "error",
+      details: { expiresAt: data.expiresAt, expiresInDays: 3 },
+    });
+    expect(data.statuses).toEqual([
+      { code: "ok", meaning: "Standard status: no pending operation and no prohibition." },
+    ]);
+    expect(data.transferLock).toBe(false);
+    expect(data.findings.find((f) => f.id === "whois.domain.transfer-unlocked")).toMatchObject({
+      status: "info",
+      severity: "info",
+    });
+    expectValid(data);
+  });
+
+  it("reports registrant data the registry redacted under RFC 9537", async () => {
+    const probe = whoisProbe({ bootstrap: bootstrapFor(base), whoisHints: { test: closedWhois } });
+    const data = await probe.run("private.test", testProbeContext());
+
+    expect(data.registered).toBe(true);
+    expect(data.privacy).toEqual({
+      redacted: true,
+      proxied: false,
+      proxyService: null,
+      redactedFields: expect.arrayContaining(["name", "organization", "email", "phone"]),
+      redactions: [
+        { name: "Registry Registrant ID", method: "removal", reason: "Server policy" },
+        { name: "Registrant Name", method: "emptyValue", reason: "Server policy" },
+        { name: "Registrant Organization", method: "removal", reason: "Server policy" },
+        { name: "Registrant Email", method: "removal", reason: "Server policy" },
+        { name: "Registrant Phone", method: "removal", reason: "Server policy" },
+        { name: "Tech Email", method: "removal", reason: "Server policy" },
+      ],
+    });
+    expect(data.registrar).toEqual({
+      name: "NameCheap, Inc.",
+      ianaId: "1068",
+      url: "https://www.namecheap.com",
+      abuseEmail: "abuse@namecheap.com",
+      abusePhone: "+1.6613102107",
+    });
+    expect(data.dnssec).toEqual({ delegationSigned: false, dsData: [] });
+    expect(findingStatuses(data)).toEqual(allPass);
+    expectValid(data);
+  });
+
+  it("reports a domain in redemption as expired and being deleted", async () => {
+    const probe = whoisProbe({ bootstrap: bootstrapFor(base), whoisHints: { test: closedWhois } });
+    const data = await probe.run("lapsed.test", testProbeContext());
+
+    expect(data.registered).toBe(true);
+    expect(data.statuses.map((s) => s.code)).toEqual([
+      "pendingDelete",
+      "redemptionPeriod",
+      "serverHold",
+      "serverTransferProhibited",
+    ]);
+    expect(statusesOf(data).redemptionPeriod).toMatch(/restore/);
+    expect(statusesOf(data).serverHold).toMatch(/does not resolve/);
+    expect(data.expiresAt).toBe("2026-10-05T14:22:31.000Z");
+    expect(data.expiresInDays).toBeLessThan(0);
+    expect(data.transferLock).toBe(true);
+    expect(findingStatuses(data)).toEqual({
+      "whois.domain.not-registered": "pass",
+      "whois.domain.expired": "fail",
+      "whois.domain.expiring-soon": "skipped",
+      "whois.domain.pending-delete": "fail",
+      "whois.domain.transfer-unlocked": "pass",
+    });
+    expect(data.findings.find((f) => f.id === "whois.domain.pending-delete")).toMatchObject({
+      severity: "error",
+      details: { statuses: ["pendingDelete", "redemptionPeriod"] },
+    });
     expect(probe.ttlMs?.(data)).toBe(hourMs);
     expectValid(data);
   });
@@ -242,14 +431,16 @@ describe("whoisProbe over RDAP", () => {
 });
 
 describe("whoisProbe over WHOIS", () => {
+  /** RDAP answers 500 (RFC 9083 error body) for every name; WHOIS is the registry at 127.0.0.2. */
+  const fallbackProbe = () =>
+    whoisProbe({ bootstrap: services(`${base}broken/`), whoisHints: { test: "127.0.0.2" } });
+  const withResolver = (network: Parameters<typeof testProbeContext>[0] = {}) =>
+    testProbeContext({ resolvers: [dns.address], ...network });
+
   it.skipIf(noPort43)(
-    "falls back to WHOIS on port 43 when RDAP answers 503 [needs 127.0.0.2:43]",
+    "falls back to WHOIS on port 43 when RDAP answers 500 [needs 127.0.0.2:43]",
     async () => {
-      const probe = whoisProbe({
-        bootstrap: services(`${base}down/`),
-        whoisHints: { test: "127.0.0.2" },
-      });
-      const data = await probe.run("example.test", testProbeContext());
+      const data = await fallbackProbe().run("example.test", withResolver());
 
       expect(data).toEqual({
         queriedDomain: "example.test",
@@ -262,20 +453,159 @@ describe("whoisProbe over WHOIS", () => {
           abuseEmail: "abuse@registrar.example",
           abusePhone: "+1.5555550100",
         },
-        statuses: ["clientDeleteProhibited", "clientTransferProhibited"],
+        statuses: [
+          {
+            code: "clientDeleteProhibited",
+            meaning: "The registrar does not allow the name to be deleted.",
+          },
+          {
+            code: "clientTransferProhibited",
+            meaning:
+              "The registrar does not allow the name to be transferred to another registrar.",
+          },
+        ],
         createdAt: "1995-08-14T04:00:00.000Z",
         updatedAt: "2024-08-14T07:01:34.000Z",
         expiresAt: "2099-08-13T04:00:00.000Z",
         expiresInDays: expect.any(Number),
         nameservers: ["a.iana-servers.net", "b.iana-servers.net"],
         // rdapper alone would report "DNSSEC: unsigned" as signed.
-        dnssec: { delegationSigned: false },
+        dnssec: { delegationSigned: false, dsData: [] },
+        transferLock: true,
+        privacy: noPrivacy,
         servers: [
-          { kind: "rdap", url: `${base}down/`, outcome: "http_error" },
+          { kind: "rdap", url: `${base}broken/`, outcome: "http_error" },
           { kind: "whois", host: "127.0.0.2", outcome: "ok" },
         ],
+        findings: expect.any(Array),
       });
+      expect(findingStatuses(data)).toEqual(allPass);
       expect(whois?.queries.at(-1)).toBe("example.test");
+      expectValid(data);
+    },
+  );
+
+  it.skipIf(noPort43)(
+    "follows the registry's referral to the registrar's WHOIS [needs 127.0.0.2:43, 127.0.0.3:43]",
+    async () => {
+      const seen = registrarWhois?.queries.length ?? 0;
+      const data = await fallbackProbe().run("referred.test", withResolver());
+
+      expect(registrarWhois?.queries.slice(seen)).toEqual(["referred.test"]);
+      expect(data.servers).toEqual([
+        { kind: "rdap", url: `${base}broken/`, outcome: "http_error" },
+        { kind: "whois", host: "127.0.0.2", outcome: "ok" },
+        { kind: "whois", host: "whois.registrar.test", outcome: "ok" },
+      ]);
+      // The registrar's contacts: a proxy service stands in for the holder; nothing is withheld.
+      expect(data.privacy).toEqual({
+        redacted: false,
+        proxied: true,
+        proxyService: "Domains By Proxy, LLC",
+        redactedFields: [],
+        redactions: [],
+      });
+      // The registry's own data stands where both answer.
+      expect(data.registrar).toEqual({
+        name: "Registrar of Record, LLC",
+        ianaId: "146",
+        url: "http://www.registrar.test",
+        abuseEmail: "abuse@registrar.test",
+        abusePhone: "480-624-2505",
+      });
+      expect(data.statuses.map((s) => s.code)).toEqual([
+        "clientDeleteProhibited",
+        "clientRenewProhibited",
+        "clientUpdateProhibited",
+      ]);
+      expect(data.transferLock).toBe(false);
+      expect(data.createdAt).toBe("2011-06-20T18:33:08.000Z");
+      expect(data.expiresAt).toBe("2099-06-20T18:33:08.000Z");
+      expect(data.nameservers).toEqual(["ns1.hosting.test", "ns2.hosting.test"]);
+      expect(data.dnssec.delegationSigned).toBe(true);
+      expect(findingStatuses(data)["whois.domain.transfer-unlocked"]).toBe("info");
+      expectValid(data);
+    },
+  );
+
+  it.skipIf(noPort43)(
+    "does not follow a referral to a private address when they are not allowed [needs 127.0.0.2:43]",
+    async () => {
+      const seen = registrarWhois?.queries.length ?? 0;
+      const data = await fallbackProbe().run(
+        "refused.test",
+        withResolver({ allowPrivateAddresses: false }),
+      );
+
+      expect(registrarWhois?.queries.length).toBe(seen);
+      expect(data.registered).toBe(true);
+      expect(data.servers.at(-1)).toEqual({
+        kind: "whois",
+        host: "whois.registrar.test",
+        outcome: "address_not_allowed",
+      });
+      expect(data.privacy).toEqual(noPrivacy);
+    },
+  );
+
+  it.skipIf(noPort43)(
+    "keeps the registry's answer when the registrar's WHOIS is down [needs 127.0.0.2:43]",
+    async () => {
+      const data = await fallbackProbe().run("gone.test", withResolver());
+
+      expect(data.registered).toBe(true);
+      expect(data.registrar?.name).toBe("Registrar of Record, LLC");
+      expect(data.servers.at(-1)).toEqual({
+        kind: "whois",
+        host: "down.registrar.test",
+        outcome: "connect_failed",
+      });
+      expectValid(data);
+    },
+  );
+
+  it.skipIf(noPort43)(
+    "reports redacted registrant data in WHOIS text [needs 127.0.0.2:43]",
+    async () => {
+      const data = await fallbackProbe().run("private.test", withResolver());
+
+      expect(data.source).toBe("whois");
+      expect(data.privacy).toEqual({
+        redacted: true,
+        proxied: false,
+        proxyService: null,
+        redactedFields: expect.arrayContaining(["name", "organization", "email", "phone"]),
+        redactions: [],
+      });
+      expect(data.registrar?.abuseEmail).toBe("abuse@namecheap.com");
+      // An empty "Registrar WHOIS Server:" line refers nowhere.
+      expect(data.servers.map((server) => server.outcome)).toEqual(["http_error", "ok"]);
+      expectValid(data);
+    },
+  );
+
+  it.skipIf(noPort43)(
+    "reports a domain in redemption from WHOIS text [needs 127.0.0.2:43, 127.0.0.3:43]",
+    async () => {
+      const data = await fallbackProbe().run("lapsed.test", withResolver());
+
+      expect(data.source).toBe("whois");
+      expect(data.statuses.map((s) => s.code)).toEqual([
+        "pendingDelete",
+        "redemptionPeriod",
+        "serverHold",
+        "serverTransferProhibited",
+      ]);
+      expect(findingStatuses(data)).toMatchObject({
+        "whois.domain.expired": "fail",
+        "whois.domain.pending-delete": "fail",
+      });
+      // The registrar no longer has the name; the registry's answer stands.
+      expect(data.servers.at(-1)).toEqual({
+        kind: "whois",
+        host: "whois.registrar.test",
+        outcome: "not_found",
+      });
       expectValid(data);
     },
   );
@@ -283,11 +613,7 @@ describe("whoisProbe over WHOIS", () => {
   it.skipIf(noPort43)(
     "answers registered: false for a WHOIS 'No match' [needs 127.0.0.2:43]",
     async () => {
-      const probe = whoisProbe({
-        bootstrap: services(`${base}down/`),
-        whoisHints: { test: "127.0.0.2" },
-      });
-      const data = await probe.run("unregistered.test", testProbeContext());
+      const data = await fallbackProbe().run("unregistered.test", withResolver());
 
       expect(data.registered).toBe(false);
       expect(data.source).toBe("whois");
@@ -296,6 +622,7 @@ describe("whoisProbe over WHOIS", () => {
         host: "127.0.0.2",
         outcome: "not_found",
       });
+      expect(findingStatuses(data)["whois.domain.not-registered"]).toBe("info");
       expectValid(data);
     },
   );

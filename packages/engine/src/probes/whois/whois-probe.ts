@@ -17,7 +17,9 @@ import {
 import { toWhoisData } from "./normalize.js";
 import { whoisDataSchema } from "./schema.js";
 import { describeFailedAttempts, originOf, serversFromAttempts } from "./servers.js";
+import { whoisTtlMs } from "./ttl.js";
 import type { WhoisData } from "./whois-data.js";
+import { followReferral, registrarReferral, withRegistrarRecord } from "./whois-referral.js";
 
 export interface WhoisProbeOptions {
   /**
@@ -33,16 +35,17 @@ export interface WhoisProbeOptions {
 }
 
 const optionNames = new Set(["bootstrap", "whoisHints"]);
-const hourMs = 60 * 60 * 1000;
 /** rdapper's deadline ends this much before the engine's budget, so its traced answer comes first. */
 const deadlineMarginMs = 100;
 /** Registrar links must finish this much before rdapper's deadline, which would drop the answer. */
 const linkMarginMs = 100;
 
 /**
- * The built-in `whois` section: RDAP first, WHOIS fallback, through rdapper. A subdomain is
- * looked up by its registrable domain. An unregistered name is data; a lookup where no registry
- * answered throws `ProbeError` (`timeout` when time ran out, otherwise `upstream_error`).
+ * The built-in `whois` section: RDAP first, WHOIS fallback (with one hop to the registrar's
+ * WHOIS when the registry refers to it), through rdapper. A subdomain is looked up by its
+ * registrable domain. An unregistered name is data, and so are the `whois.domain.*` findings;
+ * a lookup where no registry answered throws `ProbeError` (`timeout` when time ran out,
+ * otherwise `upstream_error`) naming every server tried.
  */
 export function whoisProbe(options: WhoisProbeOptions = {}): Probe<WhoisData> {
   if (typeof options !== "object" || options === null || Array.isArray(options)) {
@@ -144,6 +147,8 @@ export function whoisProbe(options: WhoisProbeOptions = {}): Probe<WhoisData> {
       ...(bootstrap ? { customBootstrapData: bootstrap } : { whoisOnly: true }),
       customFetch,
       whoisHints,
+      // The registrar hop is ours (whois-referral.ts), under the engine's resolvers and policy.
+      followWhoisReferral: false,
       timeoutMs: operationMs,
       deadlineMs: remainingMs,
       signal: context.signal,
@@ -151,17 +156,29 @@ export function whoisProbe(options: WhoisProbeOptions = {}): Probe<WhoisData> {
     });
 
     if (result.ok && result.record) {
-      const record = result.record;
-      return toWhoisData({
-        queriedDomain,
-        record,
-        servers: serversFromAttempts(
-          result.attempts,
-          refusals,
-          record.isRegistered ? undefined : record.source,
-        ),
-        now: Date.now(),
-      });
+      let record = result.record;
+      const servers = serversFromAttempts(
+        result.attempts,
+        refusals,
+        record.isRegistered ? undefined : record.source,
+      );
+      const referral =
+        record.source === "whois" && record.isRegistered
+          ? registrarReferral(record.rawWhois, record.whoisServer ?? "")
+          : null;
+      if (referral) {
+        const hop = await followReferral({
+          domain: queriedDomain,
+          tld: record.tld,
+          host: referral,
+          context,
+          deadlineAt,
+          operationMs,
+        });
+        if (hop.server) servers.push(hop.server);
+        if (hop.record) record = withRegistrarRecord(record, hop.record);
+      }
+      return toWhoisData({ queriedDomain, record, servers, now: Date.now() });
     }
     if (result.errorCode === "aborted" && context.signal.aborted) {
       throw stopped(context, queriedDomain, budgetMs);
@@ -187,11 +204,7 @@ export function whoisProbe(options: WhoisProbeOptions = {}): Probe<WhoisData> {
   return {
     dataSchema: whoisDataSchema,
     run,
-    ttlMs(data) {
-      if (!data.registered) return hourMs;
-      if (data.expiresInDays !== null && data.expiresInDays <= 30) return hourMs;
-      return 6 * hourMs;
-    },
+    ttlMs: (data) => whoisTtlMs({ data, now: Date.now() }),
   };
 }
 

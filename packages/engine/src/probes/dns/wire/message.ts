@@ -100,6 +100,7 @@ export function encodeQuery(options: {
   name: string;
   type: string;
   recursionDesired: boolean;
+  checkingDisabled?: boolean;
   dnssecOk: boolean;
   edns: boolean;
   udpPayloadSize: number;
@@ -109,7 +110,9 @@ export function encodeQuery(options: {
   const bytes = packet.encode({
     type: "query",
     id,
-    flags: options.recursionDesired ? packet.RECURSION_DESIRED : 0,
+    flags:
+      (options.recursionDesired ? packet.RECURSION_DESIRED : 0) |
+      (options.checkingDisabled ? packet.CHECKING_DISABLED : 0),
     questions: [{ name: options.name, type: options.type as packet.RecordType, class: "IN" }],
     additionals: options.edns
       ? [

@@ -98,6 +98,7 @@ describe("query over UDP", () => {
     });
 
     expect(seen[0]?.flag_rd).toBe(false);
+    expect(seen[0]?.flag_cd).toBe(false);
     expect(seen[0]?.additionals?.[0]).toMatchObject({ type: "OPT", flag_do: true });
     expect(response.flags.aa).toBe(true);
     expect(response.edns).toEqual({
@@ -107,6 +108,23 @@ describe("query over UDP", () => {
       options: [],
     });
     expect(response.additionals).toEqual([]);
+  });
+
+  it("sets CD when asked, so a validating resolver hands over data that fails validation", async () => {
+    const seen: packet.DecodedPacket[] = [];
+    const server = await serve((received) => {
+      seen.push(received);
+      return { ...ok, answers: [answer("example.test", "192.0.2.10")] };
+    });
+
+    await query({
+      server: server.address,
+      name: "example.test",
+      type: "A",
+      checkingDisabled: true,
+    });
+
+    expect(seen[0]).toMatchObject({ flag_cd: true, flag_rd: true });
   });
 
   it("returns NXDOMAIN and SERVFAIL as answers, not errors", async () => {
@@ -426,6 +444,7 @@ describe("query options", () => {
     [{ transport: "quic" }, 'query: options.transport must be "udp" or "tcp"'],
     [{ udpPayloadSize: 100 }, "query: options.udpPayloadSize must be an integer 512..65535"],
     [{ edns: false, dnssecOk: true }, "query: options.dnssecOk needs options.edns"],
+    [{ checkingDisabled: "yes" }, "query: options.checkingDisabled must be a boolean"],
   ])("rejects %j with a TypeError naming the option", async (override, message) => {
     const options = { server: "127.0.0.1:1", name: "example.test", type: "A", ...override };
     await expect(query(options as Parameters<typeof query>[0])).rejects.toThrow(

@@ -21,6 +21,11 @@ export interface QueryOptions {
   type: QueryType;
   /** RD flag; false to ask an authoritative server about its own data. Default true. */
   recursionDesired?: boolean;
+  /**
+   * CD flag: asks a validating resolver for the data even when its DNSSEC validation fails,
+   * so the caller can judge the signatures itself. Default false.
+   */
+  checkingDisabled?: boolean;
   /** DO flag in the OPT record, asking for DNSSEC records. Default false. */
   dnssecOk?: boolean;
   /** Send an EDNS0 OPT record. Default true; false to probe servers that mishandle EDNS. */
@@ -64,6 +69,7 @@ export async function query(options: QueryOptions): Promise<DnsResponse> {
   if (typeof options !== "object" || options === null) throw fail("options must be an object");
   const {
     recursionDesired = true,
+    checkingDisabled = false,
     dnssecOk = false,
     edns = true,
     udpPayloadSize = DEFAULT_UDP_PAYLOAD_SIZE,
@@ -88,6 +94,8 @@ export async function query(options: QueryOptions): Promise<DnsResponse> {
   }
   if (typeof recursionDesired !== "boolean")
     throw fail("options.recursionDesired must be a boolean");
+  if (typeof checkingDisabled !== "boolean")
+    throw fail("options.checkingDisabled must be a boolean");
   if (typeof dnssecOk !== "boolean") throw fail("options.dnssecOk must be a boolean");
   if (typeof edns !== "boolean") throw fail("options.edns must be a boolean");
   if (dnssecOk && !edns)
@@ -104,7 +112,15 @@ export async function query(options: QueryOptions): Promise<DnsResponse> {
   }
   const encoded =
     typeof options.type === "string"
-      ? encodeQuery({ name, type: options.type, recursionDesired, dnssecOk, edns, udpPayloadSize })
+      ? encodeQuery({
+          name,
+          type: options.type,
+          recursionDesired,
+          checkingDisabled,
+          dnssecOk,
+          edns,
+          udpPayloadSize,
+        })
       : undefined;
   if (!encoded) {
     throw fail(

@@ -1,0 +1,75 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  startDnsServer,
+  type TestDnsServer,
+  zoneHandler,
+} from "../../packages/engine/src/test-support/dns-server.js";
+
+const serverFile = fileURLToPath(new URL("./server.js", import.meta.url));
+let dns: TestDnsServer;
+let child: ChildProcess;
+let baseUrl: string;
+
+beforeAll(async () => {
+  dns = await startDnsServer(
+    zoneHandler({ "shop.test": [{ type: "A", name: "shop.test", ttl: 300, data: "192.0.2.10" }] }),
+  );
+  // Runs the example as a user would: plain node, the built packages.
+  child = spawn(process.execPath, [serverFile], {
+    env: {
+      ...process.env,
+      PORT: "0",
+      API_KEY: "example-key-123",
+      RESOLVERS: dns.address,
+      PREFIX: "/tools",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  baseUrl = await new Promise<string>((resolve, reject) => {
+    let output = "";
+    child.stdout?.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening on (http:\/\/\S+)/.exec(output);
+      if (match) resolve(match[1]!);
+    });
+    child.stderr?.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.once("exit", (code) => reject(new Error(`example exited with ${code}: ${output}`)));
+  });
+}, 30_000);
+
+afterAll(async () => {
+  child?.kill("SIGTERM");
+  await dns?.close();
+});
+
+describe("examples/fastify", () => {
+  it("answers an authenticated request under its prefix with real DNS data", async () => {
+    const response = await fetch(`${baseUrl}/tools/api/v1/dns/shop.test`, {
+      headers: { authorization: "Bearer example-key-123" },
+    });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { data: { records: { A: unknown } } };
+    expect(body).toMatchObject({ domain: "shop.test", section: "dns", status: "ok" });
+    expect(body.data.records.A).toEqual([{ address: "192.0.2.10", ttl: 300 }]);
+  });
+
+  it("refuses a request without the key and leaves the host's routes alone", async () => {
+    const refused = await fetch(`${baseUrl}/tools/api/v1/dns/shop.test`);
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get("www-authenticate")).toContain("Bearer");
+    const home = await fetch(`${baseUrl}/`);
+    expect(home.status).toBe(200);
+    expect(await home.text()).toContain("My app");
+  });
+
+  it("serves the API reference page", async () => {
+    const docs = await fetch(`${baseUrl}/tools/api/v1/docs`);
+    expect(docs.status).toBe(200);
+    expect(docs.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(await docs.text()).toContain('src="docs/swagger-ui-bundle.js"');
+  });
+});

@@ -1,0 +1,42 @@
+import {
+  type ContractApp,
+  type ContractRequest,
+  runContractSuite,
+} from "../../engine/src/test-support/contract-suite.js";
+import { createHandler, type LambdaHandler } from "./index.js";
+import { httpApiEvent, restApiEvent, resultBody } from "./test-support/fixture-events.js";
+
+/** Invokes the handler in-process, as the Lambda runtime would, with an event built per request. */
+function invokeApp(
+  handler: LambdaHandler,
+  toEvent: (request: ContractRequest) => unknown,
+): ContractApp {
+  return {
+    async request(request) {
+      const result = await handler(toEvent(request));
+      return { status: result.statusCode, headers: result.headers, body: resultBody(result) };
+    },
+    close: async () => undefined,
+  };
+}
+
+runContractSuite({
+  name: "AWS Lambda, REST API (payload 1.0)",
+  start: async (options) => invokeApp(createHandler(options), (request) => restApiEvent(request)),
+});
+
+runContractSuite({
+  name: "AWS Lambda, HTTP API on stage /prod (payload 2.0)",
+  start: async (options) =>
+    invokeApp(createHandler({ engine: options, basePath: "/prod" }), (request) =>
+      httpApiEvent(request, { fixture: "http-api-v2-stage", prefix: "/prod" }),
+    ),
+});
+
+runContractSuite({
+  name: "AWS Lambda, function URL (payload 2.0)",
+  start: async (options) =>
+    invokeApp(createHandler(options), (request) =>
+      httpApiEvent(request, { fixture: "function-url" }),
+    ),
+});

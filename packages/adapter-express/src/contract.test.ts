@@ -1,0 +1,23 @@
+import type { Server } from "node:http";
+import express from "express";
+import { runContractSuite } from "../../engine/src/test-support/contract-suite.js";
+import { fetchContractApp } from "../../engine/src/test-support/fetch-contract-app.js";
+import { domainIntel } from "./index.js";
+
+runContractSuite({
+  name: "Express",
+  async start(options) {
+    const app = express();
+    app.get("/", (_request, response) => {
+      response.send("host home");
+    });
+    app.use(domainIntel(options));
+    const server = await new Promise<Server>((resolve) => {
+      const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
+    });
+    return fetchContractApp(
+      server,
+      () => new Promise<void>((resolve) => server.close(() => resolve())),
+    );
+  },
+});

@@ -1,0 +1,18 @@
+import type { Server } from "node:http";
+import Fastify from "fastify";
+import { runContractSuite } from "../../engine/src/test-support/contract-suite.js";
+import { fetchContractApp } from "../../engine/src/test-support/fetch-contract-app.js";
+import { domainIntel } from "./index.js";
+
+runContractSuite({
+  name: "Fastify",
+  // find-my-way refuses such a URL before routing (see README).
+  routerRejectsBadPercentEncoding: true,
+  async start(options) {
+    const app = Fastify();
+    app.get("/", async () => "host home");
+    await app.register(domainIntel, options);
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    return fetchContractApp(app.server as Server, () => app.close());
+  },
+});

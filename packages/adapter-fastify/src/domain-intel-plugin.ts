@@ -1,0 +1,92 @@
+import { createEngine, type Engine, type EngineOptions, isEngine } from "@domain-intel/engine";
+import { toEngineRequest } from "@domain-intel/engine/node";
+import type {
+  FastifyInstance,
+  FastifyPluginAsync,
+  FastifyReply,
+  FastifyRequest,
+  RequestPayload,
+} from "fastify";
+import fp from "fastify-plugin";
+
+/**
+ * Engine options, an engine, or `{ engine }` (either of the two). Fastify's own `prefix`
+ * comes on top: `app.register(domainIntel, { keys, prefix: "/tools" })` serves
+ * `/tools/api/v1/...`.
+ */
+export type DomainIntelFastifyOptions =
+  | EngineOptions
+  | Engine
+  | { readonly engine: Engine | EngineOptions };
+
+// Options Fastify itself reads from register(); they are not engine options.
+const fastifyOptionNames = new Set(["prefix", "logLevel", "logSerializers"]);
+
+function resolveEngine(options: DomainIntelFastifyOptions): Engine {
+  if (isEngine(options)) return options;
+  const given = "engine" in options ? options.engine : options;
+  if (isEngine(given)) return given;
+  const engineOptions = Object.fromEntries(
+    Object.entries(given).filter(([name]) => !fastifyOptionNames.has(name)),
+  );
+  return createEngine(engineOptions as unknown as EngineOptions);
+}
+
+async function domainIntelPlugin(
+  host: FastifyInstance,
+  options: DomainIntelFastifyOptions & { prefix?: string },
+): Promise<void> {
+  const engine = resolveEngine(options);
+  // fastify-plugin's skip-override runs this function in the host's own context: Fastify ignores
+  // `prefix` here, and any hook or parser added here would apply to the host's routes too. So
+  // the API lives in a child context of its own, registered with the prefix the host gave.
+  await host.register(
+    async (api) => {
+      const prefixLength = api.prefix.replace(/\/$/, "").length;
+      const send = async (request: FastifyRequest, reply: FastifyReply) => {
+        const response = await engine.handle({
+          ...toEngineRequest(request.raw),
+          url: request.url.slice(prefixLength),
+        });
+        reply.code(response.status).headers(response.headers);
+        // The engine's bytes as they are; an empty body (HEAD, 304) keeps its content-length.
+        const { body } = response;
+        return reply.send(
+          body.byteLength === 0
+            ? undefined
+            : Buffer.from(body.buffer, body.byteOffset, body.byteLength),
+        );
+      };
+      // The engine reads no body and refuses every method but GET and HEAD (405), so those are
+      // answered before Fastify parses a body: no 415 or JSON parse error of Fastify's instead.
+      const preParsing = (
+        request: FastifyRequest,
+        reply: FastifyReply,
+        payload: RequestPayload,
+        done: (error: Error | null, payload?: RequestPayload) => void,
+      ) => {
+        if (request.method === "GET" || request.method === "HEAD") done(null, payload);
+        else send(request, reply).catch((error: Error) => done(error));
+      };
+      const route = {
+        method: api.supportedMethods,
+        exposeHeadRoute: false,
+        preParsing,
+        handler: send,
+      };
+      if (engine.basePath !== "") api.route({ ...route, url: engine.basePath });
+      api.route({ ...route, url: `${engine.basePath}/*` });
+    },
+    options.prefix === undefined ? {} : { prefix: options.prefix },
+  );
+}
+
+/**
+ * The domain-intel API as a Fastify plugin:
+ *
+ *     await app.register(domainIntel, { keys: [process.env.API_KEY], prefix: "/tools" })
+ */
+export const domainIntel: FastifyPluginAsync<DomainIntelFastifyOptions> = fp(domainIntelPlugin, {
+  fastify: "5.x",
+  name: "@domain-intel/fastify",
+});

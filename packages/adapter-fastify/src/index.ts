@@ -1,0 +1,2 @@
+export type { Engine, EngineOptions } from "@domain-intel/engine";
+export { type DomainIntelFastifyOptions, domainIntel } from "./domain-intel-plugin.js";

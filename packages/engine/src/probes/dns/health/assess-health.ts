@@ -1,0 +1,83 @@
+import type { Finding } from "../../findings.js";
+import type { DnsHealth } from "../dns-data.js";
+import { type DnsCheckId, dnsCheckIds } from "./check-ids.js";
+import { caaPresent, caaSyntax } from "./checks/caa.js";
+import {
+  nsCount,
+  nsDistinctIp,
+  nsDiversity,
+  nsGlue,
+  nsNotCname,
+  nsParentChild,
+  nsPublicAddress,
+} from "./checks/delegation.js";
+import { dmarcPolicy, dmarcPresent, dmarcSingle } from "./checks/dmarc.js";
+import { dnssecAlgorithm, dnssecDsMatch, dnssecSigned } from "./checks/dnssec.js";
+import { dnssecSignatures } from "./checks/dnssec-signatures.js";
+import { mtaStsPresent, tlsRptPresent } from "./checks/mail-policies.js";
+import { mxPresent, mxValid } from "./checks/mx.js";
+import {
+  nsAxfr,
+  nsEdns,
+  nsLame,
+  nsOpenRecursion,
+  nsReachableTcp,
+  nsReachableUdp,
+} from "./checks/nameserver.js";
+import { spfAll, spfLookups, spfPresent, spfSingle, spfSyntax } from "./checks/spf.js";
+import {
+  soaSerialSync,
+  soaSyntax,
+  soaTimers,
+  zoneCnameConflict,
+  zoneExists,
+} from "./checks/zone.js";
+import type { HealthFacts } from "./facts.js";
+import { scoreChecks } from "./score.js";
+import { isFailure } from "./session.js";
+
+const checks: Record<DnsCheckId, (facts: HealthFacts) => Finding> = {
+  "dns.zone.exists": zoneExists,
+  "dns.ns.count": nsCount,
+  "dns.ns.reachable-udp": nsReachableUdp,
+  "dns.ns.reachable-tcp": nsReachableTcp,
+  "dns.ns.lame": nsLame,
+  "dns.ns.parent-child": nsParentChild,
+  "dns.ns.glue": nsGlue,
+  "dns.ns.distinct-ip": nsDistinctIp,
+  "dns.ns.diversity": nsDiversity,
+  "dns.ns.public-address": nsPublicAddress,
+  "dns.ns.not-cname": nsNotCname,
+  "dns.ns.open-recursion": nsOpenRecursion,
+  "dns.ns.edns": nsEdns,
+  "dns.ns.axfr": nsAxfr,
+  "dns.soa.serial-sync": soaSerialSync,
+  "dns.soa.timers": soaTimers,
+  "dns.soa.syntax": soaSyntax,
+  "dns.zone.cname-conflict": zoneCnameConflict,
+  "dns.mx.present": mxPresent,
+  "dns.mx.valid": mxValid,
+  "dns.spf.present": spfPresent,
+  "dns.spf.single": spfSingle,
+  "dns.spf.syntax": spfSyntax,
+  "dns.spf.lookups": spfLookups,
+  "dns.spf.all": spfAll,
+  "dns.dmarc.present": dmarcPresent,
+  "dns.dmarc.single": dmarcSingle,
+  "dns.dmarc.policy": dmarcPolicy,
+  "dns.mta-sts.present": mtaStsPresent,
+  "dns.tls-rpt.present": tlsRptPresent,
+  "dns.caa.present": caaPresent,
+  "dns.caa.syntax": caaSyntax,
+  "dns.dnssec.signed": dnssecSigned,
+  "dns.dnssec.ds-match": dnssecDsMatch,
+  "dns.dnssec.signatures": dnssecSignatures,
+  "dns.dnssec.algorithm": dnssecAlgorithm,
+};
+
+/** Runs every check over the gathered facts, in the fixed order, and scores the result. */
+export function assessHealth(facts: HealthFacts): DnsHealth {
+  const findings = dnsCheckIds.map((id) => checks[id](facts));
+  const zone = facts.zone === null || isFailure(facts.zone) ? null : facts.zone.apex;
+  return { ...scoreChecks(findings), zone, checks: findings };
+}

@@ -1,0 +1,46 @@
+import type * as packet from "dns-packet";
+import type { Finding } from "../../../findings.js";
+import { normalizeName } from "../../records.js";
+import type { DnsResponse } from "../../wire/query.js";
+import type { DnsCheckId } from "../check-ids.js";
+import type { HealthFacts, ZoneFacts } from "../facts.js";
+import { withZone } from "../finding.js";
+import { isFailure, type Outcome } from "../session.js";
+
+/** The records of `type` owned by the zone apex in an answer; none for a failed query. */
+export const owned = <T extends packet.Answer>(
+  response: Outcome<DnsResponse> | null | undefined,
+  type: string,
+  zone: string,
+) =>
+  response && !isFailure(response)
+    ? (response.answers.filter(
+        (record) => record.type === type && normalizeName(record.name) === zone,
+      ) as T[])
+    : [];
+
+/** The zone's DNSKEYs from every server that gave them, and from the resolver. */
+export function zoneKeys(zone: ZoneFacts): packet.DnskeyData[] {
+  const keys = new Map<string, packet.DnskeyData>();
+  for (const response of [...zone.servers.map((server) => server.dnskey), zone.dnskey]) {
+    for (const record of owned<packet.DnskeyAnswer>(response, "DNSKEY", zone.apex)) {
+      keys.set(
+        `${record.data.flags}/${record.data.algorithm}/${record.data.key.toString("base64")}`,
+        record.data,
+      );
+    }
+  }
+  return [...keys.values()];
+}
+
+export const zoneDs = (zone: ZoneFacts) =>
+  owned<packet.DSAnswer>(zone.ds, "DS", zone.apex).map((record) => record.data);
+
+/** Runs a DNSSEC check with the zone's keys and DS records at hand. */
+export function withDnssec(
+  facts: HealthFacts,
+  id: DnsCheckId,
+  run: (zone: ZoneFacts, keys: packet.DnskeyData[], ds: packet.DsData[]) => Finding,
+): Finding {
+  return withZone(facts, id, (zone) => run(zone, zoneKeys(zone), zoneDs(zone)));
+}

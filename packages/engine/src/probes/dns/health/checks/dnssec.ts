@@ -1,0 +1,177 @@
+import type { Finding } from "../../../findings.js";
+import {
+  algorithmName,
+  digestName,
+  digestTypes,
+  rsaAlgorithms,
+  signingAlgorithms,
+} from "../../dnssec/algorithms.js";
+import { dsDigest } from "../../dnssec/ds-digest.js";
+import { keyTag } from "../../dnssec/key-tag.js";
+import { dnskeyPublicKey } from "../../dnssec/public-key.js";
+import type { HealthFacts } from "../facts.js";
+import { check, listText, plural, skipped } from "../finding.js";
+import { isFailure } from "../session.js";
+import { withDnssec } from "./dnssec-data.js";
+import { allSignatures } from "./dnssec-signatures.js";
+
+/** `dns.dnssec.signed`: the zone is signed and the parent vouches for it with DS (DNSSEC07, 11). */
+export const dnssecSigned = (facts: HealthFacts): Finding =>
+  withDnssec(facts, "dns.dnssec.signed", (zone, keys, ds) => {
+    const details = { dnskeys: keys.length, ds: ds.length };
+    if (isFailure(zone.ds)) {
+      return skipped(
+        "dns.dnssec.signed",
+        `the zone's DS records could not be read (${zone.ds.message})`,
+        details,
+      );
+    }
+    if (keys.length > 0 && ds.length > 0) {
+      return check(
+        "dns.dnssec.signed",
+        "pass",
+        `${zone.apex} is signed and its parent publishes ${plural(ds.length, "DS record")}.`,
+        details,
+      );
+    }
+    if (ds.length > 0) {
+      return check(
+        "dns.dnssec.signed",
+        "fail",
+        `The parent publishes DS records for ${zone.apex} but the zone has no DNSKEY: validating resolvers cannot resolve it.`,
+        details,
+      );
+    }
+    if (keys.length > 0) {
+      return check(
+        "dns.dnssec.signed",
+        "warn",
+        `${zone.apex} is signed but the parent has no DS record for it, so resolvers do not validate it. Add the DS at the registrar.`,
+        details,
+      );
+    }
+    return check(
+      "dns.dnssec.signed",
+      "warn",
+      `${zone.apex} is not signed with DNSSEC: its answers can be forged on the way.`,
+      details,
+    );
+  });
+
+/** `dns.dnssec.ds-match`: a parent DS matches a zone key that signs the DNSKEY set (DNSSEC02). */
+export const dnssecDsMatch = (facts: HealthFacts): Finding =>
+  withDnssec(facts, "dns.dnssec.ds-match", (zone, keys, ds) => {
+    if (ds.length === 0)
+      return skipped("dns.dnssec.ds-match", "the parent has no DS record for the zone");
+    if (keys.length === 0) return skipped("dns.dnssec.ds-match", "the zone has no DNSKEY");
+    const signing = new Set(
+      allSignatures(facts, zone, keys)
+        .filter((entry) => entry.rrset === "DNSKEY")
+        .flatMap((entry) =>
+          entry.verdicts
+            .filter((verdict) => verdict.status === "valid")
+            .map((verdict) => verdict.keyTag),
+        ),
+    );
+    const matches = ds.map((record) => {
+      const key = keys.find((candidate) => {
+        if (keyTag(candidate) !== record.keyTag || candidate.algorithm !== record.algorithm)
+          return false;
+        const digest = dsDigest({
+          owner: zone.apex,
+          key: candidate,
+          digestType: record.digestType,
+        });
+        return digest?.equals(record.digest) ?? false;
+      });
+      return {
+        keyTag: record.keyTag,
+        algorithm: record.algorithm,
+        digestType: record.digestType,
+        matchesKey: key !== undefined,
+        keySignsDnskeySet: key !== undefined && signing.has(record.keyTag),
+        computable: record.digestType in digestTypes && record.digestType !== 3,
+      };
+    });
+    const details = { ds: matches, dnskeyTags: keys.map(keyTag) };
+    if (matches.some((entry) => entry.keySignsDnskeySet)) {
+      const stale = matches.filter((entry) => !entry.matchesKey && entry.computable);
+      return check(
+        "dns.dnssec.ds-match",
+        "pass",
+        `The parent's DS ${listText(matches.filter((entry) => entry.keySignsDnskeySet).map((entry) => String(entry.keyTag)))} matches a key that signs the zone's keys${stale.length > 0 ? `; DS ${listText(stale.map((entry) => String(entry.keyTag)))} match${stale.length === 1 ? "es" : ""} no key (left over from a rollover?)` : ""}.`,
+        details,
+      );
+    }
+    if (matches.every((entry) => !entry.computable)) {
+      return skipped(
+        "dns.dnssec.ds-match",
+        `the DS digest types (${listText(matches.map((entry) => digestName(entry.digestType)))}) cannot be computed here`,
+        details,
+      );
+    }
+    const matched = matches.filter((entry) => entry.matchesKey);
+    return check(
+      "dns.dnssec.ds-match",
+      "fail",
+      matched.length > 0
+        ? `The key named by DS ${listText(matched.map((entry) => String(entry.keyTag)))} does not sign the zone's DNSKEY set: the chain of trust is broken.`
+        : `No DS record at the parent (key tags ${listText(matches.map((entry) => String(entry.keyTag)))}) matches a DNSKEY of ${zone.apex} (key tags ${listText(keys.map((key) => String(keyTag(key))))}): the chain of trust is broken.`,
+      details,
+    );
+  });
+
+/** `dns.dnssec.algorithm`: no deprecated algorithm or digest (RFC 8624), RSA keys of 2048 bits or more. */
+export const dnssecAlgorithm = (facts: HealthFacts): Finding =>
+  withDnssec(facts, "dns.dnssec.algorithm", (zone, keys, ds) => {
+    if (keys.length === 0 && ds.length === 0)
+      return skipped("dns.dnssec.algorithm", `${zone.apex} is not signed`);
+    const failures: string[] = [];
+    const warnings: string[] = [];
+    const described = keys.map((key) => {
+      const bits = dnskeyPublicKey({ algorithm: key.algorithm, publicKey: key.key })?.bits ?? null;
+      const standing = signingAlgorithms[key.algorithm]?.standing;
+      const label = `key ${keyTag(key)} (${algorithmName(key.algorithm)}${bits ? `, ${bits} bits` : ""})`;
+      if (standing === undefined || standing === "must-not")
+        failures.push(`${label} uses a prohibited or unknown algorithm`);
+      else if (standing === "not-recommended")
+        warnings.push(`${label} uses a deprecated algorithm`);
+      if (rsaAlgorithms.has(key.algorithm) && bits !== null) {
+        if (bits < 1024) failures.push(`${label} is far too short`);
+        else if (bits < 2048) warnings.push(`${label} is shorter than 2048 bits`);
+      }
+      return { keyTag: keyTag(key), algorithm: algorithmName(key.algorithm), bits };
+    });
+    const digests = ds.map((record) => {
+      const standing = digestTypes[record.digestType]?.standing;
+      const label = `DS ${record.keyTag} (${digestName(record.digestType)})`;
+      if (standing === undefined || standing === "must-not")
+        failures.push(`${label} uses a prohibited or unknown digest`);
+      else if (standing === "not-recommended")
+        warnings.push(`${label} uses the deprecated SHA-1 digest`);
+      return { keyTag: record.keyTag, digest: digestName(record.digestType) };
+    });
+    const details = { keys: described, ds: digests, problems: [...failures, ...warnings] };
+    if (failures.length > 0) {
+      return check(
+        "dns.dnssec.algorithm",
+        "fail",
+        `Weak DNSSEC cryptography: ${[...failures, ...warnings].join("; ")}.`,
+        details,
+      );
+    }
+    if (warnings.length > 0) {
+      return check(
+        "dns.dnssec.algorithm",
+        "warn",
+        `Dated DNSSEC cryptography: ${warnings.join("; ")}.`,
+        details,
+      );
+    }
+    return check(
+      "dns.dnssec.algorithm",
+      "pass",
+      `The zone uses ${listText([...new Set(described.map((key) => key.algorithm))])}${digests.length > 0 ? ` with ${listText([...new Set(digests.map((entry) => entry.digest))])} DS digests` : ""}.`,
+      details,
+    );
+  });

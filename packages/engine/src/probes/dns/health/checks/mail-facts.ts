@@ -1,0 +1,18 @@
+import type { Finding } from "../../../findings.js";
+import type { DnsCheckId } from "../check-ids.js";
+import type { HealthFacts, MailFacts } from "../facts.js";
+import { skipped } from "../finding.js";
+
+/** Runs a mail check once the mail lookups ran; skipped for a name that does not exist. */
+export function withMail(
+  facts: HealthFacts,
+  id: DnsCheckId,
+  run: (mail: MailFacts) => Finding,
+): Finding {
+  if (facts.mail === null) return skipped(id, `${facts.domain} does not exist`);
+  return run(facts.mail);
+}
+
+/** A single MX with the root as target: the domain accepts no mail (RFC 7505). */
+export const isNullMx = (facts: HealthFacts) =>
+  facts.records.MX.length === 1 && facts.records.MX[0]!.exchange === ".";

@@ -1,0 +1,128 @@
+import type * as packet from "dns-packet";
+import { describe, expect, it } from "vitest";
+import { assessInLab } from "../../../test-support/dns-lab-world.js";
+import { dsRecord, generateZoneKey } from "../../../test-support/dnssec-signer.js";
+
+type Records = packet.Answer[];
+const day = 86_400;
+const withoutDs = (records: Records) => records.filter((record) => record.type !== "DS");
+
+describe("DNSSEC checks", () => {
+  it("dns.dnssec.signed: warns for an unsigned zone and skips the rest", async () => {
+    const { check, data } = await assessInLab({ algorithm: null });
+
+    expect(check("dns.dnssec.signed")).toMatchObject({
+      status: "warn",
+      message: "example.test is not signed with DNSSEC: its answers can be forged on the way.",
+    });
+    for (const id of ["dns.dnssec.ds-match", "dns.dnssec.signatures", "dns.dnssec.algorithm"]) {
+      expect(check(id).status, id).toBe("skipped");
+    }
+    expect(data.records.DNSKEY).toEqual([]);
+    expect(data.health.score).toBe(95);
+  });
+
+  it("dns.dnssec.signed: warns for a signed zone the parent does not vouch for", async () => {
+    const { check } = await assessInLab({ parentZone: withoutDs });
+
+    expect(check("dns.dnssec.signed").message).toMatch(/is signed but the parent has no DS record/);
+    expect(check("dns.dnssec.signed").status).toBe("warn");
+  });
+
+  it("dns.dnssec.signed: fails for a DS at the parent over an unsigned zone", async () => {
+    const stray = generateZoneKey({ algorithm: 13 });
+    const { check } = await assessInLab({
+      algorithm: null,
+      parentZone: (records, world) => [...records, dsRecord({ zone: world.domain, key: stray })],
+    });
+
+    expect(check("dns.dnssec.signed")).toMatchObject({
+      status: "fail",
+      message: expect.stringMatching(
+        /publishes DS records for example\.test but the zone has no DNSKEY/,
+      ),
+    });
+  });
+
+  it("dns.dnssec.ds-match: fails when the parent's DS names another key", async () => {
+    const other = generateZoneKey({ algorithm: 13 });
+    const { check, world } = await assessInLab({
+      parentZone: (records, lab) => [
+        ...withoutDs(records),
+        dsRecord({ zone: lab.domain, key: other }),
+      ],
+    });
+
+    const finding = check("dns.dnssec.ds-match");
+    expect(finding.status).toBe("fail");
+    expect(finding.message).toBe(
+      `No DS record at the parent (key tags ${other.keyTag}) matches a DNSKEY of example.test (key tags ${world.ksk?.keyTag} and ${world.zsk?.keyTag}): the chain of trust is broken.`,
+    );
+  });
+
+  it("dns.dnssec.ds-match: fails when the DS names the zone-signing key, which does not sign the keys", async () => {
+    const { check } = await assessInLab({
+      parentZone: (records, lab) => [
+        ...withoutDs(records),
+        dsRecord({ zone: lab.domain, key: lab.zsk! }),
+      ],
+    });
+
+    expect(check("dns.dnssec.ds-match").message).toMatch(/does not sign the zone's DNSKEY set/);
+  });
+
+  it("dns.dnssec.signatures: fails for expired signatures", async () => {
+    const { check, data } = await assessInLab({ signatureWindow: { from: -30 * day, to: -day } });
+
+    const finding = check("dns.dnssec.signatures");
+    expect(finding.status).toBe("fail");
+    expect(finding.message).toMatch(/SOA from .* is expired/);
+    expect(data.health.score).toBeLessThan(60);
+  });
+
+  it("dns.dnssec.signatures: warns for signatures with less than 12 hours left", async () => {
+    const { check } = await assessInLab({ signatureWindow: { from: -day, to: 6 * 3600 } });
+
+    expect(check("dns.dnssec.signatures")).toMatchObject({
+      status: "warn",
+      message: expect.stringMatching(/expire in less than 12 hours/),
+    });
+  });
+
+  it("dns.dnssec.signatures: warns for signatures valid longer than 180 days", async () => {
+    const { check } = await assessInLab({ signatureWindow: { from: -day, to: 200 * day } });
+
+    expect(check("dns.dnssec.signatures").message).toMatch(/valid for more than 180 days/);
+  });
+
+  it("dns.dnssec.signatures: fails when a server serves the zone unsigned", async () => {
+    const { check, world } = await assessInLab({
+      servers: { 2: { signed: (records) => records.filter((record) => record.type !== "RRSIG") } },
+    });
+
+    expect(check("dns.dnssec.signatures").message).toMatch(
+      new RegExp(`SOA from \\[::1\\]:${world.lab.port} is unsigned`),
+    );
+  });
+
+  it("dns.dnssec.algorithm: warns for RSASHA1", async () => {
+    const { check } = await assessInLab({ algorithm: 5 });
+
+    expect(check("dns.dnssec.algorithm")).toMatchObject({
+      status: "warn",
+      message: expect.stringMatching(/\(RSASHA1, 2048 bits\) uses a deprecated algorithm/),
+    });
+    // The signatures themselves still verify: deprecated is not broken.
+    expect(check("dns.dnssec.signatures").status).toBe("pass");
+  });
+
+  it("dns.dnssec.algorithm: warns for RSA keys under 2048 bits and a SHA-1 DS", async () => {
+    const { check } = await assessInLab({ algorithm: 8, rsaBits: 1024, dsDigestType: 1 });
+
+    const finding = check("dns.dnssec.algorithm");
+    expect(finding.status).toBe("warn");
+    expect(finding.message).toMatch(/\(RSASHA256, 1024 bits\) is shorter than 2048 bits/);
+    expect(finding.message).toMatch(/\(SHA-1\) uses the deprecated SHA-1 digest/);
+    expect(check("dns.dnssec.ds-match").status).toBe("pass");
+  });
+});

@@ -1,0 +1,101 @@
+import type { DnsCaaRecord, DnsRecords } from "../dns-data.js";
+import type { CoreType, RecordQuestionKey } from "../record-questions.js";
+import type { DnsResponse } from "../wire/query.js";
+import type { ZoneTransferOutcome } from "../wire/zone-transfer.js";
+import type { Outcome } from "./session.js";
+import type { SpfFacts } from "./spf/spf-facts.js";
+
+/** Everything the checks judge, gathered once; the checks themselves send no query. */
+export interface HealthFacts {
+  domain: string;
+  exists: boolean;
+  records: DnsRecords;
+  /** The resolver's raw answers to the core questions (owner names, CNAME neighbours...). */
+  responses: Readonly<Record<CoreType, DnsResponse>>;
+  /** Optional record questions the resolver could not answer, and why. */
+  unanswered: Partial<Record<RecordQuestionKey, string>>;
+  allowPrivateAddresses: boolean;
+  nowSeconds: number;
+  /** Null when the name does not exist. */
+  zone: Outcome<ZoneFacts> | null;
+  mail: MailFacts | null;
+  caa: Outcome<CaaFacts> | null;
+}
+
+/** A name server (or mail exchanger) host and what the resolver says its addresses are. */
+export interface HostFacts {
+  host: string;
+  addresses: string[];
+  /** The CNAME target when the host name is an alias (forbidden for NS and MX targets). */
+  cname: string | null;
+  /** Why the addresses are unknown, when a lookup failed. */
+  error: string | null;
+}
+
+export interface ZoneFacts {
+  apex: string;
+  /** The zone's NS set as the resolver gives it (the child side). */
+  nsHosts: Outcome<string[]>;
+  hosts: HostFacts[];
+  parent: Outcome<ParentFacts> | null;
+  servers: ServerFacts[];
+  /** Name server addresses the address policy kept us from asking. */
+  blocked: string[];
+  /** DS records of the zone, from the resolver. */
+  ds: Outcome<DnsResponse>;
+  /** The zone's DNSKEY RRset from the resolver, for when no server gave one. */
+  dnskey: Outcome<DnsResponse>;
+}
+
+export interface ParentFacts {
+  apex: string;
+  hosts: HostFacts[];
+  referral: Outcome<Referral>;
+}
+
+/** The delegation as a parent server gives it: NS names and glue. */
+export interface Referral {
+  server: string;
+  nsHosts: string[];
+  /** Glue addresses by host name. */
+  glue: Record<string, string[]>;
+  /** The parent server also serves the child and answered with authority instead of referring. */
+  authoritative: boolean;
+}
+
+/** What one authoritative address answered to the probe's direct questions. */
+export interface ServerFacts {
+  address: string;
+  server: string;
+  hosts: string[];
+  /** SOA over UDP with EDNS and DO, without recursion. */
+  soa: Outcome<DnsResponse>;
+  /** The same without EDNS, asked only when the EDNS query drew FORMERR or similar. */
+  soaWithoutEdns: Outcome<DnsResponse> | null;
+  soaTcp: Outcome<DnsResponse>;
+  ns: Outcome<DnsResponse>;
+  dnskey: Outcome<DnsResponse>;
+  /** A recursive question about a name outside the zone (RFC 6761 `.invalid`). */
+  recursion: Outcome<DnsResponse>;
+  axfr: Outcome<ZoneTransferOutcome>;
+}
+
+export interface MailFacts {
+  mxTargets: HostFacts[];
+  spf: SpfFacts;
+  dmarc: DmarcFacts;
+}
+
+export interface DmarcFacts {
+  /** Where the policy applying to the domain was found: the domain, or its organizational domain. */
+  location: string;
+  records: string[];
+  /** Why the organizational domain's record could not be read. */
+  error: string | null;
+}
+
+export interface CaaFacts {
+  /** The relevant record set (RFC 8659 3): the domain's, else its closest ancestor's. */
+  owner: string | null;
+  records: DnsCaaRecord[];
+}

@@ -1,0 +1,54 @@
+import type * as packet from "dns-packet";
+import { getDomain } from "tldts";
+import type { DnsRecords } from "../../dns-data.js";
+import { aliasChain, normalizeName, txtRecord } from "../../records.js";
+import type { DmarcFacts, MailFacts } from "../facts.js";
+import { type HealthSession, isFailure } from "../session.js";
+import { expandSpf } from "../spf/expand-spf.js";
+import { hostAddresses } from "./host-addresses.js";
+
+export const isDmarcRecord = (text: string): boolean => /^v\s*=\s*DMARC1\s*(;|$)/.test(text);
+
+/**
+ * Mail lookups beyond the domain's own records: the addresses of its mail exchangers, its SPF
+ * policy followed through include and redirect, and the organizational domain's DMARC record
+ * when the domain has none (RFC 7489 6.6.3). The three run at once.
+ */
+export async function gatherMail(options: {
+  session: HealthSession;
+  domain: string;
+  records: DnsRecords;
+}): Promise<MailFacts> {
+  const { session, domain, records } = options;
+  const exchanges = records.MX.map((record) => record.exchange).filter((name) => name !== ".");
+  const [mxTargets, spf, dmarc] = await Promise.all([
+    Promise.all([...new Set(exchanges)].map((host) => hostAddresses({ session, host }))),
+    expandSpf({ session, domain, txt: records.TXT.map((record) => record.value) }),
+    dmarcFacts({ session, domain, records }),
+  ]);
+  return { mxTargets, spf, dmarc };
+}
+
+async function dmarcFacts(options: {
+  session: HealthSession;
+  domain: string;
+  records: DnsRecords;
+}): Promise<DmarcFacts> {
+  const { session, domain } = options;
+  const own = options.records.mailPolicies.dmarc
+    .map((record) => record.value)
+    .filter(isDmarcRecord);
+  const organizational = getDomain(domain, { allowPrivateDomains: false }) ?? domain;
+  if (own.length > 0 || organizational === domain) {
+    return { location: `_dmarc.${domain}`, records: own, error: null };
+  }
+  const location = `_dmarc.${organizational}`;
+  const response = await session.recursive({ name: location, type: "TXT" });
+  if (isFailure(response)) return { location, records: [], error: response.message };
+  const owners = aliasChain({ name: location, answers: response.answers });
+  const records = response.answers
+    .filter((record) => record.type === "TXT" && owners.has(normalizeName(record.name)))
+    .map((record) => txtRecord(record as packet.TxtAnswer).value)
+    .filter(isDmarcRecord);
+  return { location, records, error: null };
+}

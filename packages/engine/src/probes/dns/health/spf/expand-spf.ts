@@ -1,0 +1,134 @@
+import type * as packet from "dns-packet";
+import { aliasChain, normalizeName, txtRecord } from "../../records.js";
+import type { QueryType } from "../../wire/query.js";
+import { type HealthSession, isFailure } from "../session.js";
+import {
+  hasMacro,
+  isSpfRecord,
+  parseSpf,
+  queryingTerms,
+  type SpfMechanism,
+  type SpfModifier,
+} from "./parse-spf.js";
+import type { SpfFacts } from "./spf-facts.js";
+
+/** RFC 7208 4.6.4 limits. */
+export const maxLookups = 10;
+export const maxVoidLookups = 2;
+const maxMxNames = 10;
+/** Beyond the limits an evaluation is a permerror anyway; stop reading there. */
+const maxDepth = 12;
+
+/**
+ * Evaluates the domain's SPF policy the way a receiver would count it, without a sender:
+ * every DNS-querying term counts, include and redirect targets are fetched and evaluated in
+ * turn, `a`, `mx` and `exists` targets are looked up to count void answers, and a chain that
+ * comes back to a domain on its path is a loop. Terms with macros count but cannot be looked up.
+ * Independent lookups of one record go out together, so the depth is the number of rounds.
+ */
+export async function expandSpf(options: {
+  session: HealthSession;
+  domain: string;
+  txt: readonly string[];
+}): Promise<SpfFacts> {
+  const { session, domain } = options;
+  const records = options.txt.filter(isSpfRecord);
+  const facts: SpfFacts = {
+    records,
+    syntaxErrors: [],
+    lookups: 0,
+    voidLookups: 0,
+    loops: [],
+    problems: [],
+    all: null,
+    visited: [],
+  };
+  if (records.length !== 1) return facts;
+
+  const lookup = async (name: string, type: QueryType) => {
+    const response = await session.recursive({ name, type });
+    if (isFailure(response)) {
+      facts.problems.push(`lookup of ${name}/${type} failed: ${response.message}`);
+      return null;
+    }
+    const owners = aliasChain({ name, answers: response.answers });
+    const answers = response.answers.filter(
+      (record) => record.type === type && owners.has(normalizeName(record.name)),
+    );
+    if (answers.length === 0) facts.voidLookups += 1;
+    return answers;
+  };
+
+  /** Evaluates one record; returns its terminal policy (its `all`, else its redirect's). */
+  const evaluate = async (
+    current: string,
+    record: string,
+    path: readonly string[],
+  ): Promise<SpfFacts["all"]> => {
+    facts.visited.push(current);
+    const parsed = parseSpf(record);
+    if (parsed.errors.length > 0)
+      facts.syntaxErrors.push({ domain: current, errors: parsed.errors });
+    if (path.length > maxDepth) {
+      facts.problems.push(`include chain deeper than ${maxDepth} at ${current}`);
+      return null;
+    }
+    const mechanisms = parsed.terms.filter(
+      (term): term is SpfMechanism => term.kind === "mechanism",
+    );
+    const redirect = parsed.terms.find(
+      (term): term is SpfModifier => term.kind === "modifier" && term.name === "redirect",
+    );
+    for (const term of parsed.terms) if (queryingTerms.has(term.name)) facts.lookups += 1;
+    if (facts.lookups > maxLookups) return terminal(mechanisms, current);
+
+    const follow = async (target: string, how: string): Promise<SpfFacts["all"]> => {
+      const name = normalizeName(target);
+      if (path.includes(name)) {
+        facts.loops.push([...path, name].join(" → "));
+        return null;
+      }
+      const answers = await lookup(name, "TXT");
+      if (answers === null) return null;
+      const spf = (answers as packet.TxtAnswer[])
+        .map((answer) => txtRecord(answer).value)
+        .filter(isSpfRecord);
+      if (spf.length !== 1) {
+        facts.problems.push(
+          `${how} ${name} has ${spf.length === 0 ? "no SPF record" : `${spf.length} SPF records`}`,
+        );
+        return null;
+      }
+      return evaluate(name, spf[0]!, [...path, name]);
+    };
+
+    await Promise.all(
+      mechanisms.map(async (term) => {
+        const target = term.value ?? current;
+        if (!queryingTerms.has(term.name) || term.name === "ptr" || hasMacro(target)) return;
+        if (term.name === "include") return void (await follow(target, "include:"));
+        if (term.name === "mx") {
+          const names = await lookup(normalizeName(target), "MX");
+          if (names && names.length > maxMxNames) {
+            facts.problems.push(
+              `mx:${target} has ${names.length} MX names (at most ${maxMxNames})`,
+            );
+          }
+          return;
+        }
+        await lookup(normalizeName(target), "A");
+      }),
+    );
+    const all = terminal(mechanisms, current);
+    if (all || !redirect || hasMacro(redirect.value)) return all;
+    return follow(redirect.value, "redirect=");
+  };
+
+  facts.all = await evaluate(normalizeName(domain), records[0]!, [normalizeName(domain)]);
+  return facts;
+}
+
+function terminal(mechanisms: readonly SpfMechanism[], domain: string): SpfFacts["all"] {
+  const all = mechanisms.find((term) => term.name === "all");
+  return all ? { qualifier: all.qualifier, domain } : null;
+}

@@ -1,0 +1,109 @@
+import { X509Certificate } from "node:crypto";
+import { beforeAll, describe, expect, it } from "vitest";
+import {
+  createCertificate,
+  createTestPki,
+  loadX509,
+  type TestPki,
+} from "../../../test-support/certificates.js";
+import { readCertificateDer } from "./certificate-fields.js";
+
+let pki: TestPki;
+beforeAll(async () => {
+  pki = await createTestPki();
+});
+
+const fieldsOf = (pem: string) => readCertificateDer({ der: new X509Certificate(pem).raw });
+
+describe("readCertificateDer", () => {
+  it("reads URLs, policies, must-staple and SCTs", async () => {
+    const leaf = await pki.issueLeaf({
+      commonName: "fields.test",
+      ocspUrls: ["http://ocsp.one.test/", "http://ocsp.two.test/"],
+      caIssuerUrls: ["http://ca.test/issuer.der"],
+      crlUrls: ["http://crl.test/a.crl", "http://crl.test/b.crl"],
+      policies: ["2.23.140.1.2.2", "1.3.6.1.4.1.44947.1.1.1"],
+      mustStaple: true,
+      scts: [{ logId: new Uint8Array(32).fill(9), timestamp: new Date("2026-01-01T00:00:00Z") }],
+    });
+
+    expect(fieldsOf(leaf.certPem)).toEqual({
+      signatureAlgorithm: "ecdsa-with-SHA256",
+      signatureHash: "SHA-256",
+      ocspUrls: ["http://ocsp.one.test/", "http://ocsp.two.test/"],
+      caIssuerUrls: ["http://ca.test/issuer.der"],
+      crlUrls: ["http://crl.test/a.crl", "http://crl.test/b.crl"],
+      policies: ["2.23.140.1.2.2", "1.3.6.1.4.1.44947.1.1.1"],
+      validationType: "OV",
+      mustStaple: true,
+      scts: [
+        {
+          version: 1,
+          logId: Buffer.from(new Uint8Array(32).fill(9)).toString("base64"),
+          timestamp: "2026-01-01T00:00:00.000Z",
+        },
+      ],
+    });
+  });
+
+  it("answers empty fields for a certificate without those extensions", async () => {
+    const plain = await createCertificate({ commonName: "plain.test" });
+
+    expect(fieldsOf(plain.certPem)).toMatchObject({
+      ocspUrls: [],
+      caIssuerUrls: [],
+      crlUrls: [],
+      policies: [],
+      validationType: null,
+      mustStaple: false,
+      scts: [],
+    });
+  });
+
+  it.each([
+    ["rsa", "SHA-1", "sha1WithRSAEncryption"],
+    ["rsa", "SHA-384", "sha384WithRSAEncryption"],
+    ["ec", "SHA-1", "ecdsa-with-SHA1"],
+    ["ec", "SHA-384", "ecdsa-with-SHA384"],
+  ] as const)("names a %s signature over %s", async (keyType, hash, name) => {
+    const issuer = await createCertificate({ commonName: "Issuer", keyType, ca: true });
+    const leaf = await createCertificate({ commonName: "x.test", issuer, signatureHash: hash });
+
+    expect(fieldsOf(leaf.certPem)).toMatchObject({ signatureAlgorithm: name, signatureHash: hash });
+  });
+
+  it("reads the hash of an RSASSA-PSS signature from its parameters", async () => {
+    const x509 = await loadX509();
+    const algorithm = {
+      name: "RSA-PSS",
+      hash: "SHA-384",
+      modulusLength: 2048,
+      publicExponent: new Uint8Array([1, 0, 1]),
+    };
+    const keys = await crypto.subtle.generateKey(algorithm, false, ["sign", "verify"]);
+    const certificate = await x509.X509CertificateGenerator.createSelfSigned({
+      name: "CN=pss.test",
+      keys,
+      signingAlgorithm: { ...algorithm, saltLength: 48 },
+    });
+
+    expect(fieldsOf(certificate.toString("pem"))).toMatchObject({
+      signatureAlgorithm: "RSASSA-PSS",
+      signatureHash: "SHA-384",
+    });
+  });
+
+  it("returns empty fields for bytes that are not a certificate", () => {
+    expect(readCertificateDer({ der: new Uint8Array([0x30, 0x03, 0x02, 0x01, 0x05]) })).toEqual({
+      signatureAlgorithm: null,
+      signatureHash: null,
+      ocspUrls: [],
+      caIssuerUrls: [],
+      crlUrls: [],
+      policies: [],
+      validationType: null,
+      mustStaple: false,
+      scts: [],
+    });
+  });
+});

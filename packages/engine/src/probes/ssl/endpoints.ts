@@ -1,0 +1,50 @@
+import type { AddressClass } from "../../network/address-policy.js";
+import type { ResolvedTarget } from "../../network/resolve-target.js";
+import type { HandshakeOutcome } from "./handshake.js";
+import type { HandshakeReading } from "./read-handshake.js";
+import type { SslEndpoint } from "./ssl-data.js";
+
+/** One address's line in `endpoints`: refused, not probed, failed, or what its handshake showed. */
+export function endpointOf(options: {
+  address: AddressClass;
+  /** The handshake made with it; undefined when none was attempted. */
+  run: { outcome: HandshakeOutcome; reading: HandshakeReading | undefined } | undefined;
+  target: ResolvedTarget;
+}): SslEndpoint {
+  const { address, run, target } = options;
+  const base = { address: address.address, family: address.family, range: address.range };
+  const nothing = {
+    protocol: null,
+    trusted: null,
+    trustError: null,
+    hostnameMatch: null,
+    ocspStapled: null,
+    fingerprint256: null,
+  };
+  if (!run) {
+    const reason = target.refused.includes(address) ? "blocked_address" : "not_probed";
+    return { ...base, reachable: false, reason, errorCode: null, ...nothing };
+  }
+  const { outcome, reading } = run;
+  if (!outcome.ok) {
+    return {
+      ...base,
+      reachable: false,
+      reason: outcome.reason,
+      errorCode: outcome.errorCode,
+      ...nothing,
+    };
+  }
+  return {
+    ...base,
+    reachable: true,
+    reason: null,
+    errorCode: null,
+    protocol: outcome.protocol,
+    trusted: outcome.authorized,
+    trustError: outcome.authorized ? null : outcome.authorizationError,
+    hostnameMatch: reading?.hostname ? reading.hostname.match : null,
+    ocspStapled: outcome.ocspResponse !== null,
+    fingerprint256: reading?.certificate?.fingerprint256 ?? null,
+  };
+}

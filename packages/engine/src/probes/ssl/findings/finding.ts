@@ -1,0 +1,82 @@
+import type { Finding, FindingSeverity, FindingStatus } from "../../findings.js";
+import type { ChainPath } from "../chain-path.js";
+import type { SslChainCertificate, SslData } from "../ssl-data.js";
+
+/** The ids this probe always reports, in this order, so a client sees what was checked. */
+export const sslFindingIds = [
+  "ssl.unreachable",
+  "ssl.cert.expired",
+  "ssl.cert.not-yet-valid",
+  "ssl.cert.expiring-soon",
+  "ssl.cert.long-validity",
+  "ssl.cert.self-signed",
+  "ssl.cert.untrusted",
+  "ssl.cert.hostname-mismatch",
+  "ssl.cert.weak-key",
+  "ssl.cert.weak-signature",
+  "ssl.cert.transparency",
+  "ssl.chain.incomplete",
+  "ssl.chain.order",
+  "ssl.chain.unrelated",
+  "ssl.chain.contains-anchor",
+  "ssl.chain.expired",
+  "ssl.tls.legacy-protocol",
+  "ssl.ocsp.not-stapled",
+  "ssl.endpoints.inconsistent",
+] as const;
+
+export type SslFindingId = (typeof sslFindingIds)[number];
+
+export interface SslFindingsInput {
+  domain: string;
+  data: Omit<SslData, "findings">;
+  now: number;
+  /** How the certificates in `data.chain` link up; null when none were read. */
+  chainPath?: ChainPath | null;
+  /** The name would match only through the subject CN. */
+  commonNameOnly?: boolean;
+  /** Addresses the policy refused, for `blocked_address`. */
+  refusedAddresses?: readonly string[];
+}
+
+/** Input of the checks that need the leaf certificate. */
+export type CertificateFindingsInput = SslFindingsInput & {
+  certificate: NonNullable<SslData["certificate"]>;
+};
+
+// Severity follows the outcome: what failed is an error, what warns a warning, the rest info.
+const severityOf: Record<FindingStatus, FindingSeverity> = {
+  pass: "info",
+  info: "info",
+  skipped: "info",
+  warn: "warning",
+  fail: "error",
+};
+
+export function finding(
+  id: SslFindingId,
+  status: FindingStatus,
+  message: string,
+  details?: Record<string, unknown>,
+): Finding {
+  return { id, status, severity: severityOf[status], message, ...(details ? { details } : {}) };
+}
+
+export const dayMs = 86_400_000;
+
+/** Whole days in `ms`, for messages. */
+export function days(ms: number): number {
+  return Math.floor(Math.abs(ms) / dayMs);
+}
+
+/** "1 address", "2 addresses". */
+export function plural(count: number, noun: string, pluralNoun = `${noun}s`): string {
+  return `${count} ${count === 1 ? noun : pluralNoun}`;
+}
+
+/** The certificates the chain relies on, leaf first: the sent path, or the leaf alone. */
+export function certificatesOnPath(input: CertificateFindingsInput): SslChainCertificate[] {
+  const { chainPath, data, certificate } = input;
+  if (!chainPath) return [certificate];
+  return chainPath.path.map((index) => data.chain[index]).filter((entry) => entry !== undefined);
+}

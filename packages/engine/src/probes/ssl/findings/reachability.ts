@@ -1,0 +1,115 @@
+import type { Finding, FindingStatus } from "../../findings.js";
+import type { SslEndpoint, SslUnreachableReason } from "../ssl-data.js";
+import { finding, plural, type SslFindingsInput } from "./finding.js";
+
+const unreachableText: Record<SslUnreachableReason, string> = {
+  no_address: "has no A or AAAA record, so there is no TLS service to check",
+  blocked_address:
+    "resolves only to private, loopback or other non-public addresses, which this service does not connect to",
+  refused: "refused the connection: nothing is listening",
+  unreachable: "could not be reached: no route to the address",
+  timeout: "did not complete a TLS handshake in time",
+  reset: "closed the connection before the TLS handshake completed",
+  no_tls: "answered, but not with TLS",
+  handshake_failed: "speaks TLS, but the handshake failed",
+  error: "could not be probed",
+};
+
+const attempted = (endpoint: SslEndpoint) =>
+  endpoint.reason !== "blocked_address" && endpoint.reason !== "not_probed";
+
+const failureOf = (endpoint: SslEndpoint) => ({
+  address: endpoint.address,
+  reason: endpoint.reason,
+  errorCode: endpoint.errorCode,
+});
+
+export function unreachableFinding(input: SslFindingsInput): Finding {
+  const { domain, data } = input;
+  const target = data.address ? `${data.address}:${data.port}` : `port ${data.port}`;
+  const tried = data.endpoints.filter(attempted);
+  const failed = tried.filter((endpoint) => !endpoint.reachable);
+
+  if (data.reachable) {
+    const details = { address: data.address, port: data.port };
+    if (failed.length > 0) {
+      const list = failed.map((endpoint) => `${endpoint.address} (${endpoint.reason})`);
+      return finding(
+        "ssl.unreachable",
+        "warn",
+        `A TLS handshake with ${target} succeeded, but ${failed.length} of ${plural(tried.length, "address", "addresses")} of ${domain} did not complete one: ${list.join(", ")}.`,
+        { ...details, failed: failed.map(failureOf) },
+      );
+    }
+    const others = tried.length - 1;
+    const otherAddresses = others === 1 ? "the other address" : `the other ${others} addresses`;
+    const also = others > 0 ? `, and with ${otherAddresses} of ${domain}` : "";
+    return finding(
+      "ssl.unreachable",
+      "pass",
+      `A TLS handshake with ${target} succeeded${also}.`,
+      details,
+    );
+  }
+
+  const reason = data.reason ?? "error";
+  const status: FindingStatus =
+    reason === "no_address" ? "info" : reason === "blocked_address" ? "skipped" : "fail";
+  const who = data.address ? `${domain} (${target})` : domain;
+  const more =
+    failed.length > 1 ? ` None of its ${failed.length} addresses completed a handshake.` : "";
+  return finding("ssl.unreachable", status, `${who} ${unreachableText[reason]}.${more}`, {
+    reason,
+    errorCode: data.errorCode,
+    address: data.address,
+    port: data.port,
+    ...(input.refusedAddresses ? { refusedAddresses: [...input.refusedAddresses] } : {}),
+    ...(failed.length > 1 ? { failed: failed.map(failureOf) } : {}),
+  });
+}
+
+const compared = ["fingerprint256", "trusted", "hostnameMatch", "protocol", "ocspStapled"] as const;
+const comparedText: Record<(typeof compared)[number], string> = {
+  fingerprint256: "certificate",
+  trusted: "trust",
+  hostnameMatch: "host name match",
+  protocol: "protocol",
+  ocspStapled: "OCSP stapling",
+};
+
+export function endpointsFinding({ data }: SslFindingsInput): Finding {
+  const reachable = data.endpoints.filter((endpoint) => endpoint.reachable);
+  if (reachable.length < 2) {
+    return finding(
+      "ssl.endpoints.inconsistent",
+      "skipped",
+      `Not checked: ${reachable.length === 1 ? "only one address" : "no address"} completed a TLS handshake.`,
+    );
+  }
+  const differing = compared.filter(
+    (key) => new Set(reachable.map((endpoint) => endpoint[key])).size > 1,
+  );
+  if (differing.length === 0) {
+    return finding(
+      "ssl.endpoints.inconsistent",
+      "pass",
+      `${reachable.length === 2 ? "Both" : `All ${reachable.length}`} addresses present the same certificate and TLS setup.`,
+    );
+  }
+  return finding(
+    "ssl.endpoints.inconsistent",
+    "warn",
+    `The ${reachable.length} addresses differ in ${differing.map((key) => comparedText[key]).join(", ")}; the other fields describe ${data.address} only.`,
+    {
+      differing,
+      endpoints: reachable.map((endpoint) => ({
+        address: endpoint.address,
+        fingerprint256: endpoint.fingerprint256,
+        trusted: endpoint.trusted,
+        hostnameMatch: endpoint.hostnameMatch,
+        protocol: endpoint.protocol,
+        ocspStapled: endpoint.ocspStapled,
+      })),
+    },
+  );
+}

@@ -1,0 +1,141 @@
+import type { Finding, FindingSeverity, FindingStatus } from "../findings.js";
+import { deletionStatuses, transferLockStatuses } from "./epp-status.js";
+import type { WhoisData } from "./whois-data.js";
+
+const dayMs = 86_400_000;
+/** Below these, `whois.domain.expiring-soon` warns, then fails. */
+export const expiryWarnMs = 30 * dayMs;
+export const expiryFailMs = 7 * dayMs;
+
+/** The ids this probe always reports, in this order, so a client sees what was checked. */
+export const whoisFindingIds = [
+  "whois.domain.not-registered",
+  "whois.domain.expired",
+  "whois.domain.expiring-soon",
+  "whois.domain.pending-delete",
+  "whois.domain.transfer-unlocked",
+] as const;
+
+type WhoisFindingId = (typeof whoisFindingIds)[number];
+
+// Severity follows the outcome: what failed is an error, what warns a warning, the rest info.
+const severityOf: Record<FindingStatus, FindingSeverity> = {
+  pass: "info",
+  info: "info",
+  skipped: "info",
+  warn: "warning",
+  fail: "error",
+};
+
+function finding(
+  id: WhoisFindingId,
+  status: FindingStatus,
+  message: string,
+  details?: Record<string, unknown>,
+): Finding {
+  return { id, status, severity: severityOf[status], message, ...(details ? { details } : {}) };
+}
+
+/** The `whois.domain.*` findings of a lookup made at `now`. */
+export function whoisFindings(data: Omit<WhoisData, "findings">, now: number): Finding[] {
+  const domain = data.queriedDomain;
+  if (!data.registered) {
+    return [
+      finding(
+        "whois.domain.not-registered",
+        "info",
+        `${domain} is not registered: the registry (${data.source.toUpperCase()}) has no record of it.`,
+        { source: data.source },
+      ),
+      ...whoisFindingIds
+        .slice(1)
+        .map((id) => finding(id, "skipped", `Not checked: ${domain} is not registered.`)),
+    ];
+  }
+
+  const findings = [
+    finding("whois.domain.not-registered", "pass", `${domain} is registered.`, {
+      registrar: data.registrar?.name ?? null,
+    }),
+  ];
+  findings.push(...expiryFindings(data, now));
+
+  const codes = data.statuses.map((status) => status.code);
+  const deleting = codes.filter((code) => deletionStatuses.includes(code));
+  findings.push(
+    deleting.length > 0
+      ? finding(
+          "whois.domain.pending-delete",
+          "fail",
+          `${domain} is being deleted (${deleting.join(", ")}): it no longer resolves and will be released unless its holder restores it through the registrar.`,
+          { statuses: deleting },
+        )
+      : finding("whois.domain.pending-delete", "pass", `${domain} is not in the deletion process.`),
+  );
+
+  findings.push(
+    data.transferLock === null
+      ? finding(
+          "whois.domain.transfer-unlocked",
+          "skipped",
+          "Not checked: the registry gave no status codes.",
+        )
+      : data.transferLock
+        ? finding(
+            "whois.domain.transfer-unlocked",
+            "pass",
+            `Transfers of ${domain} to another registrar are locked.`,
+            { statuses: codes.filter((code) => transferLockStatuses.includes(code)) },
+          )
+        : finding(
+            "whois.domain.transfer-unlocked",
+            "info",
+            `${domain} has no transfer lock (clientTransferProhibited): anyone holding its authorization code can move it to another registrar.`,
+            { statuses: codes },
+          ),
+  );
+  return findings;
+}
+
+function expiryFindings(data: Omit<WhoisData, "findings">, now: number): Finding[] {
+  const { expiresAt, queriedDomain: domain } = data;
+  if (expiresAt === null) {
+    const why = "Not checked: the registry gives no expiry date.";
+    return [
+      finding("whois.domain.expired", "skipped", why),
+      finding("whois.domain.expiring-soon", "skipped", why),
+    ];
+  }
+  const remainingMs = Date.parse(expiresAt) - now;
+  const days = Math.floor(Math.abs(remainingMs) / dayMs);
+  const details = { expiresAt, expiresInDays: data.expiresInDays };
+  if (remainingMs <= 0) {
+    return [
+      finding(
+        "whois.domain.expired",
+        "fail",
+        `The registration of ${domain} expired on ${expiresAt}, ${days} days ago.`,
+        details,
+      ),
+      finding(
+        "whois.domain.expiring-soon",
+        "skipped",
+        "Not checked: the registration has already expired.",
+        details,
+      ),
+    ];
+  }
+  const expired = finding(
+    "whois.domain.expired",
+    "pass",
+    `The registration of ${domain} is valid until ${expiresAt}.`,
+    details,
+  );
+  const status: FindingStatus =
+    remainingMs <= expiryFailMs ? "fail" : remainingMs <= expiryWarnMs ? "warn" : "pass";
+  const message =
+    status === "pass"
+      ? `The registration expires in ${days} days.`
+      : `The registration of ${domain} expires in ${days} days (${expiresAt}): renew it, or check that auto-renewal is on.`;
+  return [expired, finding("whois.domain.expiring-soon", status, message, details)];
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { computeInsights } from "./compute-insights.js";
+import { insightIds } from "./insight.js";
+import { dnsData, insightInput, sslData, whoisData } from "./test-support/report-sections.js";
+
+describe("computeInsights", () => {
+  it("reports every insight, in order, in the shared findings shape", () => {
+    const insights = computeInsights(
+      insightInput({ whois: whoisData(), dns: dnsData(), ssl: sslData() }),
+    );
+    expect(insights.map((insight) => insight.id)).toEqual([...insightIds]);
+    expect(insights.map((insight) => insight.status)).toEqual(["pass", "pass", "pass", "skipped"]);
+  });
+
+  it("skips every insight, without throwing, on data of an unexpected shape", () => {
+    const odd = insightInput({ whois: whoisData(), dns: dnsData(), ssl: sslData() });
+    const sections = Object.fromEntries(
+      Object.entries(odd.sections).map(([name, section]) => [
+        name,
+        { ...section, data: name === "whois" ? [1, 2] : { records: "none", certificate: 42 } },
+      ]),
+    );
+    const insights = computeInsights({ ...odd, sections });
+    expect(insights.map((insight) => insight.status)).toEqual([
+      "skipped",
+      "skipped",
+      "skipped",
+      "skipped",
+    ]);
+  });
+});

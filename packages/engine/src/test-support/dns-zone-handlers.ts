@@ -1,0 +1,188 @@
+import * as packet from "dns-packet";
+import type { DnsHandler, DnsReply } from "./dns-server.js";
+
+/** A zone as a test server holds it: the apex and every record, delegations and glue included. */
+export interface ServedZone {
+  apex: string;
+  records: packet.Answer[];
+}
+
+const lower = (name: string) => {
+  const trimmed = name.toLowerCase().replace(/\.$/, "");
+  return trimmed === "" ? "." : trimmed;
+};
+const isAtOrBelow = (name: string, zone: string) =>
+  zone === "." || name === zone || name.endsWith(`.${zone}`);
+
+/** What a misbehaving authoritative server does differently; all off by default. */
+export interface AuthoritativeBehaviour {
+  /** Answer REFUSED to everything: a lame server that does not know the zone. */
+  refuse?: boolean;
+  /** Recurse for anyone: sets RA and answers names outside the zone (NXDOMAIN). */
+  openRecursion?: boolean;
+  /** Hand out the zone over AXFR. */
+  allowTransfer?: boolean;
+  /** Ignore EDNS: no OPT record in answers, as servers from before RFC 2671 did. */
+  noEdns?: boolean;
+  /** Never answer over UDP. */
+  dropUdp?: boolean;
+  /** Close TCP connections without answering. */
+  closeTcp?: boolean;
+}
+
+const withEdns = (query: packet.DecodedPacket, behaviour: AuthoritativeBehaviour) => {
+  const opt = query.additionals?.find((record) => record.type === "OPT") as
+    | packet.OptAnswer
+    | undefined;
+  if (!opt || behaviour.noEdns) return { opt: [] as packet.Answer[], dnssecOk: false };
+  const dnssecOk = ((opt.flags ?? 0) & packet.DNSSEC_OK) !== 0;
+  const answer = {
+    type: "OPT",
+    name: ".",
+    udpPayloadSize: 1232,
+    extendedRcode: 0,
+    ednsVersion: 0,
+    flags: dnssecOk ? packet.DNSSEC_OK : 0,
+    options: [],
+  } as unknown as packet.Answer;
+  return { opt: [answer], dnssecOk };
+};
+
+/**
+ * An authoritative server for `zone`, as BIND or NSD would answer: authoritative data with AA,
+ * referrals (NS in authority, glue in additional) below a delegation, NODATA and NXDOMAIN with
+ * the SOA, RRSIGs when DO is set, REFUSED for names it does not serve.
+ */
+export function authoritativeHandler(
+  zone: ServedZone,
+  behaviour: AuthoritativeBehaviour = {},
+): DnsHandler {
+  const apex = lower(zone.apex);
+  const records = zone.records.map(
+    (record) => ({ ...record, name: lower(record.name) }) as packet.Answer,
+  );
+  const cuts = [
+    ...new Set(records.filter((r) => r.type === "NS" && r.name !== apex).map((r) => r.name)),
+  ];
+  const soa = records.filter((record) => record.type === "SOA" && record.name === apex);
+  const signaturesOf = (name: string, type: string) =>
+    records.filter(
+      (record) =>
+        record.type === "RRSIG" &&
+        record.name === name &&
+        (record.data as packet.RrsigData).typeCovered === type,
+    );
+
+  return (query, transport): DnsReply => {
+    if (transport === "udp" && behaviour.dropUdp) return { drop: true };
+    if (transport === "tcp" && behaviour.closeTcp) return { close: true };
+    const question = query.questions?.[0];
+    const { opt, dnssecOk } = withEdns(query, behaviour);
+    const flags =
+      packet.AUTHORITATIVE_ANSWER | (behaviour.openRecursion ? packet.RECURSION_AVAILABLE : 0);
+    const reply = ({
+      additionals = [],
+      ...fields
+    }: Partial<packet.Packet> & { rcode?: string }): DnsReply =>
+      ({ type: "response", flags, ...fields, additionals: [...additionals, ...opt] }) as DnsReply;
+    if (!question) return reply({ rcode: "FORMERR" });
+    const name = lower(question.name);
+    const type = question.type as string;
+    const signed = (set: packet.Answer[], owner: string, covered: string) =>
+      dnssecOk ? [...set, ...signaturesOf(owner, covered)] : set;
+
+    if (behaviour.refuse) return reply({ flags: 0, rcode: "REFUSED" });
+    if (type === "AXFR") {
+      if (transport !== "tcp" || !behaviour.allowTransfer)
+        return reply({ flags: 0, rcode: "REFUSED" });
+      const body = records.filter((record) => record.type !== "SOA");
+      return reply({ answers: [...soa, ...body, ...soa] });
+    }
+    if (!isAtOrBelow(name, apex)) {
+      if (behaviour.openRecursion && query.flag_rd)
+        return reply({ flags: packet.RECURSION_AVAILABLE, rcode: "NXDOMAIN" });
+      return reply({ flags: 0, rcode: "REFUSED" });
+    }
+    const cut = cuts.find((candidate) => isAtOrBelow(name, candidate));
+    if (cut && !(name === cut && type === "DS")) {
+      const delegation = records.filter((record) => record.type === "NS" && record.name === cut);
+      const hosts = new Set(
+        delegation.map((record) => lower((record as packet.StringAnswer).data)),
+      );
+      const glue = records.filter(
+        (record) => (record.type === "A" || record.type === "AAAA") && hosts.has(record.name),
+      );
+      const ds = records.filter((record) => record.type === "DS" && record.name === cut);
+      return reply({
+        flags: flags & ~packet.AUTHORITATIVE_ANSWER,
+        authorities: [...delegation, ...(dnssecOk ? signed(ds, cut, "DS") : [])],
+        additionals: glue,
+      });
+    }
+    const owned = records.filter((record) => record.name === name);
+    const matching = owned.filter((record) => record.type === type);
+    if (matching.length > 0) return reply({ answers: signed(matching, name, type) });
+    const alias = owned.filter((record) => record.type === "CNAME");
+    if (alias.length > 0) return reply({ answers: signed(alias, name, "CNAME") });
+    const exists = owned.length > 0 || records.some((record) => record.name.endsWith(`.${name}`));
+    return reply({ rcode: exists ? "NOERROR" : "NXDOMAIN", authorities: signed(soa, apex, "SOA") });
+  };
+}
+
+/**
+ * A recursive resolver's view of several zones, without the recursion: each name is answered
+ * from the deepest zone holding it (DS from the zone above its cut), CNAMEs are chased across
+ * zones, NODATA and NXDOMAIN carry the zone's SOA. Signatures are left out; the probe asks the
+ * authoritative servers for those.
+ */
+export function resolverHandler(zones: readonly ServedZone[]): DnsHandler {
+  const served = zones.map((zone) => ({
+    apex: lower(zone.apex),
+    records: zone.records.map(
+      (record) => ({ ...record, name: lower(record.name) }) as packet.Answer,
+    ),
+  }));
+  const zoneFor = (name: string, type: string) =>
+    served
+      .filter((zone) => isAtOrBelow(name, zone.apex) && !(type === "DS" && zone.apex === name))
+      .sort((a, b) => b.apex.length - a.apex.length)[0];
+  const base = {
+    type: "response" as const,
+    flags: packet.RECURSION_AVAILABLE | packet.RECURSION_DESIRED,
+  };
+
+  return (query): DnsReply => {
+    const question = query.questions?.[0];
+    if (!question) return { ...base, rcode: "FORMERR" } as DnsReply;
+    const type = question.type as string;
+    const answers: packet.Answer[] = [];
+    let name = lower(question.name);
+    for (let step = 0; step < 8; step++) {
+      const zone = zoneFor(name, type);
+      if (!zone) return { ...base, rcode: "NXDOMAIN", answers } as DnsReply;
+      const owned = zone.records.filter(
+        (record) => record.name === name && record.type !== "RRSIG",
+      );
+      const matching = owned.filter((record) => record.type === type);
+      if (matching.length > 0) return { ...base, answers: [...answers, ...matching] };
+      const alias = owned.find((record) => record.type === "CNAME");
+      if (alias && type !== "CNAME") {
+        answers.push(alias);
+        name = lower((alias as packet.StringAnswer).data);
+        continue;
+      }
+      const soa = zone.records.filter(
+        (record) => record.type === "SOA" && record.name === zone.apex,
+      );
+      const exists =
+        owned.length > 0 || zone.records.some((record) => record.name.endsWith(`.${name}`));
+      return {
+        ...base,
+        rcode: exists ? "NOERROR" : "NXDOMAIN",
+        answers,
+        authorities: soa,
+      } as DnsReply;
+    }
+    return { ...base, rcode: "SERVFAIL" } as DnsReply;
+  };
+}

@@ -1,0 +1,4 @@
+export { type RedisCacheOptions, redisCache } from "./redis-cache.js";
+export type { RedisCommandClient } from "./redis-client.js";
+export { type RedisKeys, type RedisKeysOptions, redisKeys, type StoredKey } from "./redis-keys.js";
+export { type RedisRateLimitOptions, redisRateLimit } from "./redis-rate-limit.js";
