@@ -16,6 +16,13 @@ export interface NetworkOptions {
   readonly timeoutMs?: number;
   /** Most outbound operations (queries, connections, fetches) in flight at once. Default 64. */
   readonly maxConcurrency?: number;
+  /**
+   * Most probe runs in progress at once, running or queued behind `maxConcurrency`. A request
+   * that needs a new run beyond it answers 503 `overloaded` with `Retry-After` instead of
+   * queueing without bound; cache hits, stale answers and requests that join a run already in
+   * progress are still served. Default 1024.
+   */
+  readonly maxPendingProbes?: number;
 }
 
 /** `false` turns a built-in section off; any other name adds a custom section. */
@@ -134,6 +141,12 @@ export function validateEngineOptions(options: EngineOptions): void {
   }
   if (network.maxConcurrency !== undefined && !positiveInteger(network.maxConcurrency, 10_000)) {
     fail("network.maxConcurrency", "must be an integer from 1 to 10000");
+  }
+  if (
+    network.maxPendingProbes !== undefined &&
+    !positiveInteger(network.maxPendingProbes, 1_000_000)
+  ) {
+    fail("network.maxPendingProbes", "must be an integer from 1 to 1000000");
   }
   const ca = options.ssl?.ca;
   if (ca !== undefined) {

@@ -34,7 +34,11 @@ export interface Engine {
   readonly handle: EngineHandler;
   /** Whether a request path belongs to this engine (adapters pass other paths on). */
   owns(url: string): boolean;
-  /** Programmatic access: the full report (`"domain"`, the default) or one section. */
+  /**
+   * Programmatic access: the full report (`"domain"`, the default) or one section. Rejects
+   * with a DomainIntelError `overloaded` when it needs a probe run and `maxPendingProbes` are
+   * already in progress.
+   */
   lookup(domain: string, section?: "domain"): Promise<Report>;
   lookup(domain: string, section: string): Promise<SectionResult>;
   readonly openApiDocument: OpenAPIObject;
@@ -107,6 +111,7 @@ export function createEngine(options: EngineOptions): Engine {
     logger,
     policy,
     defaultTtlMs: (section) => defaultTtlMs[section] ?? 5 * 60_000,
+    maxPendingProbes: options.network?.maxPendingProbes ?? 1024,
   });
   const reports = createReportService({
     sections,

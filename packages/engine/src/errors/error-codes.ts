@@ -9,6 +9,8 @@ export const errorStatus = {
   rate_limited: 429,
   internal: 500,
   upstream_error: 502,
+  /** Too much cold work queued: the request needed a new probe run and the queue was full. */
+  overloaded: 503,
   upstream_timeout: 504,
 } as const;
 
@@ -23,6 +25,7 @@ export const errorTitles: Record<ErrorCode, string> = {
   rate_limited: "Too many requests",
   internal: "Internal error",
   upstream_error: "Upstream error",
+  overloaded: "Overloaded",
   upstream_timeout: "Upstream timeout",
 };
 

@@ -2,8 +2,15 @@ import type { ReportAnswer } from "../report/report-service.js";
 import type { Freshness, SectionAnswer } from "../sections/section-service.js";
 
 /** Weak validators: the same version of a section (or of every section of a report) matches. */
+const sectionEtags = new WeakMap<SectionAnswer, string>();
+
 export function sectionEtag(answer: SectionAnswer): string {
-  return `W/"${answer.section}-${answer.fetchedAtMs.toString(36)}${answer.ok ? "" : "-e"}"`;
+  let etag = sectionEtags.get(answer);
+  if (etag === undefined) {
+    etag = `W/"${answer.section}-${answer.fetchedAtMs.toString(36)}${answer.ok ? "" : "-e"}"`;
+    sectionEtags.set(answer, etag);
+  }
+  return etag;
 }
 
 const reportEtags = new WeakMap<ReportAnswer, string>();

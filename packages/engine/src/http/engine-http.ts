@@ -6,7 +6,15 @@ export interface EngineRequest {
   readonly headers: Readonly<Record<string, string | undefined>>;
   /** Aborted when the client goes away. */
   readonly signal?: AbortSignal;
+  /**
+   * The request body, for the one route that reads one (`POST {basePath}/keys`). Adapters pass
+   * at most `maxRequestBodyBytes + 1` bytes of it: enough for the engine to refuse a larger one.
+   */
+  readonly body?: Uint8Array;
 }
+
+/** The largest request body the engine reads. */
+export const maxRequestBodyBytes = 16 * 1024;
 
 /** The engine's own response. `body` is already encoded; `headers` are lower case. */
 export interface EngineResponse {

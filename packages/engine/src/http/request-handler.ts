@@ -6,13 +6,13 @@ import { describeError, type Logger } from "../logging/logger.js";
 import type { RateLimitOutcome } from "../ratelimit/rate-limiter.js";
 import type { ReportAnswer } from "../report/report-service.js";
 import type { SectionResult } from "../sections/section-result.js";
-import type { SectionAnswer } from "../sections/section-service.js";
+import type { Freshness, SectionAnswer } from "../sections/section-service.js";
 import { authenticate } from "./authenticate.js";
 import { cachingHeaders, matchesIfNoneMatch, reportEtag, sectionEtag } from "./cache-headers.js";
 import type { DocsResponder } from "./docs/docs-responder.js";
 import type { EngineHandler, EngineRequest, EngineResponse } from "./engine-http.js";
 import { jsonResponse, problemResponse } from "./responses.js";
-import { matchRoute, parseUrl } from "./route.js";
+import { matchRoute, parseUrl, type Route } from "./route.js";
 
 export interface RequestHandlerOptions {
   basePath: string;
@@ -27,6 +27,8 @@ export interface RequestHandlerOptions {
   rateLimit?(identity: KeyIdentity, refresh: boolean): Promise<RateLimitOutcome>;
   /** Serves the API reference page and its assets; absent when docs are off. */
   docs?: DocsResponder;
+  /** Answers `{basePath}/keys` (any method); absent when key issuing is off. */
+  issueKey?(request: EngineRequest): Promise<EngineResponse>;
 }
 
 const sectionErrorCodes = {
@@ -67,16 +69,27 @@ function domainOf(raw: string): string {
   return known;
 }
 
-/** 304 when the client already has this version, else the body with its headers. */
+/**
+ * 304 when the client already has this version, else the body. The headers are written into
+ * one object in one go: this is the path every cache hit takes.
+ */
 function conditional(
   request: EngineRequest,
   body: Buffer,
-  headers: Record<string, string>,
+  freshness: Freshness,
+  etag: string,
+  graceSeconds: number,
+  extra: Readonly<Record<string, string>>,
 ): EngineResponse {
-  if (matchesIfNoneMatch(request.headers["if-none-match"], headers.etag!)) {
+  const headers = cachingHeaders(freshness, etag, graceSeconds);
+  for (const name in extra) headers[name] = extra[name]!;
+  if (matchesIfNoneMatch(request.headers["if-none-match"], etag)) {
     return { status: 304, headers, body: new Uint8Array(0) };
   }
-  return jsonResponse(200, body, headers);
+  headers["content-type"] = "application/json; charset=utf-8";
+  headers["content-length"] = String(body.byteLength);
+  headers["x-content-type-options"] = "nosniff";
+  return { status: 200, headers, body };
 }
 
 /** The engine's single HTTP entry point: routing, auth, errors and headers live here. */
@@ -86,12 +99,30 @@ export function createRequestHandler(options: RequestHandlerOptions): EngineHand
     "cache-control": "public, max-age=3600",
   });
 
+  // Matching is pure, and hits come back to the same few paths: remember recent outcomes.
+  const routes = new Map<string, Route>();
+  function routeOf(pathname: string): Route {
+    let route = routes.get(pathname);
+    if (route === undefined) {
+      route = matchRoute(pathname, options.basePath, options.sections);
+      if (routes.size >= 5_000) routes.clear();
+      if (pathname.length <= 300) routes.set(pathname, route);
+    }
+    return route;
+  }
+
   async function respond(request: EngineRequest): Promise<EngineResponse> {
-    const { pathname, query } = parseUrl(request.url);
-    const route = matchRoute(pathname, options.basePath, options.sections);
-    if (route.kind === "not_found" || (route.kind === "docs" && !options.docs)) {
+    const { pathname, search } = parseUrl(request.url);
+    const route = routeOf(pathname);
+    if (
+      route.kind === "not_found" ||
+      (route.kind === "docs" && !options.docs) ||
+      (route.kind === "keys" && !options.issueKey)
+    ) {
       throw new DomainIntelError("not_found", "No route matches this path.");
     }
+    // The one route that is not a GET: it checks its own method, caller and limits.
+    if (route.kind === "keys") return options.issueKey!(request);
     if (!readMethods.has(request.method.toUpperCase())) {
       throw new DomainIntelError(
         "method_not_allowed",
@@ -106,15 +137,21 @@ export function createRequestHandler(options: RequestHandlerOptions): EngineHand
     if (route.kind === "docs") return options.docs!(route.asset);
 
     const identity = await authenticate(request.headers.authorization, options.verifier);
-    const refresh = query.get("refresh") === "true";
+    const refresh = search !== "" && new URLSearchParams(search).get("refresh") === "true";
     // Rate-limit headers ride on every answer to an authenticated caller, errors included.
     const limits = options.rateLimit ? await options.rateLimit(identity, refresh) : { headers: {} };
     try {
       const domain = domainOf(route.rawDomain);
       if (route.kind === "report") {
         const report = await options.report(domain, refresh);
-        const headers = cachingHeaders(report, reportEtag(report), graceSeconds);
-        return conditional(request, report.body, { ...headers, ...limits.headers });
+        return conditional(
+          request,
+          report.body,
+          report,
+          reportEtag(report),
+          graceSeconds,
+          limits.headers,
+        );
       }
       const answer = await options.section(route.section, domain, refresh);
       if (!answer.ok) {
@@ -122,8 +159,14 @@ export function createRequestHandler(options: RequestHandlerOptions): EngineHand
         const code = sectionErrorCodes[section.error?.code ?? "internal"];
         throw new DomainIntelError(code, section.error?.message ?? "", { extensions: { section } });
       }
-      const headers = cachingHeaders(answer, sectionEtag(answer), graceSeconds);
-      return conditional(request, answer.body, { ...headers, ...limits.headers });
+      return conditional(
+        request,
+        answer.body,
+        answer,
+        sectionEtag(answer),
+        graceSeconds,
+        limits.headers,
+      );
     } catch (error) {
       if (isDomainIntelError(error)) {
         throw new DomainIntelError(error.code, error.message, {

@@ -4,17 +4,21 @@ export type Route =
   | { kind: "section"; section: string; rawDomain: string }
   /** The API reference page (`asset` undefined) or one of its assets. */
   | { kind: "docs"; asset: string | undefined }
+  /** `POST {basePath}/keys`, the key-issuing route (when the host turns it on). */
+  | { kind: "keys" }
   | { kind: "not_found" };
 
 export interface ParsedUrl {
   pathname: string;
-  query: URLSearchParams;
+  /** The query string without its `?`; parse it only when it is not empty. */
+  search: string;
 }
 
 export function parseUrl(url: string): ParsedUrl {
   const mark = url.indexOf("?");
-  const pathname = mark === -1 ? url : url.slice(0, mark);
-  return { pathname, query: new URLSearchParams(mark === -1 ? "" : url.slice(mark + 1)) };
+  return mark === -1
+    ? { pathname: url, search: "" }
+    : { pathname: url.slice(0, mark), search: url.slice(mark + 1) };
 }
 
 export function isUnderBasePath(pathname: string, basePath: string): boolean {
@@ -22,8 +26,8 @@ export function isUnderBasePath(pathname: string, basePath: string): boolean {
 }
 
 /**
- * Matches `{basePath}/openapi.json`, `{basePath}/docs[/{asset}]`, `{basePath}/domain/{d}` and
- * `{basePath}/{section}/{d}`.
+ * Matches `{basePath}/openapi.json`, `{basePath}/docs[/{asset}]`, `{basePath}/keys`,
+ * `{basePath}/domain/{d}` and `{basePath}/{section}/{d}`.
  */
 export function matchRoute(
   pathname: string,
@@ -33,6 +37,7 @@ export function matchRoute(
   if (!isUnderBasePath(pathname, basePath)) return { kind: "not_found" };
   const segments = pathname.slice(basePath.length).split("/").slice(1);
   if (segments.length === 1 && segments[0] === "openapi.json") return { kind: "openapi" };
+  if (segments.length === 1 && segments[0] === "keys") return { kind: "keys" };
   if (segments[0] === "docs" && segments.length <= 2) return { kind: "docs", asset: segments[1] };
   const [name, rawDomain = "", ...rest] = segments;
   if (rest.length > 0 || name === undefined) return { kind: "not_found" };

@@ -5,7 +5,9 @@ import type { EngineRequest, EngineResponse } from "../http/engine-http.js";
 /** node:http request to the engine's request. Repeated headers are joined as RFC 9110 says. */
 export function toEngineRequest(request: IncomingMessage): EngineRequest {
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(request.headers)) {
+  const given = request.headers;
+  for (const name in given) {
+    const value = given[name];
     if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(", ") : value;
   }
   return { method: request.method ?? "GET", url: request.url ?? "/", headers };

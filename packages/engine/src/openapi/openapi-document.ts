@@ -67,6 +67,12 @@ const problemResponses: Record<string, { code: ErrorCode; description: string; d
     description: "The probe could not run: every upstream failed.",
     detail: "The dns section could not be produced: every resolver failed.",
   },
+  Overloaded: {
+    code: "overloaded",
+    description:
+      "Too many lookups are in progress to start another; retry after `Retry-After` seconds. Cached answers are still served.",
+    detail: "Too many lookups are in progress; retry in 10 s. Cached answers are still served.",
+  },
   UpstreamTimeout: {
     code: "upstream_timeout",
     description: "The probe did not finish within its time budget.",
@@ -109,6 +115,7 @@ function operation(options: {
       "405": problemRef("MethodNotAllowed"),
       "429": problemRef("RateLimited"),
       "500": problemRef("Internal"),
+      "503": problemRef("Overloaded"),
       ...(options.sectionRoute
         ? { "502": problemRef("UpstreamError"), "504": problemRef("UpstreamTimeout") }
         : {}),

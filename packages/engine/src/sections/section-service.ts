@@ -1,4 +1,5 @@
 import type { CacheStore } from "../cache/cache-store.js";
+import { DomainIntelError, isDomainIntelError } from "../errors/domain-intel-error.js";
 import { type CachedEntry, readCachedEntry, withCacheStatus } from "../cache/cached-entry.js";
 import { hotCache } from "../cache/hot-cache.js";
 import { describeError, type Logger } from "../logging/logger.js";
@@ -25,6 +26,11 @@ export interface SectionServiceOptions {
   logger: Logger;
   policy: CachingPolicy;
   defaultTtlMs(section: string): number;
+  /**
+   * Most probe runs in progress at once (distinct section and domain). A request that needs
+   * one more is refused with an `overloaded` DomainIntelError. Default: no bound.
+   */
+  maxPendingProbes?: number;
 }
 
 /** When an answer was made and until when it is fresh. */
@@ -64,6 +70,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 export function createSectionService(options: SectionServiceOptions): SectionService {
   const inFlight = new Map<string, Promise<CachedEntry>>();
+  // When each run in progress started; in insertion order, so the first is the oldest.
+  const startedAt = new Map<string, number>();
+  const maxPending = options.maxPendingProbes ?? Number.POSITIVE_INFINITY;
   const { cache, logger, policy } = options;
   const hot = hotCache<SectionAnswer>(policy.hotBytes);
 
@@ -146,6 +155,7 @@ export function createSectionService(options: SectionServiceOptions): SectionSer
   ): Promise<CachedEntry> {
     const pending = inFlight.get(key);
     if (pending) return pending;
+    if (inFlight.size >= maxPending) throw overloaded();
     const run = (async () => {
       const lockMs = options.network.timeoutMs + 2000;
       const locked = cache.lock
@@ -175,9 +185,27 @@ export function createSectionService(options: SectionServiceOptions): SectionSer
           await withStoreTimeout("unlock", key, () => cache.unlock!(key));
         }
       }
-    })().finally(() => inFlight.delete(key));
+    })().finally(() => {
+      inFlight.delete(key);
+      startedAt.delete(key);
+    });
     inFlight.set(key, run);
+    startedAt.set(key, Date.now());
     return run;
+  }
+
+  /** Retry-After: when the oldest run in progress ends at the latest (its time budget). */
+  function overloaded(): DomainIntelError {
+    const oldest = startedAt.values().next().value ?? Date.now();
+    const seconds = Math.max(
+      1,
+      Math.ceil((oldest + options.network.timeoutMs - Date.now()) / 1000),
+    );
+    return new DomainIntelError(
+      "overloaded",
+      `Too many lookups are in progress; retry in ${seconds} s. Cached answers are still served.`,
+      { headers: { "retry-after": String(seconds) } },
+    );
   }
 
   // Requests that waited on one probe run share its rendered bytes instead of each encoding them.
@@ -232,9 +260,11 @@ export function createSectionService(options: SectionServiceOptions): SectionSer
         const entry = await read(key);
         if (entry && entry.expiresAtMs > now) return answer(section, domain, key, entry, "hit");
         if (entry?.ok && entry.expiresAtMs + policy.staleGraceMs > now) {
-          refresh(section, domain, key, entry).catch((error: unknown) =>
-            logger.warn("background refresh failed", { key, error: describeError(error) }),
-          );
+          refresh(section, domain, key, entry).catch((error: unknown) => {
+            // Overloaded: the stale answer stands; a later request refreshes it.
+            if (isDomainIntelError(error) && error.code === "overloaded") return;
+            logger.warn("background refresh failed", { key, error: describeError(error) });
+          });
           return answer(section, domain, key, entry, "stale");
         }
       }

@@ -7,7 +7,8 @@ const nullableInteger = { type: ["integer", "null"] };
 const nullableDateTime = { type: ["string", "null"], format: "date-time" };
 const outcome = {
   enum: serverOutcomes,
-  description: "What asking this server gave: `ok`, `not_found`, or why it failed.",
+  description:
+    "What asking this server gave: `ok`, `partial` (a WHOIS server that answered but never closed the connection, read until the time limit), `not_found`, or why it failed.",
 };
 
 /** JSON Schema (2020-12) of `WhoisData`. */

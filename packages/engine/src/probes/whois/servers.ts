@@ -77,7 +77,8 @@ function refusalOf(attempt: LookupAttempt, refusals: Refusals): GuardedFetchErro
 }
 
 function outcomeOf(attempt: LookupAttempt, refusals: Refusals): ServerOutcome {
-  if (attempt.ok) return "ok";
+  // WHOIS ends an answer by closing; one read until the time limit may be cut short.
+  if (attempt.ok) return attempt.partial ? "partial" : "ok";
   const refusal = refusalOf(attempt, refusals);
   if (refusal) return refusal.code === "unsupported_url" ? "error" : refusal.code;
   const code = attempt.errorCode ?? "unknown";
@@ -101,7 +102,9 @@ function failurePhrase(attempt: LookupAttempt, refusals: Refusals): string {
       return status ? `answered HTTP ${status}` : "answered with an HTTP error";
     }
     case "rate_limited":
-      return "rate limited the query";
+      return attempt.retryAfterMs === undefined
+        ? "rate limited the query"
+        : `rate limited the query (Retry-After: ${Math.ceil(attempt.retryAfterMs / 1000)} s)`;
     case "blocked":
       return "refuses queries from this client";
     case "no_data":
@@ -109,6 +112,7 @@ function failurePhrase(attempt: LookupAttempt, refusals: Refusals): string {
     case "aborted":
       return "was cut off";
     default:
-      return "failed";
+      // Matched, never quoted: the parser's message quotes the upstream body.
+      return isRdap(attempt) && /\bJSON\b/.test(error) ? "answered with invalid JSON" : "failed";
   }
 }

@@ -91,6 +91,8 @@ export type WhoisServer =
 /** What asking one server gave. */
 export type ServerOutcome =
   | "ok"
+  /** Answered but never closed the connection: its text, read until the time limit, may be cut short. */
+  | "partial"
   | "not_found"
   | "timeout"
   | "connect_failed"
@@ -107,6 +109,7 @@ export type ServerOutcome =
 
 export const serverOutcomes: readonly ServerOutcome[] = [
   "ok",
+  "partial",
   "not_found",
   "timeout",
   "connect_failed",

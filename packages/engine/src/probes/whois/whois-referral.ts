@@ -107,7 +107,8 @@ export async function followReferral(input: ReferralInput): Promise<ReferralResu
   );
   if (result.ok && result.record) {
     // A registrar claiming the name is free contradicts the registry, which is authoritative.
-    return result.record.isRegistered ? asked("ok", result.record) : asked("not_found");
+    if (!result.record.isRegistered) return asked("not_found");
+    return asked(result.attempts.at(-1)?.partial ? "partial" : "ok", result.record);
   }
   const traced = serversFromAttempts(result.attempts, new Map()).at(-1);
   return asked(traced?.outcome ?? (result.errorCode === "timeout" ? "timeout" : "error"));

@@ -1,0 +1,78 @@
+/**
+ * One server of the HTTP benchmark, in a process of its own so that it does not share a
+ * thread with the load generator: `node --import tsx bench/support/bench-server.ts <mode>`.
+ * Prints `PORT <n>` once listening; warms the cache first.
+ */
+import { once } from "node:events";
+import http from "node:http";
+import express from "express";
+import Fastify from "fastify";
+import { domainIntel as expressAdapter } from "../../packages/adapter-express/src/index.js";
+import { domainIntel as fastifyAdapter } from "../../packages/adapter-fastify/src/index.js";
+import { serve } from "../../packages/cli/src/serve.js";
+import { authorization, benchEngineOptions, reportPath, warm } from "./report-fixture.js";
+
+const mode = process.argv[2];
+const options = benchEngineOptions();
+const bytes = await warm(options);
+const report = JSON.parse(bytes.toString("utf8"));
+
+async function listen(server: http.Server): Promise<number> {
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  return (server.address() as { port: number }).port;
+}
+
+async function start(): Promise<number> {
+  switch (mode) {
+    case "raw":
+      return listen(
+        http.createServer((_request, response) => {
+          response.writeHead(200, {
+            "content-type": "application/json; charset=utf-8",
+            "content-length": bytes.length,
+          });
+          response.end(bytes);
+        }),
+      );
+    case "serve": {
+      const running = await serve({
+        env: { PORT: "0", HOST: "127.0.0.1" },
+        print: () => undefined,
+        engine: options,
+      });
+      await running.engine.handle({ method: "GET", url: reportPath, headers: { authorization } });
+      return Number(new URL(running.url).port);
+    }
+    case "express-bare": {
+      const app = express();
+      app.get(reportPath, (_request, response) => {
+        response.json(report);
+      });
+      return listen(http.createServer(app));
+    }
+    case "express-adapter": {
+      const app = express();
+      app.use(expressAdapter(options));
+      return listen(http.createServer(app));
+    }
+    case "fastify-bare": {
+      const app = Fastify();
+      app.get(reportPath, async () => report);
+      await app.listen({ port: 0, host: "127.0.0.1" });
+      return (app.server.address() as { port: number }).port;
+    }
+    case "fastify-adapter": {
+      const app = Fastify();
+      await app.register(fastifyAdapter, options);
+      await app.listen({ port: 0, host: "127.0.0.1" });
+      return (app.server.address() as { port: number }).port;
+    }
+    default:
+      throw new Error(`unknown mode ${mode}`);
+  }
+}
+
+const port = await start();
+process.stdout.write(`PORT ${port} BYTES ${bytes.length}\n`);
+process.on("SIGTERM", () => process.exit(0));
