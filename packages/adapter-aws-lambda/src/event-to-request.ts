@@ -9,7 +9,7 @@ export type EventMapping =
       readonly ok: true;
       readonly version: PayloadVersion;
       readonly request: EngineRequest;
-      /** The decoded body. The engine reads none today (GET and HEAD only). */
+      /** The decoded body, also passed on as `request.body` (the engine reads it for `POST /keys`). */
       readonly body: Uint8Array | undefined;
     }
   | { readonly ok: false; readonly version: PayloadVersion; readonly problem: string };
@@ -138,7 +138,8 @@ export function eventToRequest(event: unknown, options: { basePath: string }): E
     );
     const mapped =
       version === "2.0" ? fromV2(event, options.basePath) : fromV1(event, options.basePath);
-    return { ok: true, version, ...mapped };
+    const request = mapped.body ? { ...mapped.request, body: mapped.body } : mapped.request;
+    return { ok: true, version, request, body: mapped.body };
   } catch (error) {
     if (!(error instanceof MalformedEvent)) throw error;
     return { ok: false, version, problem: error.message };

@@ -1,5 +1,5 @@
 import { createEngine, type Engine, type EngineOptions, isEngine } from "@domain-intel/engine";
-import { toEngineRequest } from "@domain-intel/engine/node";
+import { readRequestBody, toEngineRequest } from "@domain-intel/engine/node";
 import type {
   FastifyInstance,
   FastifyPluginAsync,
@@ -43,10 +43,15 @@ async function domainIntelPlugin(
   await host.register(
     async (api) => {
       const prefixLength = api.prefix.replace(/\/$/, "").length;
-      const send = async (request: FastifyRequest, reply: FastifyReply) => {
+      const send = async (
+        request: FastifyRequest,
+        reply: FastifyReply,
+        requestBody?: Uint8Array,
+      ) => {
         const response = await engine.handle({
           ...toEngineRequest(request.raw),
           url: request.url.slice(prefixLength),
+          ...(requestBody ? { body: requestBody } : {}),
         });
         reply.code(response.status).headers(response.headers);
         // The engine's bytes as they are; an empty body (HEAD, 304) keeps its content-length.
@@ -57,8 +62,8 @@ async function domainIntelPlugin(
             : Buffer.from(body.buffer, body.byteOffset, body.byteLength),
         );
       };
-      // The engine reads no body and refuses every method but GET and HEAD (405), so those are
-      // answered before Fastify parses a body: no 415 or JSON parse error of Fastify's instead.
+      // The engine reads bodies itself (bounded; only `POST /keys` takes one), so every other
+      // method is answered before Fastify parses a body: no 415 or JSON parse error of Fastify's.
       const preParsing = (
         request: FastifyRequest,
         reply: FastifyReply,
@@ -66,7 +71,10 @@ async function domainIntelPlugin(
         done: (error: Error | null, payload?: RequestPayload) => void,
       ) => {
         if (request.method === "GET" || request.method === "HEAD") done(null, payload);
-        else send(request, reply).catch((error: Error) => done(error));
+        else
+          readRequestBody({ request: payload })
+            .then((requestBody) => send(request, reply, requestBody))
+            .catch((error: Error) => done(error));
       };
       const route = {
         method: api.supportedMethods,

@@ -1,15 +1,19 @@
 #!/usr/bin/env node
 import { parseArgs } from "node:util";
 import { isDomainIntelError } from "@domain-intel/engine";
+import { keysCommand } from "./keys-command.js";
 import { reportCommand } from "./report-command.js";
 import { serve } from "./serve.js";
 
 const usage = `Usage:
   domain-intel serve                                 start the API server (PORT, HOST, DOMAIN_INTEL_* settings)
   domain-intel report <domain> [--section NAME]      print the JSON report (NAME: dns, ssl, whois)
+  domain-intel keys create|list|revoke|rotate|migrate   manage API keys (domain-intel keys --help)
   domain-intel --help`;
 
 async function main(argv: string[]): Promise<number> {
+  // `keys` has flags of its own; it parses its arguments itself.
+  if (argv[0] === "keys") return keysCommand({ argv: argv.slice(1) });
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -54,8 +58,8 @@ main(process.argv.slice(2)).then(
     if (code >= 0) process.exitCode = code;
   },
   (error: unknown) => {
-    const message =
-      isDomainIntelError(error) || error instanceof TypeError ? error.message : String(error);
+    // The message only: a stack trace helps no one running a command.
+    const message = error instanceof Error ? error.message : String(error);
     process.stderr.write(`domain-intel: ${message}\n`);
     process.exitCode = isDomainIntelError(error) || error instanceof TypeError ? 2 : 1;
   },

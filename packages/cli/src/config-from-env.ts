@@ -4,7 +4,12 @@ import type { EngineOptions } from "@domain-intel/engine";
 export interface ServeConfig {
   port: number;
   host: string;
+  /** Engine options from the environment; `keys` holds DOMAIN_INTEL_KEYS only. */
   engine: Omit<EngineOptions, "keys"> & { keys?: string[] };
+  /** DOMAIN_INTEL_KEYS_FILE: a JSON key file (`domain-intel keys`) or a legacy list of keys. */
+  keysFile?: string;
+  /** REDIS_URL: cache, rate limits and API keys in Redis. */
+  redisUrl?: string;
   /** Settings read but not (yet) acted on, to warn about. */
   ignored: string[];
 }
@@ -16,7 +21,10 @@ function list(value: string | undefined): string[] {
     .filter((item) => item.length > 0);
 }
 
-/** One key or `sha256:` digest a line; blank lines and `#` comments are skipped. */
+/**
+ * One key or `sha256:` digest a line; blank lines and `#` comments are skipped. The legacy
+ * format of DOMAIN_INTEL_KEYS_FILE, which `fileKeyStore` still reads (and `keys migrate` converts).
+ */
 export function readKeysFile(path: string): string[] {
   return readFileSync(path, "utf8")
     .split(/\r?\n/)
@@ -36,6 +44,20 @@ function parseHints(value: string): Record<string, string> {
   return hints;
 }
 
+/** REDIS_URL checked: a redis: or rediss: URL. */
+export function parseRedisUrl(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new TypeError("REDIS_URL: not a URL (redis://[user:password@]host:port[/db])");
+  }
+  if (url.protocol !== "redis:" && url.protocol !== "rediss:") {
+    throw new TypeError(`REDIS_URL: the scheme must be redis: or rediss:, not ${url.protocol}`);
+  }
+  return value;
+}
+
 function parsePort(value: string | undefined): number {
   if (value === undefined || value === "") return 3000;
   const port = Number(value);
@@ -46,8 +68,7 @@ function parsePort(value: string | undefined): number {
 
 /** The standalone server's settings from the environment variables of DESIGN.md. */
 export function configFromEnv(env: NodeJS.ProcessEnv): ServeConfig {
-  const keys = [...list(env.DOMAIN_INTEL_KEYS)];
-  if (env.DOMAIN_INTEL_KEYS_FILE) keys.push(...readKeysFile(env.DOMAIN_INTEL_KEYS_FILE));
+  const keys = list(env.DOMAIN_INTEL_KEYS);
   const resolvers = list(env.DOMAIN_INTEL_RESOLVERS);
   const bootstrap = env.DOMAIN_INTEL_RDAP_BOOTSTRAP;
   const hints = env.DOMAIN_INTEL_WHOIS_HINTS;
@@ -74,8 +95,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv): ServeConfig {
     port: parsePort(env.PORT),
     host: env.HOST || "0.0.0.0",
     engine,
-    ignored: env.REDIS_URL
-      ? ["REDIS_URL (Redis support is not in this version; using the in-memory cache)"]
-      : [],
+    ...(env.DOMAIN_INTEL_KEYS_FILE ? { keysFile: env.DOMAIN_INTEL_KEYS_FILE } : {}),
+    ...(env.REDIS_URL ? { redisUrl: parseRedisUrl(env.REDIS_URL) } : {}),
+    ignored: [],
   };
 }

@@ -1,15 +1,25 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createEngine, type Engine, type EngineOptions } from "@domain-intel/engine";
+import {
+  consoleLogger,
+  createEngine,
+  type Engine,
+  type EngineOptions,
+  generateApiKey,
+} from "@domain-intel/engine";
 import { createNodeHandler } from "@domain-intel/engine/node";
-import { configFromEnv } from "./config-from-env.js";
-import { generateApiKey } from "./generate-key.js";
+import { redisCache, redisRateLimit } from "@domain-intel/redis";
+import type { Redis } from "ioredis";
+import { configFromEnv, type ServeConfig } from "./config-from-env.js";
+import { closeRedis, connectRedis, redactRedisUrl } from "./redis-connection.js";
+import { serveKeys } from "./serve-keys.js";
 
 export interface RunningServer {
   readonly server: Server;
   readonly engine: Engine;
   /** e.g. `http://127.0.0.1:3000` */
   readonly url: string;
+  /** Stops listening, drops open connections and closes the Redis client. */
   close(): Promise<void>;
 }
 
@@ -25,7 +35,31 @@ export interface ServeOptions {
 export async function serve(options: ServeOptions = {}): Promise<RunningServer> {
   const print = options.print ?? ((line: string) => process.stdout.write(`${line}\n`));
   const config = configFromEnv(options.env ?? process.env);
-  let keys = options.engine?.keys ?? config.engine.keys;
+  const logger = options.engine?.logger ?? consoleLogger;
+  let redis: Redis | undefined;
+  if (config.redisUrl) {
+    redis = await connectRedis({
+      url: config.redisUrl,
+      onStateChange: (message) => logger.warn(message),
+    });
+    print(`Redis: ${redactRedisUrl(config.redisUrl)} (cache, rate limits, API keys).`);
+  }
+  try {
+    return await listen(options, config, redis, print);
+  } catch (error) {
+    if (redis) await closeRedis(redis);
+    throw error;
+  }
+}
+
+async function listen(
+  options: ServeOptions,
+  config: ServeConfig,
+  redis: Redis | undefined,
+  print: (line: string) => void,
+): Promise<RunningServer> {
+  let keys =
+    options.engine?.keys ?? (await serveKeys({ config, print, ...(redis ? { redis } : {}) }));
   if (!keys) {
     const key = generateApiKey();
     keys = [key];
@@ -35,7 +69,13 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
     print(`It is shown only once: ${key}`);
   }
   for (const setting of config.ignored) print(`Ignored: ${setting}`);
-  const engine = createEngine({ ...config.engine, ...options.engine, keys });
+  const shared: Partial<EngineOptions> = redis
+    ? {
+        cache: redisCache({ client: redis }),
+        rateLimit: { store: redisRateLimit({ client: redis }) },
+      }
+    : {};
+  const engine = createEngine({ ...config.engine, ...shared, ...options.engine, keys });
   const handler = createNodeHandler(engine);
   const server = createServer((request, response) => handler(request, response));
   // Slow or idle clients must not pin sockets forever.
@@ -58,10 +98,15 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
     server,
     engine,
     url,
-    close: () =>
-      new Promise((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
+    close: async () => {
+      try {
+        await new Promise<void>((resolve, reject) => {
+          server.close((error) => (error ? reject(error) : resolve()));
+          server.closeAllConnections();
+        });
+      } finally {
+        if (redis) await closeRedis(redis);
+      }
+    },
   };
 }

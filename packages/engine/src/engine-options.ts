@@ -2,6 +2,10 @@ import { isIP } from "node:net";
 import type { KeyVerifier } from "./auth/key-verifier.js";
 import { isKeyVerifier } from "./auth/static-keys.js";
 import type { CacheStore } from "./cache/cache-store.js";
+import {
+  type KeyIssuingOptions,
+  validateKeyIssuingOptions,
+} from "./http/key-issuing/key-issuing-options.js";
 import type { Logger } from "./logging/logger.js";
 import type { Probe } from "./probes/probe.js";
 import { type RateLimitOptions, validateRateLimitOptions } from "./ratelimit/rate-limit-options.js";
@@ -50,6 +54,11 @@ export interface EngineOptions {
   readonly rateLimit?: RateLimitOptions | false;
   /** Serve the API reference page at `{basePath}/docs`. Default true. */
   readonly docs?: boolean;
+  /**
+   * Self-service keys: `POST {basePath}/keys` issues a key into `store`, guarded by
+   * `adminSecret` or the host's `authorize(request)`, and rate limited. Default: off (404).
+   */
+  readonly keyIssuing?: KeyIssuingOptions | false;
   /** Cross-section insights of the full report: `caaIssuers` extends the CAA insight's CA table. */
   readonly insights?: InsightsOptions;
   /** Receives warnings about recovered trouble (cache down, probe crash). Default: console. */
@@ -204,6 +213,7 @@ export function validateEngineOptions(options: EngineOptions): void {
   if (options.docs !== undefined && typeof options.docs !== "boolean") {
     fail("docs", "must be a boolean");
   }
+  validateKeyIssuingOptions(options.keyIssuing);
   const logger = options.logger;
   if (
     logger !== undefined &&

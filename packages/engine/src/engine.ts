@@ -8,6 +8,7 @@ import { DomainIntelError } from "./errors/domain-intel-error.js";
 import type { ErrorCode } from "./errors/error-codes.js";
 import { createDocsResponder } from "./http/docs/docs-responder.js";
 import type { EngineHandler, EngineResponse } from "./http/engine-http.js";
+import { createKeyIssuer } from "./http/key-issuing/key-issuing-route.js";
 import { createRequestHandler } from "./http/request-handler.js";
 import { problemResponse } from "./http/responses.js";
 import { isUnderBasePath, parseUrl } from "./http/route.js";
@@ -18,6 +19,7 @@ import { dnsProbe } from "./probes/dns/index.js";
 import type { NetworkPolicy, Probe } from "./probes/probe.js";
 import { sslProbe } from "./probes/ssl/index.js";
 import { whoisProbe } from "./probes/whois/index.js";
+import { memoryRateLimit } from "./ratelimit/memory-rate-limit.js";
 import { resolveRateLimit } from "./ratelimit/rate-limit-options.js";
 import { createRateLimiter } from "./ratelimit/rate-limiter.js";
 import { reportInsights } from "./report/report-insights.js";
@@ -129,6 +131,9 @@ export function createEngine(options: EngineOptions): Engine {
       dataSchema: probes.get(name)!.dataSchema ?? { description: `Data of the ${name} section.` },
       example: sectionExamples[name],
     })),
+    ...(options.keyIssuing
+      ? { keyIssuing: options.keyIssuing.adminSecret === undefined ? "authorize" : "adminSecret" }
+      : {}),
   });
   const handle = createRequestHandler({
     basePath,
@@ -144,6 +149,17 @@ export function createEngine(options: EngineOptions): Engine {
     report: reports.get,
     ...(rateLimit ? { rateLimit: createRateLimiter(rateLimit, logger) } : {}),
     ...(options.docs === false ? {} : { docs: createDocsResponder() }),
+    ...(options.keyIssuing
+      ? {
+          issueKey: createKeyIssuer({
+            options: options.keyIssuing,
+            plans: rateLimit ? new Set(Object.keys(rateLimit.plans)) : undefined,
+            // Issuing stays limited even with rateLimit: false.
+            rateLimitStore: rateLimit?.store ?? memoryRateLimit(),
+            logger,
+          }),
+        }
+      : {}),
   });
 
   async function lookup(domain: string, section = "domain"): Promise<Report | SectionResult> {

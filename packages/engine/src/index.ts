@@ -1,4 +1,25 @@
+export { generateApiKey } from "./auth/api-key.js";
+export {
+  type FileKeyStore,
+  type FileKeyStoreOptions,
+  fileKeyStore,
+  type KeyFileFormat,
+} from "./auth/file-key-store.js";
+export { type ParseKeyExpiryOptions, parseKeyExpiry } from "./auth/key-expiry.js";
+export { type KeyRecord, type KeyStatus, keyStatus } from "./auth/key-record.js";
+export { isKeyStore, type KeyStore, type MaybePromise } from "./auth/key-store.js";
+export { isKeyStoreError, KeyStoreError, type KeyStoreErrorCode } from "./auth/key-store-error.js";
 export type { KeyIdentity, KeyVerifier } from "./auth/key-verifier.js";
+export { type KeysFromStoreOptions, keysFromStore } from "./auth/keys-from-store.js";
+export {
+  type CreateKeyOptions,
+  createKey,
+  type IssuedKey,
+  type RevokeKeyOptions,
+  type RotateKeyOptions,
+  revokeKey,
+  rotateKey,
+} from "./auth/manage-keys.js";
 export { type StaticKeysOptions, staticKeys } from "./auth/static-keys.js";
 export type { CacheStore } from "./cache/cache-store.js";
 export { type MemoryCache, type MemoryCacheOptions, memoryCache } from "./cache/memory-cache.js";
@@ -12,7 +33,17 @@ export type {
 } from "./engine-options.js";
 export { DomainIntelError, isDomainIntelError } from "./errors/domain-intel-error.js";
 export { type ErrorCode, errorCodes, errorStatus } from "./errors/error-codes.js";
-export type { EngineHandler, EngineRequest, EngineResponse } from "./http/engine-http.js";
+export {
+  type EngineHandler,
+  type EngineRequest,
+  type EngineResponse,
+  maxRequestBodyBytes,
+} from "./http/engine-http.js";
+export type {
+  KeyGrant,
+  KeyIssuingAuthorize,
+  KeyIssuingOptions,
+} from "./http/key-issuing/key-issuing-options.js";
 export { consoleLogger, type Logger, silentLogger } from "./logging/logger.js";
 export type { JsonSchema } from "./openapi/json-schema.js";
 export { dnsProbe } from "./probes/dns/index.js";

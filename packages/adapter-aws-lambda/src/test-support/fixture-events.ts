@@ -47,7 +47,8 @@ export function restApiEvent(
     Object.entries(event.headers).map(([name, value]) => [name, [value]]),
   );
   const params = [...new URLSearchParams(query)];
-  const multi: Record<string, string[]> = {};
+  // No prototype: a query parameter may be called "valueOf" or "__proto__".
+  const multi: Record<string, string[]> = Object.create(null);
   for (const [name, value] of params) multi[name] = [...(multi[name] ?? []), value];
   event.multiValueQueryStringParameters = params.length > 0 ? multi : null;
   event.queryStringParameters =
@@ -79,7 +80,7 @@ export function httpApiEvent(
   event.headers = headers;
   const params = [...new URLSearchParams(query)];
   if (params.length > 0) {
-    const joined: Record<string, string> = {};
+    const joined: Record<string, string> = Object.create(null);
     for (const [name, value] of params)
       joined[name] = joined[name] === undefined ? value : `${joined[name]},${value}`;
     event.queryStringParameters = joined;

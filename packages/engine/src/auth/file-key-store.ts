@@ -131,7 +131,7 @@ function isMissing(error: unknown): boolean {
 }
 
 function fail(option: string, expectation: string): never {
-  throw new TypeError(`fileKeyStore: options.${option} ${expectation}`);
+  throw new TypeError(`fileKeyStore: ${option ? `options.${option}` : "options"} ${expectation}`);
 }
 
 /**
@@ -276,7 +276,8 @@ export function fileKeyStore(options: FileKeyStoreOptions): FileKeyStore {
       }));
     },
     async list() {
-      return (await load()).records;
+      // A copy: the snapshot is shared by every caller and must not change under them.
+      return [...(await load()).records];
     },
     async findByHash({ hash }) {
       return (await load()).byHash.get(hash);

@@ -64,7 +64,13 @@ export async function withFileLock<T>(
       }
       break;
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") {
+        throw new KeyStoreError(
+          "unwritable",
+          `Cannot create ${options.path}: ${(error as Error).message}`,
+          { cause: error },
+        );
+      }
       if (Date.now() > deadline) {
         throw new KeyStoreError(
           "unwritable",

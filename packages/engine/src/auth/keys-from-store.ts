@@ -31,7 +31,7 @@ interface Lookup {
 const maxKeyLength = 512;
 
 function fail(option: string, expectation: string): never {
-  throw new TypeError(`keysFromStore: options.${option} ${expectation}`);
+  throw new TypeError(`keysFromStore: ${option ? `options.${option}` : "options"} ${expectation}`);
 }
 
 function checkDuration(value: unknown, option: string, max: number): void {

@@ -19,7 +19,7 @@ export interface CreateKeyOptions {
 }
 
 function fail(fn: string, option: string, expectation: string): never {
-  throw new TypeError(`${fn}: options.${option} ${expectation}`);
+  throw new TypeError(`${fn}: ${option ? `options.${option}` : "options"} ${expectation}`);
 }
 
 function checkStore(fn: string, store: unknown): asserts store is KeyStore {

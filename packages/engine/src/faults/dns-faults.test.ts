@@ -20,7 +20,7 @@ import { activeResources, leakedResources } from "../test-support/resource-leaks
  */
 
 const key = "dns-faults-key-0123456789";
-const budgetMs = 1000;
+const budgetMs = 2000;
 const servers: TestDnsServer[] = [];
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => server.close()));
@@ -139,7 +139,11 @@ describe("DNS faults through GET /dns/{domain}", () => {
 
     expect(status).toBe(200);
     expect(body.data.records.A).toEqual([{ address: "127.0.0.1", ttl: 60 }]);
-    expect(truncating.queries).toContainEqual({ name: "example.test", type: "A", transport: "tcp" });
+    expect(truncating.queries).toContainEqual({
+      name: "example.test",
+      type: "A",
+      transport: "tcp",
+    });
     await truncating.close();
     expect(await leakedResources(before)).toEqual({});
   });

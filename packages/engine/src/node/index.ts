@@ -4,3 +4,4 @@ export {
   sendEngineResponse,
   toEngineRequest,
 } from "./node-http.js";
+export { type ReadRequestBodyOptions, readRequestBody } from "./request-body.js";

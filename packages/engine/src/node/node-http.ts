@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Engine } from "../engine.js";
 import type { EngineRequest, EngineResponse } from "../http/engine-http.js";
+import { readRequestBody } from "./request-body.js";
 
 /** node:http request to the engine's request. Repeated headers are joined as RFC 9110 says. */
 export function toEngineRequest(request: IncomingMessage): EngineRequest {
@@ -36,7 +37,15 @@ export function createNodeHandler(engine: Engine): NodeHandler {
       next();
       return;
     }
-    engine.handle(toEngineRequest(request)).then(
+    const method = request.method?.toUpperCase();
+    // Only a method that may carry a body waits for one (bounded); reads answer at once.
+    const handled =
+      method === "GET" || method === "HEAD" || method === undefined
+        ? engine.handle(toEngineRequest(request))
+        : readRequestBody({ request }).then((body) =>
+            engine.handle(body ? { ...toEngineRequest(request), body } : toEngineRequest(request)),
+          );
+    handled.then(
       (engineResponse) => sendEngineResponse(response, engineResponse),
       // handle() never rejects; this only guards the host process if that promise breaks.
       (error: unknown) => (next ? next(error) : response.destroy()),

@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
 import { type OpenAPIObject, OpenApiBuilder, type OperationObject } from "openapi3-ts/oas31";
 import { type ErrorCode, errorStatus, errorTitles } from "../errors/error-codes.js";
+import { addKeyIssuingPath, type KeyIssuingMode } from "../http/key-issuing/key-issuing-openapi.js";
 import { problemTypeBase } from "../http/responses.js";
 import {
   findingSchema,
@@ -127,6 +128,8 @@ function operation(options: {
 export function buildOpenApiDocument(options: {
   basePath: string;
   sections: readonly OpenApiSection[];
+  /** Documents `POST /keys` when key issuing is on. */
+  keyIssuing?: KeyIssuingMode;
 }): OpenAPIObject {
   const builder = OpenApiBuilder.create()
     .addOpenApiVersion("3.1.0")
@@ -222,5 +225,6 @@ export function buildOpenApiDocument(options: {
       },
     },
   });
+  if (options.keyIssuing) addKeyIssuingPath(builder, options.keyIssuing);
   return builder.getSpec();
 }

@@ -11,6 +11,26 @@ export interface Finding {
   details?: Record<string, unknown>;
 }
 
+// Severity follows the outcome in every section: a failure is an error, a warning a warning,
+// the rest information.
+const severityOf: Record<FindingStatus, FindingSeverity> = {
+  pass: "info",
+  info: "info",
+  skipped: "info",
+  warn: "warning",
+  fail: "error",
+};
+
+/** A finding in the shared shape; each section narrows `Id` to its own closed set. */
+export function makeFinding<Id extends string>(
+  id: Id,
+  status: FindingStatus,
+  message: string,
+  details?: Record<string, unknown>,
+): Finding {
+  return { id, status, severity: severityOf[status], message, ...(details ? { details } : {}) };
+}
+
 export const findingSchema = {
   type: "object",
   required: ["id", "status", "severity", "message"],

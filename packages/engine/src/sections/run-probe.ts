@@ -15,6 +15,8 @@ export async function runProbe(options: {
   context: Omit<ProbeContext, "signal">;
   signal?: AbortSignal;
   onUnexpectedError: (error: unknown) => void;
+  /** Called once the probe itself has settled, which may be after the engine stopped waiting. */
+  onSettled?: () => void;
 }): Promise<ProbeOutcome> {
   const { probe, section, domain, context } = options;
   const budget = context.network.timeoutMs;
@@ -36,6 +38,7 @@ export async function runProbe(options: {
   const running = (async () => probe.run(domain, { ...context, signal }))();
   // The loser of the race must not surface later as an unhandled rejection.
   running.catch(() => undefined);
+  if (options.onSettled) running.then(options.onSettled, options.onSettled);
   aborted.catch(() => undefined);
   try {
     return { ok: true, data: await Promise.race([running, aborted]) };

@@ -1,7 +1,7 @@
 import type { CacheStore } from "../cache/cache-store.js";
-import { DomainIntelError, isDomainIntelError } from "../errors/domain-intel-error.js";
 import { type CachedEntry, readCachedEntry, withCacheStatus } from "../cache/cached-entry.js";
 import { hotCache } from "../cache/hot-cache.js";
+import { DomainIntelError, isDomainIntelError } from "../errors/domain-intel-error.js";
 import { describeError, type Logger } from "../logging/logger.js";
 import type { NetworkPolicy, Probe } from "../probes/probe.js";
 import { runProbe } from "./run-probe.js";
@@ -70,8 +70,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 export function createSectionService(options: SectionServiceOptions): SectionService {
   const inFlight = new Map<string, Promise<CachedEntry>>();
-  // When each run in progress started; in insertion order, so the first is the oldest.
-  const startedAt = new Map<string, number>();
+  // Runs admitted and not over, oldest first. A run is over when its probe settled (or it
+  // never had to probe): a probe the engine stopped waiting for at its budget still counts
+  // until it really ends, so probes that ignore their signal cannot pile up beyond the bound.
+  const pendingRuns = new Set<{ readonly startedAt: number }>();
   const maxPending = options.maxPendingProbes ?? Number.POSITIVE_INFINITY;
   const { cache, logger, policy } = options;
   const hot = hotCache<SectionAnswer>(policy.hotBytes);
@@ -111,7 +113,11 @@ export function createSectionService(options: SectionServiceOptions): SectionSer
     return typeof stored === "string" ? readCachedEntry(stored) : undefined;
   }
 
-  async function probe(section: string, domain: string): Promise<CachedEntry> {
+  async function probe(
+    section: string,
+    domain: string,
+    onSettled: () => void,
+  ): Promise<CachedEntry> {
     const probe = options.probes.get(section)!;
     const started = performance.now();
     const fetchedAt = new Date();
@@ -120,6 +126,7 @@ export function createSectionService(options: SectionServiceOptions): SectionSer
       section,
       domain,
       context: { network: options.network, limit: options.limit },
+      onSettled,
       onUnexpectedError: (error) =>
         logger.error("probe failed unexpectedly", { section, domain, error: describeError(error) }),
     });
@@ -155,7 +162,11 @@ export function createSectionService(options: SectionServiceOptions): SectionSer
   ): Promise<CachedEntry> {
     const pending = inFlight.get(key);
     if (pending) return pending;
-    if (inFlight.size >= maxPending) throw overloaded();
+    if (pendingRuns.size >= maxPending) throw overloaded();
+    const slot = { startedAt: Date.now() };
+    pendingRuns.add(slot);
+    const release = () => pendingRuns.delete(slot);
+    let probed = false;
     const run = (async () => {
       const lockMs = options.network.timeoutMs + 2000;
       const locked = cache.lock
@@ -171,7 +182,8 @@ export function createSectionService(options: SectionServiceOptions): SectionSer
         }
       }
       try {
-        const entry = await probe(section, domain);
+        probed = true;
+        const entry = await probe(section, domain, release);
         // A failed refresh must not replace a good entry that is still within its grace.
         if (entry.ok || !keep?.ok) {
           const storeMs = entry.expiresAtMs - Date.now() + (entry.ok ? policy.staleGraceMs : 0);
@@ -187,16 +199,15 @@ export function createSectionService(options: SectionServiceOptions): SectionSer
       }
     })().finally(() => {
       inFlight.delete(key);
-      startedAt.delete(key);
+      if (!probed) release();
     });
     inFlight.set(key, run);
-    startedAt.set(key, Date.now());
     return run;
   }
 
   /** Retry-After: when the oldest run in progress ends at the latest (its time budget). */
   function overloaded(): DomainIntelError {
-    const oldest = startedAt.values().next().value ?? Date.now();
+    const oldest = pendingRuns.values().next().value?.startedAt ?? Date.now();
     const seconds = Math.max(
       1,
       Math.ceil((oldest + options.network.timeoutMs - Date.now()) / 1000),
@@ -217,6 +228,8 @@ export function createSectionService(options: SectionServiceOptions): SectionSer
     key: string,
     entry: CachedEntry,
     cacheStatus: CacheStatus,
+    /** Keep the answer ready in process for later requests (not a failure meant for one caller). */
+    remember = true,
   ): SectionAnswer {
     const variants = rendered.get(entry) ?? {};
     const known = variants[cacheStatus];
@@ -238,6 +251,7 @@ export function createSectionService(options: SectionServiceOptions): SectionSer
       expiresAtMs: entry.expiresAtMs,
     };
     variants[cacheStatus] = made;
+    if (!remember) return made;
     if (entry.expiresAtMs > Date.now() && !variants.hit) {
       const hit = { ...made, body: hitBody, cache: "hit" as const };
       variants.hit = hit;
@@ -253,20 +267,28 @@ export function createSectionService(options: SectionServiceOptions): SectionSer
       const key = sectionCacheKey(section, domain);
       if (force) {
         hot.delete(key);
-      } else {
-        const now = Date.now();
-        const warm = hot.get(key, now);
-        if (warm) return warm;
-        const entry = await read(key);
-        if (entry && entry.expiresAtMs > now) return answer(section, domain, key, entry, "hit");
-        if (entry?.ok && entry.expiresAtMs + policy.staleGraceMs > now) {
-          refresh(section, domain, key, entry).catch((error: unknown) => {
-            // Overloaded: the stale answer stands; a later request refreshes it.
-            if (isDomainIntelError(error) && error.code === "overloaded") return;
-            logger.warn("background refresh failed", { key, error: describeError(error) });
-          });
-          return answer(section, domain, key, entry, "stale");
-        }
+        // A failed refresh answers its caller, but a good entry still within its grace stays
+        // for everyone else: one client's refresh=true cannot swap good data for an error.
+        const current = await read(key);
+        const keep =
+          current?.ok && current.expiresAtMs + policy.staleGraceMs > Date.now()
+            ? current
+            : undefined;
+        const entry = await refresh(section, domain, key, keep);
+        return answer(section, domain, key, entry, "miss", entry.ok || keep === undefined);
+      }
+      const now = Date.now();
+      const warm = hot.get(key, now);
+      if (warm) return warm;
+      const entry = await read(key);
+      if (entry && entry.expiresAtMs > now) return answer(section, domain, key, entry, "hit");
+      if (entry?.ok && entry.expiresAtMs + policy.staleGraceMs > now) {
+        refresh(section, domain, key, entry).catch((error: unknown) => {
+          // Overloaded: the stale answer stands; a later request refreshes it.
+          if (isDomainIntelError(error) && error.code === "overloaded") return;
+          logger.warn("background refresh failed", { key, error: describeError(error) });
+        });
+        return answer(section, domain, key, entry, "stale");
       }
       return answer(section, domain, key, await refresh(section, domain, key), "miss");
     },

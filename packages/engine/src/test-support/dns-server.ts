@@ -80,10 +80,13 @@ export async function startDnsServer(
 
   const createUdp = () => dgram.createSocket(host.includes(":") ? "udp6" : "udp4");
   let udp = createUdp();
+  // An answer still waiting out `latencyMs` when the server closes is dropped, not sent on a
+  // closed socket (which throws outside any promise and ends the process).
+  let closed = false;
   const onMessage = (message: Buffer, remote: dgram.RemoteInfo) => {
     respond(message, "udp").then(
       (answers) => {
-        if (answers === "close") return;
+        if (answers === "close" || closed) return;
         for (const answer of answers ?? []) udp.send(answer, remote.port, remote.address);
       },
       () => undefined,
@@ -157,6 +160,7 @@ export async function startDnsServer(
     port,
     queries,
     close: async () => {
+      closed = true;
       for (const socket of sockets) socket.destroy();
       await Promise.all([
         new Promise<void>((resolve) => udp.close(() => resolve())),

@@ -146,7 +146,7 @@ export function createKeyIssuer(
 
   function choosePlan(grant: KeyGrant, asked: string | undefined): string | undefined {
     if (options.authorize && asked !== undefined && asked !== grant.plan) {
-      throw badRequest("The plan of a key is chosen by the host; leave \"plan\" out.");
+      throw badRequest('The plan of a key is chosen by the host; leave "plan" out.');
     }
     const chosen = grant.plan ?? asked;
     if (chosen === undefined) return undefined;

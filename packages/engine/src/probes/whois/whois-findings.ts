@@ -1,4 +1,4 @@
-import type { Finding, FindingSeverity, FindingStatus } from "../findings.js";
+import { type Finding, type FindingStatus, makeFinding } from "../findings.js";
 import { deletionStatuses, transferLockStatuses } from "./epp-status.js";
 import type { WhoisData } from "./whois-data.js";
 
@@ -18,22 +18,13 @@ export const whoisFindingIds = [
 
 type WhoisFindingId = (typeof whoisFindingIds)[number];
 
-// Severity follows the outcome: what failed is an error, what warns a warning, the rest info.
-const severityOf: Record<FindingStatus, FindingSeverity> = {
-  pass: "info",
-  info: "info",
-  skipped: "info",
-  warn: "warning",
-  fail: "error",
-};
-
 function finding(
   id: WhoisFindingId,
   status: FindingStatus,
   message: string,
   details?: Record<string, unknown>,
 ): Finding {
-  return { id, status, severity: severityOf[status], message, ...(details ? { details } : {}) };
+  return makeFinding(id, status, message, details);
 }
 
 /** The `whois.domain.*` findings of a lookup made at `now`. */

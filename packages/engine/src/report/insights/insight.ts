@@ -1,4 +1,4 @@
-import type { Finding, FindingSeverity, FindingStatus } from "../../probes/findings.js";
+import { type Finding, type FindingStatus, makeFinding } from "../../probes/findings.js";
 
 /** The insights every full report carries, in this order, so a client sees what was checked. */
 export const insightIds = [
@@ -10,22 +10,13 @@ export const insightIds = [
 
 export type InsightId = (typeof insightIds)[number];
 
-// Severity follows the outcome: what failed is an error, what warns a warning, the rest info.
-const severityOf: Record<FindingStatus, FindingSeverity> = {
-  pass: "info",
-  info: "info",
-  skipped: "info",
-  warn: "warning",
-  fail: "error",
-};
-
 export function insight(
   id: InsightId,
   status: FindingStatus,
   message: string,
   details?: Record<string, unknown>,
 ): Finding {
-  return { id, status, severity: severityOf[status], message, ...(details ? { details } : {}) };
+  return makeFinding(id, status, message, details);
 }
 
 /** An insight the report's data cannot decide; `reason` completes "Not checked: ...". */

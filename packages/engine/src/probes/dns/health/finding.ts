@@ -1,17 +1,7 @@
-import type { Finding, FindingSeverity, FindingStatus } from "../../findings.js";
+import { type Finding, type FindingStatus, makeFinding } from "../../findings.js";
 import type { DnsCheckId } from "./check-ids.js";
 import type { HealthFacts, ZoneFacts } from "./facts.js";
 import { isFailure } from "./session.js";
-
-// Severity follows the outcome, as in the ssl section: a failure is an error, a warning a
-// warning, the rest information.
-const severityOf: Record<FindingStatus, FindingSeverity> = {
-  pass: "info",
-  info: "info",
-  skipped: "info",
-  warn: "warning",
-  fail: "error",
-};
 
 export function check(
   id: DnsCheckId,
@@ -19,7 +9,7 @@ export function check(
   message: string,
   details?: Record<string, unknown>,
 ): Finding {
-  return { id, status, severity: severityOf[status], message, ...(details ? { details } : {}) };
+  return makeFinding(id, status, message, details);
 }
 
 /** A check that could not run; `reason` says why, as a sentence fragment. */

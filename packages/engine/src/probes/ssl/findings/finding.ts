@@ -1,4 +1,4 @@
-import type { Finding, FindingSeverity, FindingStatus } from "../../findings.js";
+import { type Finding, type FindingStatus, makeFinding } from "../../findings.js";
 import type { ChainPath } from "../chain-path.js";
 import type { SslChainCertificate, SslData } from "../ssl-data.js";
 
@@ -44,22 +44,13 @@ export type CertificateFindingsInput = SslFindingsInput & {
   certificate: NonNullable<SslData["certificate"]>;
 };
 
-// Severity follows the outcome: what failed is an error, what warns a warning, the rest info.
-const severityOf: Record<FindingStatus, FindingSeverity> = {
-  pass: "info",
-  info: "info",
-  skipped: "info",
-  warn: "warning",
-  fail: "error",
-};
-
 export function finding(
   id: SslFindingId,
   status: FindingStatus,
   message: string,
   details?: Record<string, unknown>,
 ): Finding {
-  return { id, status, severity: severityOf[status], message, ...(details ? { details } : {}) };
+  return makeFinding(id, status, message, details);
 }
 
 export const dayMs = 86_400_000;
