@@ -5,7 +5,7 @@
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
-const scripts = ["http-hits.ts", "cold-stampede.ts", "memory.ts", "dns.ts"];
+const scripts = ["http-hits.ts", "cold-stampede.ts", "memory.ts", "dns.ts", "load-test.ts"];
 let failed = 0;
 for (const script of scripts) {
   console.log(`\n=== ${script}`);

@@ -35,6 +35,25 @@ async function start(): Promise<number> {
           response.end(bytes);
         }),
       );
+    case "raw-headers": {
+      // The raw baseline sending the very headers a cache hit carries, to separate header cost.
+      const headers = {
+        "cache-control": "private, max-age=3599, stale-while-revalidate=600",
+        age: "0",
+        etag: 'W/"report-1x2y3z"',
+        "ratelimit-policy": '"default";q=1000000000;w=1',
+        ratelimit: '"default";r=999999999;t=1',
+        "content-type": "application/json; charset=utf-8",
+        "content-length": String(bytes.length),
+        "x-content-type-options": "nosniff",
+      };
+      return listen(
+        http.createServer((_request, response) => {
+          response.writeHead(200, headers);
+          response.end(bytes);
+        }),
+      );
+    }
     case "serve": {
       const running = await serve({
         env: { PORT: "0", HOST: "127.0.0.1" },

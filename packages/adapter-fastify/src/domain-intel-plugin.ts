@@ -48,18 +48,24 @@ async function domainIntelPlugin(
         reply: FastifyReply,
         requestBody?: Uint8Array,
       ) => {
+        const translated = toEngineRequest(request.raw);
         const response = await engine.handle({
-          ...toEngineRequest(request.raw),
-          url: request.url.slice(prefixLength),
+          method: translated.method,
+          url: prefixLength === 0 ? request.url : request.url.slice(prefixLength),
+          headers: translated.headers,
           ...(requestBody ? { body: requestBody } : {}),
         });
-        reply.code(response.status).headers(response.headers);
+        reply.code(response.status);
+        const headers = response.headers;
+        for (const name in headers) reply.header(name, headers[name]);
         // The engine's bytes as they are; an empty body (HEAD, 304) keeps its content-length.
         const { body } = response;
         return reply.send(
           body.byteLength === 0
             ? undefined
-            : Buffer.from(body.buffer, body.byteOffset, body.byteLength),
+            : Buffer.isBuffer(body)
+              ? body
+              : Buffer.from(body.buffer, body.byteOffset, body.byteLength),
         );
       };
       // The engine reads bodies itself (bounded; only `POST /keys` takes one), so every other

@@ -83,7 +83,9 @@ async function listen(
   server.headersTimeout = 20_000;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(config.port, config.host, () => {
+    // A deeper accept queue than Node's default 511, so a burst of clients waits in the
+    // kernel instead of being dropped into TCP retransmits.
+    server.listen({ port: config.port, host: config.host, backlog: 4096 }, () => {
       server.off("error", reject);
       resolve();
     });

@@ -35,15 +35,25 @@ export function staticKeys(options: StaticKeysOptions): KeyVerifier {
     id: `key_${digest.subarray(0, 4).toString("hex")}`,
   }));
 
+  // Keys that already verified, so a busy client is not hashed on every request. Only exact
+  // valid keys are remembered; every other key still takes the full constant-time path below,
+  // and string hashing is seeded per process, so a lookup here reveals nothing about them.
+  const verified = new Map<string, KeyIdentity>();
+
   return {
     verify(key) {
+      const known = verified.get(key);
+      if (known) return known;
       const presented = sha256(key);
       let match = -1;
       for (let index = 0; index < digests.length; index++) {
         // No early exit: the loop costs the same whichever key matches.
         if (timingSafeEqual(presented, digests[index]!) && match === -1) match = index;
       }
-      return match === -1 ? null : identities[match]!;
+      if (match === -1) return null;
+      if (verified.size >= 1_000) verified.clear();
+      verified.set(key, identities[match]!);
+      return identities[match]!;
     },
   };
 }

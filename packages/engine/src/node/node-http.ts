@@ -5,8 +5,17 @@ import { readRequestBody } from "./request-body.js";
 
 /** node:http request to the engine's request. Repeated headers are joined as RFC 9110 says. */
 export function toEngineRequest(request: IncomingMessage): EngineRequest {
-  const headers: Record<string, string> = {};
   const given = request.headers;
+  // Node joins repeated request headers itself except set-cookie, the one array it keeps;
+  // without one, the headers object can be handed on as it is, with no copy per request.
+  if (given["set-cookie"] === undefined) {
+    return {
+      method: request.method ?? "GET",
+      url: request.url ?? "/",
+      headers: given as Record<string, string>,
+    };
+  }
+  const headers: Record<string, string> = {};
   for (const name in given) {
     const value = given[name];
     if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(", ") : value;
