@@ -1044,7 +1044,7 @@ export const sectionExamples: Record<string, unknown> = {
       servers: [
         {
           kind: "rdap",
-          url: "https://rdap.verisign.com/com/v1/",
+          url: "https://rdap.registry.example/com/v1/",
           outcome: "ok",
         },
       ],

@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createBootstrapLoader, parseBootstrapOption } from "./bootstrap.js";
+import { createBootstrapLoader, ianaBootstrapUrl, parseBootstrapOption } from "./bootstrap.js";
 import { createGuardedFetch } from "./guarded-fetch.js";
 
 const data = {
@@ -112,7 +112,7 @@ describe("parseBootstrapOption", () => {
   it("tells URLs, file URLs and paths apart", () => {
     expect(parseBootstrapOption(undefined, "b")).toEqual({
       kind: "url",
-      url: "https://data.iana.org/rdap/dns.json",
+      url: ianaBootstrapUrl,
     });
     expect(parseBootstrapOption("HTTPS://x.example/dns.json", "b")).toEqual({
       kind: "url",

@@ -357,8 +357,8 @@ describe("whoisProbe over RDAP", () => {
     expect(data.registrar).toEqual({
       name: "NameCheap, Inc.",
       ianaId: "1068",
-      url: "https://www.namecheap.com",
-      abuseEmail: "abuse@namecheap.com",
+      url: "https://registrar.example",
+      abuseEmail: "abuse@registrar.example",
       abusePhone: "+1.6613102107",
     });
     expect(data.dnssec).toEqual({ delegationSigned: false, dsData: [] });
@@ -577,7 +577,7 @@ describe("whoisProbe over WHOIS", () => {
         redactedFields: expect.arrayContaining(["name", "organization", "email", "phone"]),
         redactions: [],
       });
-      expect(data.registrar?.abuseEmail).toBe("abuse@namecheap.com");
+      expect(data.registrar?.abuseEmail).toBe("abuse@registrar.example");
       // An empty "Registrar WHOIS Server:" line refers nowhere.
       expect(data.servers.map((server) => server.outcome)).toEqual(["http_error", "ok"]);
       expectValid(data);
@@ -817,7 +817,7 @@ describe("whoisProbe options", () => {
 
   it("accepts hints with a whois:// prefix or a leading dot", async () => {
     expect(() =>
-      whoisProbe({ whoisHints: { ".COM": "whois://whois.verisign-grs.com", test: "::1" } }),
+      whoisProbe({ whoisHints: { ".COM": "whois://whois.registry.example", test: "::1" } }),
     ).not.toThrow();
   });
 });
