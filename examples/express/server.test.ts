@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -6,37 +5,26 @@ import {
   type TestDnsServer,
   zoneHandler,
 } from "../../packages/engine/src/test-support/dns-server.js";
+import { type RunningExample, startExample } from "../test-support/start-example.js";
 
 const serverFile = fileURLToPath(new URL("./server.js", import.meta.url));
 let dns: TestDnsServer;
-let child: ChildProcess;
+let example: RunningExample;
 let baseUrl: string;
 
 beforeAll(async () => {
   dns = await startDnsServer(
     zoneHandler({ "shop.test": [{ type: "A", name: "shop.test", ttl: 300, data: "192.0.2.10" }] }),
   );
-  // Runs the example as a user would: plain node, the built packages.
-  child = spawn(process.execPath, [serverFile], {
-    env: { ...process.env, PORT: "0", API_KEY: "example-key-123", RESOLVERS: dns.address },
-    stdio: ["ignore", "pipe", "pipe"],
+  example = await startExample({
+    file: serverFile,
+    env: { API_KEY: "example-key-123", RESOLVERS: dns.address },
   });
-  baseUrl = await new Promise<string>((resolve, reject) => {
-    let output = "";
-    child.stdout?.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening on (http:\/\/\S+)/.exec(output);
-      if (match) resolve(match[1]!);
-    });
-    child.stderr?.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.once("exit", (code) => reject(new Error(`example exited with ${code}: ${output}`)));
-  });
+  baseUrl = example.url;
 });
 
 afterAll(async () => {
-  child?.kill("SIGTERM");
+  example?.stop();
   await dns?.close();
 });
 

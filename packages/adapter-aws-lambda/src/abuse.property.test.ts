@@ -1,4 +1,4 @@
-import { createEngine, errorCodes, type Probe, silentLogger } from "@domain-intel/engine";
+import { errorCodes } from "@domain-intel/engine";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
@@ -8,6 +8,7 @@ import {
   isProbeableName,
   requestTarget,
 } from "../../engine/src/test-support/abuse-arbitraries.js";
+import { recordingEngine } from "../../engine/src/test-support/recording-engine.js";
 import { createHandler } from "./create-handler.js";
 import type { LambdaHttpResult } from "./lambda-types.js";
 import { fixture, httpApiEvent, restApiEvent } from "./test-support/fixture-events.js";
@@ -20,20 +21,7 @@ import { fixture, httpApiEvent, restApiEvent } from "./test-support/fixture-even
 
 const key = "lambda-abuse-key-0123456789";
 const sections = ["whois", "dns", "ssl"];
-const runs: string[] = [];
-const probe: Probe<{ name: string }> = {
-  run: (domain) => {
-    runs.push(domain);
-    return { name: domain };
-  },
-  ttlMs: () => 60_000,
-};
-const engine = createEngine({
-  keys: [key],
-  probes: Object.fromEntries(sections.map((name) => [name, probe])),
-  rateLimit: false,
-  logger: silentLogger,
-});
+const { engine, runs } = recordingEngine({ key });
 const handlers = [createHandler(engine), createHandler({ engine, basePath: "/prod" })];
 
 function expectWellFormed(result: LambdaHttpResult): void {

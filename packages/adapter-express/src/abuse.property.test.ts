@@ -1,7 +1,7 @@
 import { once } from "node:events";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createEngine, errorCodes, type Probe, silentLogger } from "@domain-intel/engine";
+import { errorCodes } from "@domain-intel/engine";
 import express, { type NextFunction, type Request, type Response } from "express";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,6 +13,7 @@ import {
   wireTarget,
 } from "../../engine/src/test-support/abuse-arbitraries.js";
 import { rawRequest } from "../../engine/src/test-support/raw-http.js";
+import { recordingEngine } from "../../engine/src/test-support/recording-engine.js";
 import { domainIntel } from "./index.js";
 
 /**
@@ -24,20 +25,7 @@ import { domainIntel } from "./index.js";
 
 const key = "express-abuse-key-0123456789";
 const sections = ["whois", "dns", "ssl"];
-const runs: string[] = [];
-const probe: Probe<{ name: string }> = {
-  run: (domain) => {
-    runs.push(domain);
-    return { name: domain };
-  },
-  ttlMs: () => 60_000,
-};
-const engine = createEngine({
-  keys: [key],
-  probes: Object.fromEntries(sections.map((name) => [name, probe])),
-  rateLimit: false,
-  logger: silentLogger,
-});
+const { engine, runs } = recordingEngine({ key });
 /** What reached Express's error handler: must stay empty. */
 const passedOn: unknown[] = [];
 let server: Server;

@@ -1,5 +1,5 @@
 import type { AddressInfo } from "node:net";
-import { createEngine, errorCodes, type Probe, silentLogger } from "@domain-intel/engine";
+import { errorCodes } from "@domain-intel/engine";
 import fc from "fast-check";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,6 +11,7 @@ import {
   wireTarget,
 } from "../../engine/src/test-support/abuse-arbitraries.js";
 import { rawRequest } from "../../engine/src/test-support/raw-http.js";
+import { recordingEngine } from "../../engine/src/test-support/recording-engine.js";
 import { domainIntel } from "./index.js";
 
 /**
@@ -22,20 +23,7 @@ import { domainIntel } from "./index.js";
 const key = "fastify-abuse-key-0123456789";
 const prefix = "/tools";
 const sections = ["whois", "dns", "ssl"];
-const runs: string[] = [];
-const probe: Probe<{ name: string }> = {
-  run: (domain) => {
-    runs.push(domain);
-    return { name: domain };
-  },
-  ttlMs: () => 60_000,
-};
-const engine = createEngine({
-  keys: [key],
-  probes: Object.fromEntries(sections.map((name) => [name, probe])),
-  rateLimit: false,
-  logger: silentLogger,
-});
+const { engine, runs } = recordingEngine({ key });
 const handlerErrors: unknown[] = [];
 let app: FastifyInstance;
 let port: number;

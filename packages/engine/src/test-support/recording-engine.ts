@@ -1,0 +1,25 @@
+import { createEngine, type Engine } from "../engine.js";
+import { silentLogger } from "../logging/logger.js";
+import type { Probe } from "../probes/probe.js";
+
+/**
+ * An engine whose whois, dns and ssl sections answer at once and record every name a probe
+ * was given, so abuse tests can prove that nothing invalid ever reaches a probe.
+ */
+export function recordingEngine(options: { key: string }): { engine: Engine; runs: string[] } {
+  const runs: string[] = [];
+  const probe: Probe<{ name: string }> = {
+    run: (domain) => {
+      runs.push(domain);
+      return { name: domain };
+    },
+    ttlMs: () => 60_000,
+  };
+  const engine = createEngine({
+    keys: [options.key],
+    probes: { whois: probe, dns: probe, ssl: probe },
+    rateLimit: false,
+    logger: silentLogger,
+  });
+  return { engine, runs };
+}
