@@ -16,7 +16,7 @@ import {
   silentLogger,
   sslProbe,
   whoisProbe,
-} from "../packages/engine/src/index.js";
+} from "../packages/engine/dist/index.js";
 import { createTestPki } from "../packages/engine/src/test-support/certificates.js";
 import { startDnsServer, zoneHandler } from "../packages/engine/src/test-support/dns-server.js";
 

@@ -4,8 +4,8 @@
  * time, the queries the servers received, and the ratio to the sequential baseline: the sum of
  * the latencies had every query waited for the one before. Run with `pnpm bench:dns`.
  */
-import { createEngine, dnsProbe, type SectionResult } from "../packages/engine/src/index.js";
-import type { DnsData } from "../packages/engine/src/probes/dns/dns-data.js";
+import { createEngine, dnsProbe, type SectionResult } from "../packages/engine/dist/index.js";
+import type { DnsData } from "../packages/engine/dist/probes/dns/dns-data.js";
 import { startLabWorld } from "../packages/engine/src/test-support/dns-lab-world.js";
 
 const latencyMs = 20;

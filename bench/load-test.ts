@@ -93,9 +93,9 @@ else await drive();
 // The server process: `domain-intel serve` with the upstreams the driver started.
 
 async function runServer(): Promise<void> {
-  const { serve } = await import("../packages/cli/src/serve.js");
-  const { dnsProbe, whoisProbe, silentLogger } = await import("../packages/engine/src/index.js");
-  type Probe = import("../packages/engine/src/index.js").Probe;
+  const { serve } = await import("../packages/cli/dist/serve.js");
+  const { dnsProbe, whoisProbe, silentLogger } = await import("../packages/engine/dist/index.js");
+  type Probe = import("../packages/engine/dist/index.js").Probe;
   const resolver = process.env.LOAD_RESOLVER!;
   const rdapBase = process.env.LOAD_RDAP!;
   let inProgress = 0;

@@ -3,7 +3,7 @@
  * byte budget (it evicts the oldest); the process RSS is reported.
  *   pnpm bench:memory      BENCH_REPORTS=100000 BENCH_STORE_MB=256
  */
-import { createEngine, memoryCache } from "../packages/engine/src/index.js";
+import { createEngine, memoryCache } from "../packages/engine/dist/index.js";
 import { benchEngineOptions } from "./support/report-fixture.js";
 
 const reports = Number(process.env.BENCH_REPORTS ?? 100_000);

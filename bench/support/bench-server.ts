@@ -7,9 +7,9 @@ import { once } from "node:events";
 import http from "node:http";
 import express from "express";
 import Fastify from "fastify";
-import { domainIntel as expressAdapter } from "../../packages/adapter-express/src/index.js";
-import { domainIntel as fastifyAdapter } from "../../packages/adapter-fastify/src/index.js";
-import { serve } from "../../packages/cli/src/serve.js";
+import { domainIntel as expressAdapter } from "../../packages/adapter-express/dist/index.js";
+import { domainIntel as fastifyAdapter } from "../../packages/adapter-fastify/dist/index.js";
+import { serve } from "../../packages/cli/dist/serve.js";
 import { authorization, benchEngineOptions, reportPath, warm } from "./report-fixture.js";
 
 const mode = process.argv[2];
@@ -70,6 +70,18 @@ async function start(): Promise<number> {
       });
       return listen(http.createServer(app));
     }
+    case "express-bytes": {
+      // The fastest an Express middleware can answer: the bytes, ready, with no engine.
+      const app = express();
+      app.use((_request, response) => {
+        response.writeHead(200, {
+          "content-type": "application/json; charset=utf-8",
+          "content-length": bytes.length,
+        });
+        response.end(bytes);
+      });
+      return listen(http.createServer(app));
+    }
     case "express-adapter": {
       const app = express();
       app.use(expressAdapter(options));
@@ -78,6 +90,14 @@ async function start(): Promise<number> {
     case "fastify-bare": {
       const app = Fastify();
       app.get(reportPath, async () => report);
+      await app.listen({ port: 0, host: "127.0.0.1" });
+      return (app.server.address() as { port: number }).port;
+    }
+    case "fastify-bytes": {
+      const app = Fastify();
+      app.get(reportPath, (_request, reply) => {
+        reply.header("content-type", "application/json; charset=utf-8").send(bytes);
+      });
       await app.listen({ port: 0, host: "127.0.0.1" });
       return (app.server.address() as { port: number }).port;
     }

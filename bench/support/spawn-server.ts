@@ -6,7 +6,7 @@ const script = fileURLToPath(new URL("./bench-server.ts", import.meta.url));
 /** Starts `bench-server.ts <mode>` in its own process; resolves once it listens. */
 export async function spawnServer(
   mode: string,
-): Promise<{ url: string; bytes: number; close(): Promise<void> }> {
+): Promise<{ url: string; bytes: number; pid: number; close(): Promise<void> }> {
   const child = spawn(process.execPath, ["--import", "tsx", script, mode], {
     stdio: ["ignore", "pipe", "inherit"],
   });
@@ -22,6 +22,7 @@ export async function spawnServer(
   return {
     url: `http://127.0.0.1:${port}`,
     bytes,
+    pid: child.pid!,
     close: async () => {
       if (child.exitCode !== null) return;
       child.kill("SIGTERM");

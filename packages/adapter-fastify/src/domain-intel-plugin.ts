@@ -1,4 +1,10 @@
-import { createEngine, type Engine, type EngineOptions, isEngine } from "@domain-intel/engine";
+import {
+  createEngine,
+  type Engine,
+  type EngineOptions,
+  type EngineResponse,
+  isEngine,
+} from "@domain-intel/engine";
 import { readRequestBody, toEngineRequest } from "@domain-intel/engine/node";
 import type {
   FastifyInstance,
@@ -43,24 +49,13 @@ async function domainIntelPlugin(
   await host.register(
     async (api) => {
       const prefixLength = api.prefix.replace(/\/$/, "").length;
-      const send = async (
-        request: FastifyRequest,
-        reply: FastifyReply,
-        requestBody?: Uint8Array,
-      ) => {
-        const translated = toEngineRequest(request.raw);
-        const response = await engine.handle({
-          method: translated.method,
-          url: prefixLength === 0 ? request.url : request.url.slice(prefixLength),
-          headers: translated.headers,
-          ...(requestBody ? { body: requestBody } : {}),
-        });
+      const write = (reply: FastifyReply, response: EngineResponse) => {
         reply.code(response.status);
         const headers = response.headers;
         for (const name in headers) reply.header(name, headers[name]);
         // The engine's bytes as they are; an empty body (HEAD, 304) keeps its content-length.
         const { body } = response;
-        return reply.send(
+        reply.send(
           body.byteLength === 0
             ? undefined
             : Buffer.isBuffer(body)
@@ -68,28 +63,43 @@ async function domainIntelPlugin(
               : Buffer.from(body.buffer, body.byteOffset, body.byteLength),
         );
       };
-      // The engine reads bodies itself (bounded; only `POST /keys` takes one), so every other
-      // method is answered before Fastify parses a body: no 415 or JSON parse error of Fastify's.
+      // Not an async handler: the reply is sent when the engine answers, with no promise of
+      // Fastify's to settle on top (this is the path every cache hit takes).
+      const send = (request: FastifyRequest, reply: FastifyReply, requestBody?: Uint8Array) => {
+        const translated = toEngineRequest(request.raw);
+        engine
+          .handle({
+            method: translated.method,
+            url: prefixLength === 0 ? request.url : request.url.slice(prefixLength),
+            headers: translated.headers,
+            ...(requestBody ? { body: requestBody } : {}),
+          })
+          .then(
+            (response) => write(reply, response),
+            (error: Error) => reply.send(error),
+          );
+      };
+      // The engine reads bodies itself (bounded; only `POST /keys` takes one), so a method that
+      // may carry one is answered before Fastify parses it: no 415 or JSON parse error of
+      // Fastify's. GET and HEAD skip this hook.
       const preParsing = (
         request: FastifyRequest,
         reply: FastifyReply,
         payload: RequestPayload,
         done: (error: Error | null, payload?: RequestPayload) => void,
       ) => {
-        if (request.method === "GET" || request.method === "HEAD") done(null, payload);
-        else
-          readRequestBody({ request: payload })
-            .then((requestBody) => send(request, reply, requestBody))
-            .catch((error: Error) => done(error));
+        readRequestBody({ request: payload }).then(
+          (requestBody) => send(request, reply, requestBody),
+          (error: Error) => done(error),
+        );
       };
-      const route = {
-        method: api.supportedMethods,
-        exposeHeadRoute: false,
-        preParsing,
-        handler: send,
-      };
-      if (engine.basePath !== "") api.route({ ...route, url: engine.basePath });
-      api.route({ ...route, url: `${engine.basePath}/*` });
+      const reads = ["GET", "HEAD"];
+      const others = api.supportedMethods.filter((method) => !reads.includes(method));
+      const urls = engine.basePath === "" ? ["/*"] : [engine.basePath, `${engine.basePath}/*`];
+      for (const url of urls) {
+        api.route({ method: reads, url, exposeHeadRoute: false, handler: send });
+        api.route({ method: others, url, preParsing, handler: send });
+      }
     },
     options.prefix === undefined ? {} : { prefix: options.prefix },
   );

@@ -1,14 +1,27 @@
+import { isPromiseLike, type MaybePromise } from "../async/maybe-promise.js";
 import { parseBearerToken } from "../auth/bearer-token.js";
 import type { KeyIdentity, KeyVerifier } from "../auth/key-verifier.js";
 import { DomainIntelError } from "../errors/domain-intel-error.js";
 
 const challenge = 'Bearer realm="domain-intel"';
 
-/** Resolves the caller's identity or throws a 401 that says nothing about which keys exist. */
-export async function authenticate(
+function known(identity: KeyIdentity | null | undefined): KeyIdentity {
+  if (!identity) {
+    throw new DomainIntelError("unauthorized", "The API key is not valid.", {
+      headers: { "www-authenticate": `${challenge}, error="invalid_token"` },
+    });
+  }
+  return identity;
+}
+
+/**
+ * Resolves the caller's identity or throws a 401 that says nothing about which keys exist.
+ * A verifier that answers at once (a remembered key) is answered at once.
+ */
+export function authenticate(
   authorization: string | undefined,
   verifier: KeyVerifier,
-): Promise<KeyIdentity> {
+): MaybePromise<KeyIdentity> {
   const parsed = parseBearerToken(authorization);
   if (parsed.kind === "missing") {
     throw new DomainIntelError(
@@ -28,11 +41,6 @@ export async function authenticate(
       },
     );
   }
-  const identity = await verifier.verify(parsed.token);
-  if (!identity) {
-    throw new DomainIntelError("unauthorized", "The API key is not valid.", {
-      headers: { "www-authenticate": `${challenge}, error="invalid_token"` },
-    });
-  }
-  return identity;
+  const identity = verifier.verify(parsed.token);
+  return isPromiseLike(identity) ? Promise.resolve(identity).then(known) : known(identity);
 }

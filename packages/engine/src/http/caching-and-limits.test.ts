@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { KeyVerifier } from "../auth/key-verifier.js";
 import { createEngine } from "../engine.js";
 import { silentLogger } from "../logging/logger.js";
+import { memoryRateLimit } from "../ratelimit/memory-rate-limit.js";
 import { countingProbe } from "../test-support/counting-probe.js";
 import type { EngineResponse } from "./engine-http.js";
 
@@ -17,19 +18,21 @@ const planned: KeyVerifier = {
         : null,
 };
 
+const limits = {
+  plans: {
+    free: { capacity: 3, refillPerSecond: 0.01 },
+    pro: { capacity: 1000, refillPerSecond: 100 },
+  },
+  refresh: { capacity: 1, refillPerSecond: 0.01 },
+};
+
 function engine(options: Record<string, unknown> = {}) {
   const counting = countingProbe();
   const instance = createEngine({
     keys: planned,
     probes: { ...noBuiltIns, echo: counting.probe, other: countingProbe().probe },
     logger: silentLogger,
-    rateLimit: {
-      plans: {
-        free: { capacity: 3, refillPerSecond: 0.01 },
-        pro: { capacity: 1000, refillPerSecond: 100 },
-      },
-      refresh: { capacity: 1, refillPerSecond: 0.01 },
-    },
+    rateLimit: limits,
     ...options,
   });
   return { engine: instance, runs: counting.runs };
@@ -122,11 +125,52 @@ describe("rate limits", () => {
     expect((await api.handle(get("/api/v1/echo/example.com"))).status).toBe(200);
   });
 
-  it("lets requests through when the limiter store fails", async () => {
-    const { engine: api } = engine({
-      rateLimit: { store: { take: () => Promise.reject(new Error("down")) } },
-    });
-    expect((await api.handle(get("/api/v1/echo/example.com", "free-key"))).status).toBe(200);
+  it("lets requests through when the limiter store fails, with a promise or at once", async () => {
+    for (const take of [
+      () => Promise.reject(new Error("down")),
+      () => {
+        throw new Error("down");
+      },
+    ]) {
+      const { engine: api } = engine({ rateLimit: { store: { take } } });
+      const answer = await api.handle(get("/api/v1/echo/example.com", "free-key"));
+      expect(answer.status).toBe(200);
+      expect(answer.headers.ratelimit).toBeUndefined();
+    }
+  });
+
+  it("counts alike whether the verifier and the store answer at once or with a promise", async () => {
+    const sequence = async (api: ReturnType<typeof engine>["engine"]) => {
+      const requests = [
+        ...Array.from({ length: 4 }, () => get("/api/v1/echo/example.com", "free-key")),
+        ...Array.from({ length: 2 }, () => get("/api/v1/echo/example.com?refresh=true")),
+      ];
+      const answers = [];
+      for (const request of requests) answers.push(await api.handle(request));
+      return answers.map((answer) => [
+        answer.status,
+        answer.headers["ratelimit-policy"],
+        answer.headers.ratelimit?.replace(/;t=\d+$/, ""),
+        json(answer).code,
+      ]);
+    };
+    const atOnce = await sequence(engine().engine);
+    const memory = memoryRateLimit();
+    const waiting = await sequence(
+      engine({
+        keys: { verify: async (key: string) => planned.verify(key) },
+        rateLimit: {
+          ...limits,
+          store: {
+            take: async (...args: Parameters<typeof memory.take>) => memory.take(...args),
+          },
+        },
+      }).engine,
+    );
+    expect(waiting).toEqual(atOnce);
+    // The free plan refuses its fourth request; the refresh bucket its second refresh.
+    expect(atOnce.map(([status]) => status)).toEqual([200, 200, 200, 429, 200, 429]);
+    expect(atOnce[5]![1]).toBe('"refresh";q=1;w=100');
   });
 
   it("can be turned off", async () => {

@@ -1,4 +1,5 @@
 import QuickLRU from "quick-lru";
+import { isPromiseLike, type MaybePromise } from "../async/maybe-promise.js";
 import type { KeyIdentity, KeyVerifier } from "../auth/key-verifier.js";
 import { normalizeDomain } from "../domain/normalize-domain.js";
 import { DomainIntelError, isDomainIntelError } from "../errors/domain-intel-error.js";
@@ -21,10 +22,10 @@ export interface RequestHandlerOptions {
   openApiJson: string;
   logger: Logger;
   staleGraceMs: number;
-  section(section: string, domain: string, refresh: boolean): Promise<SectionAnswer>;
-  report(domain: string, refresh: boolean): Promise<ReportAnswer>;
+  section(section: string, domain: string, refresh: boolean): MaybePromise<SectionAnswer>;
+  report(domain: string, refresh: boolean): MaybePromise<ReportAnswer>;
   /** Charges the request to the caller's rate limit; absent when rate limiting is off. */
-  rateLimit?(identity: KeyIdentity, refresh: boolean): Promise<RateLimitOutcome>;
+  rateLimit?(identity: KeyIdentity, refresh: boolean): MaybePromise<RateLimitOutcome>;
   /** Serves the API reference page and its assets; absent when docs are off. */
   docs?: DocsResponder;
   /** Answers `{basePath}/keys` (any method); absent when key issuing is off. */
@@ -92,7 +93,25 @@ function conditional(
   return { status: 200, headers, body };
 }
 
-/** The engine's single HTTP entry point: routing, auth, errors and headers live here. */
+type DataRoute = Extract<Route, { kind: "report" | "section" }>;
+
+const noLimits: RateLimitOutcome = { headers: {} };
+const emptyBody = new Uint8Array(0);
+
+/** An error on its way to the caller, with the caller's rate-limit headers added. */
+function withHeaders(error: unknown, headers: Readonly<Record<string, string>>): unknown {
+  if (!isDomainIntelError(error)) return error;
+  return new DomainIntelError(error.code, error.message, {
+    extensions: error.extensions ?? {},
+    headers: { ...headers, ...error.headers },
+  });
+}
+
+/**
+ * The engine's single HTTP entry point: routing, auth, errors and headers live here. Every
+ * step that can answer at once does (a remembered key, an in-memory rate limit, a ready
+ * report), so a cache hit makes no promise until the one handed back.
+ */
 export function createRequestHandler(options: RequestHandlerOptions): EngineHandler {
   const graceSeconds = Math.floor(options.staleGraceMs / 1000);
   const openApi = jsonResponse(200, options.openApiJson, {
@@ -111,7 +130,7 @@ export function createRequestHandler(options: RequestHandlerOptions): EngineHand
     return route;
   }
 
-  async function respond(request: EngineRequest): Promise<EngineResponse> {
+  function respond(request: EngineRequest): MaybePromise<EngineResponse> {
     const { pathname, search } = parseUrl(request.url);
     const route = routeOf(pathname);
     if (
@@ -123,7 +142,7 @@ export function createRequestHandler(options: RequestHandlerOptions): EngineHand
     }
     // The one route that is not a GET: it checks its own method, caller and limits.
     if (route.kind === "keys") return options.issueKey!(request);
-    if (!readMethods.has(request.method.toUpperCase())) {
+    if (request.method !== "GET" && !readMethods.has(request.method.toUpperCase())) {
       throw new DomainIntelError(
         "method_not_allowed",
         `${request.method.slice(0, 16)} is not allowed here; use GET.`,
@@ -136,65 +155,100 @@ export function createRequestHandler(options: RequestHandlerOptions): EngineHand
     // The reference page is public like openapi.json: it only renders that document.
     if (route.kind === "docs") return options.docs!(route.asset);
 
-    const identity = await authenticate(request.headers.authorization, options.verifier);
     const refresh = search !== "" && new URLSearchParams(search).get("refresh") === "true";
-    // Rate-limit headers ride on every answer to an authenticated caller, errors included.
-    const limits = options.rateLimit ? await options.rateLimit(identity, refresh) : { headers: {} };
+    const identity = authenticate(request.headers.authorization, options.verifier);
+    return isPromiseLike(identity)
+      ? Promise.resolve(identity).then((known) => charged(request, route, known, refresh))
+      : charged(request, route, identity, refresh);
+  }
+
+  // Rate-limit headers ride on every answer to an authenticated caller, errors included.
+  function charged(
+    request: EngineRequest,
+    route: DataRoute,
+    identity: KeyIdentity,
+    refresh: boolean,
+  ): MaybePromise<EngineResponse> {
+    const limits = options.rateLimit ? options.rateLimit(identity, refresh) : noLimits;
+    return isPromiseLike(limits)
+      ? Promise.resolve(limits).then((outcome) => answer(request, route, refresh, outcome.headers))
+      : answer(request, route, refresh, limits.headers);
+  }
+
+  function answer(
+    request: EngineRequest,
+    route: DataRoute,
+    refresh: boolean,
+    limits: Readonly<Record<string, string>>,
+  ): MaybePromise<EngineResponse> {
+    const fail = (error: unknown): never => {
+      throw withHeaders(error, limits);
+    };
     try {
       const domain = domainOf(route.rawDomain);
       if (route.kind === "report") {
-        const report = await options.report(domain, refresh);
+        const fromReport = (report: ReportAnswer) =>
+          conditional(request, report.body, report, reportEtag(report), graceSeconds, limits);
+        const report = options.report(domain, refresh);
+        return isPromiseLike(report)
+          ? Promise.resolve(report).then(fromReport).catch(fail)
+          : fromReport(report);
+      }
+      const fromSection = (section: SectionAnswer) => {
+        if (!section.ok) throw sectionError(section);
         return conditional(
           request,
-          report.body,
-          report,
-          reportEtag(report),
+          section.body,
+          section,
+          sectionEtag(section),
           graceSeconds,
-          limits.headers,
+          limits,
         );
-      }
-      const answer = await options.section(route.section, domain, refresh);
-      if (!answer.ok) {
-        const section = JSON.parse(answer.body.toString("utf8")) as SectionResult;
-        const code = sectionErrorCodes[section.error?.code ?? "internal"];
-        throw new DomainIntelError(code, section.error?.message ?? "", { extensions: { section } });
-      }
-      return conditional(
-        request,
-        answer.body,
-        answer,
-        sectionEtag(answer),
-        graceSeconds,
-        limits.headers,
-      );
+      };
+      const section = options.section(route.section, domain, refresh);
+      return isPromiseLike(section)
+        ? Promise.resolve(section).then(fromSection).catch(fail)
+        : fromSection(section);
     } catch (error) {
-      if (isDomainIntelError(error)) {
-        throw new DomainIntelError(error.code, error.message, {
-          extensions: error.extensions ?? {},
-          headers: { ...limits.headers, ...error.headers },
-        });
-      }
-      throw error;
+      return fail(error);
     }
   }
 
-  return async (request) => {
-    let response: EngineResponse;
-    try {
-      response = await respond(request);
-    } catch (error) {
-      if (!isDomainIntelError(error)) {
-        options.logger.error("request failed unexpectedly", { error: describeError(error) });
-      }
-      response = problemResponse(
-        isDomainIntelError(error)
-          ? error
-          : new DomainIntelError("internal", "An internal error occurred."),
-      );
+  function failed(error: unknown): EngineResponse {
+    if (!isDomainIntelError(error)) {
+      options.logger.error("request failed unexpectedly", { error: describeError(error) });
     }
-    // HEAD answers the GET headers (content-length included) without the body.
-    return request.method.toUpperCase() === "HEAD"
-      ? { ...response, body: new Uint8Array(0) }
-      : response;
+    return problemResponse(
+      isDomainIntelError(error)
+        ? error
+        : new DomainIntelError("internal", "An internal error occurred."),
+    );
+  }
+
+  // HEAD answers the GET headers (content-length included) without the body.
+  const finish = (request: EngineRequest, response: EngineResponse): EngineResponse =>
+    request.method === "GET" || request.method.toUpperCase() !== "HEAD"
+      ? response
+      : { ...response, body: emptyBody };
+
+  return (request) => {
+    let response: MaybePromise<EngineResponse>;
+    try {
+      response = respond(request);
+    } catch (error) {
+      response = failed(error);
+    }
+    return isPromiseLike(response)
+      ? Promise.resolve(response).then(
+          (made) => finish(request, made),
+          (error: unknown) => finish(request, failed(error)),
+        )
+      : Promise.resolve(finish(request, response));
   };
+}
+
+function sectionError(answer: SectionAnswer): DomainIntelError {
+  const section = JSON.parse(answer.body.toString("utf8")) as SectionResult;
+  const code = sectionErrorCodes[section.error?.code ?? "internal"];
+  return new DomainIntelError(code, section.error?.message ?? "", { extensions: { section } });
 }

@@ -1,3 +1,4 @@
+import { isPromiseLike, type MaybePromise } from "../async/maybe-promise.js";
 import type { KeyIdentity } from "../auth/key-verifier.js";
 import { DomainIntelError } from "../errors/domain-intel-error.js";
 import { describeError, type Logger } from "../logging/logger.js";
@@ -19,50 +20,90 @@ export interface RateLimitOutcome {
 const windowSeconds = (plan: RateLimitPlan) =>
   Math.max(1, Math.round(plan.capacity / plan.refillPerSecond));
 
-function headersFor(
-  name: string,
-  plan: RateLimitPlan,
-  decision: RateLimitDecision,
-): Record<string, string> {
-  return {
-    "ratelimit-policy": `"${name}";q=${plan.capacity};w=${windowSeconds(plan)}`,
-    ratelimit: `"${name}";r=${decision.remaining};t=${Math.ceil(decision.resetMs / 1000)}`,
-  };
-}
+const policyHeader = (name: string, plan: RateLimitPlan) =>
+  `"${name}";q=${plan.capacity};w=${windowSeconds(plan)}`;
 
-/** Charges a request to its key's bucket (and the refresh bucket); throws 429 when empty. */
+/**
+ * Charges a request to its key's bucket (and the refresh bucket); throws 429 when empty.
+ * With a store that answers at once (the in-memory one) the whole charge is synchronous.
+ */
 export function createRateLimiter(settings: RateLimitSettings, logger: Logger) {
-  async function take(bucket: string, plan: RateLimitPlan): Promise<RateLimitDecision | undefined> {
+  // Both are the same for every request of a plan or a key: made once, not per request.
+  const policies = new Map(
+    [...Object.entries(settings.plans), ["refresh", settings.refresh] as const].map(
+      ([name, plan]) => [name, policyHeader(name, plan)],
+    ),
+  );
+  const bucketNames = new WeakMap<KeyIdentity, { plain: string; refresh: string }>();
+  function bucketsOf(identity: KeyIdentity) {
+    let names = bucketNames.get(identity);
+    if (!names) {
+      names = { plain: `rl:${identity.id}`, refresh: `rl-refresh:${identity.id}` };
+      bucketNames.set(identity, names);
+    }
+    return names;
+  }
+
+  function headersFor(name: string, decision: RateLimitDecision): Record<string, string> {
+    return {
+      "ratelimit-policy": policies.get(name)!,
+      ratelimit: `"${name}";r=${decision.remaining};t=${Math.ceil(decision.resetMs / 1000)}`,
+    };
+  }
+
+  // Failing open: a broken limiter store must not take the API down with it.
+  const failOpen = (error: unknown): undefined => {
+    logger.warn("rate limit store failed; letting the request through", {
+      error: describeError(error),
+    });
+    return undefined;
+  };
+
+  function take(bucket: string, plan: RateLimitPlan): MaybePromise<RateLimitDecision | undefined> {
     try {
-      return await settings.store.take(bucket, plan, 1);
+      const decision = settings.store.take(bucket, plan, 1);
+      return isPromiseLike(decision) ? Promise.resolve(decision).catch(failOpen) : decision;
     } catch (error) {
-      // Failing open: a broken limiter store must not take the API down with it.
-      logger.warn("rate limit store failed; letting the request through", {
-        error: describeError(error),
-      });
-      return undefined;
+      return failOpen(error);
     }
   }
 
-  return async (identity: KeyIdentity, refresh: boolean): Promise<RateLimitOutcome> => {
-    const planName = identity.plan && settings.plans[identity.plan] ? identity.plan : "default";
-    const plan = settings.plans[planName]!;
-    const decision = await take(`rl:${identity.id}`, plan);
-    let headers = decision ? headersFor(planName, plan, decision) : {};
-    if (decision && !decision.allowed)
-      throw limited(decision, headers, "Rate limit exceeded for this API key.");
-    if (refresh) {
-      const refreshDecision = await take(`rl-refresh:${identity.id}`, settings.refresh);
-      if (refreshDecision && !refreshDecision.allowed) {
-        headers = { ...headers, ...headersFor("refresh", settings.refresh, refreshDecision) };
-        throw limited(
-          refreshDecision,
-          headers,
-          "Too many refresh=true requests for this API key; cached answers are still available.",
-        );
-      }
+  function afterRefresh(
+    headers: Record<string, string>,
+    decision: RateLimitDecision | undefined,
+  ): RateLimitOutcome {
+    if (decision && !decision.allowed) {
+      throw limited(
+        decision,
+        { ...headers, ...headersFor("refresh", decision) },
+        "Too many refresh=true requests for this API key; cached answers are still available.",
+      );
     }
     return { headers };
+  }
+
+  function afterPlan(
+    identity: KeyIdentity,
+    planName: string,
+    decision: RateLimitDecision | undefined,
+    refresh: boolean,
+  ): MaybePromise<RateLimitOutcome> {
+    const headers = decision ? headersFor(planName, decision) : {};
+    if (decision && !decision.allowed)
+      throw limited(decision, headers, "Rate limit exceeded for this API key.");
+    if (!refresh) return { headers };
+    const refreshed = take(bucketsOf(identity).refresh, settings.refresh);
+    return isPromiseLike(refreshed)
+      ? Promise.resolve(refreshed).then((decided) => afterRefresh(headers, decided))
+      : afterRefresh(headers, refreshed);
+  }
+
+  return (identity: KeyIdentity, refresh: boolean): MaybePromise<RateLimitOutcome> => {
+    const planName = identity.plan && settings.plans[identity.plan] ? identity.plan : "default";
+    const decision = take(bucketsOf(identity).plain, settings.plans[planName]!);
+    return isPromiseLike(decision)
+      ? Promise.resolve(decision).then((decided) => afterPlan(identity, planName, decided, refresh))
+      : afterPlan(identity, planName, decision, refresh);
   };
 }
 

@@ -1,3 +1,4 @@
+import type { MaybePromise } from "../async/maybe-promise.js";
 import { hotCache } from "../cache/hot-cache.js";
 import type { Finding } from "../probes/findings.js";
 import type { SectionResult } from "../sections/section-result.js";
@@ -68,14 +69,18 @@ export function createReportService(options: {
       Buffer.from(`},"insights":${insights}}`),
     ]);
 
-  async function get(domain: string, refresh: boolean): Promise<ReportAnswer> {
-    const now = Date.now();
-    if (!refresh) {
-      const hit = ready.get(domain, now);
+  /** A ready report answers at once; otherwise the sections are gathered. */
+  function get(domain: string, refresh: boolean): MaybePromise<ReportAnswer> {
+    if (refresh) ready.delete(domain);
+    else {
+      const hit = ready.get(domain, Date.now());
       if (hit) return hit;
-    } else {
-      ready.delete(domain);
     }
+    return gather(domain, refresh);
+  }
+
+  async function gather(domain: string, refresh: boolean): Promise<ReportAnswer> {
+    const now = Date.now();
     const answers = await Promise.all(
       options.sections.map((section) => options.service.get(section, domain, { refresh })),
     );

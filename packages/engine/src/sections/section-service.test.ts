@@ -28,6 +28,21 @@ function service(probe: Probe, overrides: Partial<SectionServiceOptions> = {}) {
 }
 
 describe("section service", () => {
+  it("answers a hit kept in process at once, and waits only for a miss or a refresh", async () => {
+    const counting = countingProbe();
+    const sections = service(counting.probe);
+    const miss = sections.get("echo", "example.com");
+    expect(miss).toBeInstanceOf(Promise);
+    expect((await miss).cache).toBe("miss");
+    const hit = sections.get("echo", "example.com");
+    expect(hit).not.toBeInstanceOf(Promise);
+    expect(hit).toMatchObject({ section: "echo", cache: "hit", ok: true });
+    const refreshed = sections.get("echo", "example.com", { refresh: true });
+    expect(refreshed).toBeInstanceOf(Promise);
+    expect((await refreshed).cache).toBe("miss");
+    expect(counting.runs).toHaveLength(2);
+  });
+
   it("serves an expired entry as stale within the grace window and refreshes it once in the background", async () => {
     let ttl = 30;
     const counting = countingProbe();

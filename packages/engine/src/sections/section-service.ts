@@ -1,3 +1,4 @@
+import { isPromiseLike, type MaybePromise } from "../async/maybe-promise.js";
 import type { CacheStore } from "../cache/cache-store.js";
 import { type CachedEntry, readCachedEntry, withCacheStatus } from "../cache/cached-entry.js";
 import { hotCache } from "../cache/hot-cache.js";
@@ -52,7 +53,12 @@ export interface SectionAnswer extends Freshness {
 }
 
 export interface SectionService {
-  get(section: string, domain: string, options?: { refresh?: boolean }): Promise<SectionAnswer>;
+  /** A hit kept in process answers at once; anything else with a promise. */
+  get(
+    section: string,
+    domain: string,
+    options?: { refresh?: boolean },
+  ): MaybePromise<SectionAnswer>;
 }
 
 export const sectionCacheKey = (section: string, domain: string) =>
@@ -87,9 +93,9 @@ export function createSectionService(options: SectionServiceOptions): SectionSer
     try {
       const result = call();
       // A synchronous store (the in-memory one) needs no timer.
-      if (typeof (result as PromiseLike<T> | undefined)?.then !== "function") return result as T;
+      if (!isPromiseLike(result)) return result;
       return await Promise.race([
-        result as Promise<T>,
+        result,
         new Promise<never>((_, reject) => {
           timer = setTimeout(
             () => reject(new Error(`no answer within ${policy.storeTimeoutMs} ms`)),
@@ -262,35 +268,39 @@ export function createSectionService(options: SectionServiceOptions): SectionSer
     return made;
   }
 
+  async function load(section: string, domain: string, force: boolean): Promise<SectionAnswer> {
+    const key = sectionCacheKey(section, domain);
+    if (force) {
+      hot.delete(key);
+      // A failed refresh answers its caller, but a good entry still within its grace stays
+      // for everyone else: one client's refresh=true cannot swap good data for an error.
+      const current = await read(key);
+      const keep =
+        current?.ok && current.expiresAtMs + policy.staleGraceMs > Date.now() ? current : undefined;
+      const entry = await refresh(section, domain, key, keep);
+      return answer(section, domain, key, entry, "miss", entry.ok || keep === undefined);
+    }
+    const now = Date.now();
+    const entry = await read(key);
+    if (entry && entry.expiresAtMs > now) return answer(section, domain, key, entry, "hit");
+    if (entry?.ok && entry.expiresAtMs + policy.staleGraceMs > now) {
+      refresh(section, domain, key, entry).catch((error: unknown) => {
+        // Overloaded: the stale answer stands; a later request refreshes it.
+        if (isDomainIntelError(error) && error.code === "overloaded") return;
+        logger.warn("background refresh failed", { key, error: describeError(error) });
+      });
+      return answer(section, domain, key, entry, "stale");
+    }
+    return answer(section, domain, key, await refresh(section, domain, key), "miss");
+  }
+
   return {
-    async get(section, domain, { refresh: force = false } = {}) {
-      const key = sectionCacheKey(section, domain);
-      if (force) {
-        hot.delete(key);
-        // A failed refresh answers its caller, but a good entry still within its grace stays
-        // for everyone else: one client's refresh=true cannot swap good data for an error.
-        const current = await read(key);
-        const keep =
-          current?.ok && current.expiresAtMs + policy.staleGraceMs > Date.now()
-            ? current
-            : undefined;
-        const entry = await refresh(section, domain, key, keep);
-        return answer(section, domain, key, entry, "miss", entry.ok || keep === undefined);
+    get(section, domain, { refresh: force = false } = {}) {
+      if (!force) {
+        const warm = hot.get(sectionCacheKey(section, domain), Date.now());
+        if (warm) return warm;
       }
-      const now = Date.now();
-      const warm = hot.get(key, now);
-      if (warm) return warm;
-      const entry = await read(key);
-      if (entry && entry.expiresAtMs > now) return answer(section, domain, key, entry, "hit");
-      if (entry?.ok && entry.expiresAtMs + policy.staleGraceMs > now) {
-        refresh(section, domain, key, entry).catch((error: unknown) => {
-          // Overloaded: the stale answer stands; a later request refreshes it.
-          if (isDomainIntelError(error) && error.code === "overloaded") return;
-          logger.warn("background refresh failed", { key, error: describeError(error) });
-        });
-        return answer(section, domain, key, entry, "stale");
-      }
-      return answer(section, domain, key, await refresh(section, domain, key), "miss");
+      return load(section, domain, force);
     },
   };
 }
