@@ -60,6 +60,18 @@ describe("@domain-intel/fastify", () => {
     expect(problem.headers.get("content-type")).toBe("application/problem+json; charset=utf-8");
   });
 
+  it("joins a prefix written without its leading slash, and refuses one that is not a string", async () => {
+    const app = Fastify();
+    await app.register(domainIntel, { ...engineOptions().options, prefix: "tools/" });
+    const call = await serve(app);
+    expect((await call("/tools/api/v1/echo/example.com", { headers: auth })).status).toBe(200);
+    const refusing = Fastify();
+    apps.push(refusing);
+    await expect(
+      refusing.register(domainIntel, { ...engineOptions().options, prefix: 42 } as never),
+    ).rejects.toThrow(new TypeError("domainIntel: options.prefix must be a string"));
+  });
+
   it("leaves the host's routes, body parsers, error handler and hooks as they were", async () => {
     const app = Fastify();
     const hookCalls: string[] = [];
