@@ -175,6 +175,22 @@ export function createRequestHandler(options: RequestHandlerOptions): EngineHand
       : answer(request, route, refresh, limits.headers);
   }
 
+  const fromReport = (
+    request: EngineRequest,
+    report: ReportAnswer,
+    limits: Readonly<Record<string, string>>,
+  ) => conditional(request, report.body, report, reportEtag(report), graceSeconds, limits);
+
+  function fromSection(
+    request: EngineRequest,
+    section: SectionAnswer,
+    limits: Readonly<Record<string, string>>,
+  ): EngineResponse {
+    if (!section.ok) throw sectionError(section);
+    return conditional(request, section.body, section, sectionEtag(section), graceSeconds, limits);
+  }
+
+  // A hit takes the synchronous branches and makes no closure; only a wait builds the chain.
   function answer(
     request: EngineRequest,
     route: DataRoute,
@@ -187,30 +203,21 @@ export function createRequestHandler(options: RequestHandlerOptions): EngineHand
     try {
       const domain = domainOf(route.rawDomain);
       if (route.kind === "report") {
-        const fromReport = (report: ReportAnswer) =>
-          conditional(request, report.body, report, reportEtag(report), graceSeconds, limits);
         const report = options.report(domain, refresh);
         return isPromiseLike(report)
-          ? Promise.resolve(report).then(fromReport).catch(fail)
-          : fromReport(report);
+          ? Promise.resolve(report)
+              .then((made) => fromReport(request, made, limits))
+              .catch(fail)
+          : fromReport(request, report, limits);
       }
-      const fromSection = (section: SectionAnswer) => {
-        if (!section.ok) throw sectionError(section);
-        return conditional(
-          request,
-          section.body,
-          section,
-          sectionEtag(section),
-          graceSeconds,
-          limits,
-        );
-      };
       const section = options.section(route.section, domain, refresh);
       return isPromiseLike(section)
-        ? Promise.resolve(section).then(fromSection).catch(fail)
-        : fromSection(section);
+        ? Promise.resolve(section)
+            .then((made) => fromSection(request, made, limits))
+            .catch(fail)
+        : fromSection(request, section, limits);
     } catch (error) {
-      return fail(error);
+      throw withHeaders(error, limits);
     }
   }
 
