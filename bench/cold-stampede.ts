@@ -19,6 +19,9 @@ import {
 } from "../packages/engine/dist/index.js";
 import { createTestPki } from "../packages/engine/src/test-support/certificates.js";
 import { startDnsServer, zoneHandler } from "../packages/engine/src/test-support/dns-server.js";
+import { assertBenchTsconfig } from "./support/bench-process.js";
+
+assertBenchTsconfig();
 
 const latencyMs = 50;
 const requests = Number(process.env.BENCH_COLD_REQUESTS ?? 1000);

@@ -7,6 +7,9 @@
 import { createEngine, dnsProbe, type SectionResult } from "../packages/engine/dist/index.js";
 import type { DnsData } from "../packages/engine/dist/probes/dns/dns-data.js";
 import { startLabWorld } from "../packages/engine/src/test-support/dns-lab-world.js";
+import { assertBenchTsconfig } from "./support/bench-process.js";
+
+assertBenchTsconfig();
 
 const latencyMs = 20;
 const runs = 5;

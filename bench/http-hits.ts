@@ -9,6 +9,7 @@
  *   pnpm bench:http   BENCH_SECONDS=5 BENCH_ROUNDS=3 BENCH_CONNECTIONS=50 BENCH_MAX_STEAL=5
  */
 import os from "node:os";
+import { assertBenchTsconfig } from "./support/bench-process.js";
 import {
   connections,
   type Measured,
@@ -22,6 +23,8 @@ import {
 } from "./support/measure.js";
 import { authorization, reportPath } from "./support/report-fixture.js";
 import { spawnServer } from "./support/spawn-server.js";
+
+assertBenchTsconfig();
 
 const modes = {
   raw: "raw node:http bytes",

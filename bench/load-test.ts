@@ -22,6 +22,9 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
+import { assertBenchTsconfig, benchEnv, benchExecArgv } from "./support/bench-process.js";
+
+assertBenchTsconfig();
 
 const clamp = (name: string, fallback: number, min: number, max: number): number => {
   const value = Number(process.env[name] ?? fallback);
@@ -271,8 +274,8 @@ async function drive(): Promise<void> {
   let child: ChildProcess | undefined;
   const samples: ServerStats[] = [];
   child = fork(fileURLToPath(import.meta.url), ["--serve"], {
-    execArgv: ["--import", "tsx"],
-    env: { ...process.env, LOAD_RESOLVER: dns.address, LOAD_RDAP: rdapBase },
+    execArgv: benchExecArgv,
+    env: benchEnv({ LOAD_RESOLVER: dns.address, LOAD_RDAP: rdapBase }),
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
   const url = await new Promise<string>((resolve, reject) => {

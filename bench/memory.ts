@@ -4,7 +4,10 @@
  *   pnpm bench:memory      BENCH_REPORTS=100000 BENCH_STORE_MB=256
  */
 import { createEngine, memoryCache } from "../packages/engine/dist/index.js";
+import { assertBenchTsconfig } from "./support/bench-process.js";
 import { benchEngineOptions } from "./support/report-fixture.js";
+
+assertBenchTsconfig();
 
 const reports = Number(process.env.BENCH_REPORTS ?? 100_000);
 const budget = Number(process.env.BENCH_STORE_MB ?? 256) * 1024 * 1024;

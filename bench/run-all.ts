@@ -4,6 +4,9 @@
  */
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { assertBenchTsconfig, benchEnv, benchExecArgv } from "./support/bench-process.js";
+
+assertBenchTsconfig();
 
 const scripts = ["http-hits.ts", "cold-stampede.ts", "memory.ts", "dns.ts", "load-test.ts"];
 let failed = 0;
@@ -11,8 +14,8 @@ for (const script of scripts) {
   console.log(`\n=== ${script}`);
   const result = spawnSync(
     process.execPath,
-    ["--import", "tsx", "--expose-gc", fileURLToPath(new URL(script, import.meta.url))],
-    { stdio: "inherit" },
+    [...benchExecArgv, "--expose-gc", fileURLToPath(new URL(script, import.meta.url))],
+    { stdio: "inherit", env: benchEnv() },
   );
   if (result.status !== 0) failed++;
 }

@@ -1,6 +1,7 @@
 /**
  * One server of the HTTP benchmark, in a process of its own so that it does not share a
- * thread with the load generator: `node --import tsx bench/support/bench-server.ts <mode>`.
+ * thread with the load generator:
+ * `TSX_TSCONFIG_PATH=bench/tsconfig.json node --import tsx bench/support/bench-server.ts <mode>`.
  * Prints `PORT <n>` once listening; warms the cache first.
  */
 import { once } from "node:events";
@@ -10,7 +11,10 @@ import Fastify from "fastify";
 import { domainIntel as expressAdapter } from "../../packages/adapter-express/dist/index.js";
 import { domainIntel as fastifyAdapter } from "../../packages/adapter-fastify/dist/index.js";
 import { serve } from "../../packages/cli/dist/serve.js";
+import { assertBenchTsconfig } from "./bench-process.js";
 import { authorization, benchEngineOptions, reportPath, warm } from "./report-fixture.js";
+
+assertBenchTsconfig();
 
 const mode = process.argv[2];
 const options = benchEngineOptions();

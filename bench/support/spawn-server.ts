@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { benchEnv, benchExecArgv } from "./bench-process.js";
 
 const script = fileURLToPath(new URL("./bench-server.ts", import.meta.url));
 
@@ -7,7 +8,8 @@ const script = fileURLToPath(new URL("./bench-server.ts", import.meta.url));
 export async function spawnServer(
   mode: string,
 ): Promise<{ url: string; bytes: number; pid: number; close(): Promise<void> }> {
-  const child = spawn(process.execPath, ["--import", "tsx", script, mode], {
+  const child = spawn(process.execPath, [...benchExecArgv, script, mode], {
+    env: benchEnv(),
     stdio: ["ignore", "pipe", "inherit"],
   });
   const { port, bytes } = await new Promise<{ port: number; bytes: number }>((resolve, reject) => {
