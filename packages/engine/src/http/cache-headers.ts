@@ -34,22 +34,65 @@ export function matchesIfNoneMatch(header: string | undefined, etag: string): bo
   });
 }
 
-/** Cache-Control, Age and ETag of an answer made of one or more sections. */
-export function cachingHeaders(
-  answer: Freshness,
-  etag: string,
-  graceSeconds: number,
-): Record<string, string> {
-  const now = Date.now();
-  const maxAge = answer.ok ? Math.floor((answer.expiresAtMs - now) / 1000) : 0;
+/** An answer's Cache-Control and Age, and the span of time in which both stay as they are. */
+interface Timing {
+  readonly graceSeconds: number;
+  readonly fromMs: number;
+  readonly untilMs: number;
+  readonly cacheControl: string;
+  readonly age: string;
+}
+
+const timings = new WeakMap<Freshness, Timing>();
+
+function timingAt(answer: Freshness, graceSeconds: number, nowMs: number): Timing {
+  const maxAge = answer.ok ? Math.floor((answer.expiresAtMs - nowMs) / 1000) : 0;
+  const age = Math.max(0, Math.floor((nowMs - answer.fetchedAtMs) / 1000));
+  // Age goes up at the next whole second since fetching; max-age goes down one second after
+  // it was last a whole number of seconds before expiry.
+  const nextAge = answer.fetchedAtMs + (age + 1) * 1000;
+  const nextMaxAge = maxAge > 0 ? answer.expiresAtMs - maxAge * 1000 + 1 : Number.POSITIVE_INFINITY;
   return {
-    "cache-control":
+    graceSeconds,
+    fromMs: nowMs,
+    untilMs: Math.min(nextAge, nextMaxAge),
+    cacheControl:
       maxAge > 0
         ? `private, max-age=${maxAge}, stale-while-revalidate=${graceSeconds}`
         : "private, no-cache",
-    age: String(Math.max(0, Math.floor((now - answer.fetchedAtMs) / 1000))),
-    etag,
+    age: String(age),
   };
+}
+
+/**
+ * Cache-Control and Age of an answer made of one or more sections, exact to the millisecond.
+ * Hits on the same answer share the strings until one of them would change, instead of each
+ * formatting its own.
+ */
+export function cacheTiming(answer: Freshness, graceSeconds: number, nowMs: number): Timing {
+  let timing = timings.get(answer);
+  if (
+    timing === undefined ||
+    nowMs < timing.fromMs ||
+    nowMs >= timing.untilMs ||
+    timing.graceSeconds !== graceSeconds
+  ) {
+    timing = timingAt(answer, graceSeconds, nowMs);
+    timings.set(answer, timing);
+  }
+  return timing;
+}
+
+const lengths = new WeakMap<Uint8Array, string>();
+
+/** Content-Length of a body that is sent again and again, formatted once. */
+export function contentLength(body: Uint8Array): string {
+  let length = lengths.get(body);
+  if (length === undefined) {
+    length = String(body.byteLength);
+    lengths.set(body, length);
+  }
+  return length;
 }
 
 function fnv1a(text: string): string {
