@@ -6,7 +6,7 @@
  * machine falls on all of them; a window during which the VM's host stole more than
  * BENCH_MAX_STEAL percent of the CPU is measured again (up to BENCH_ATTEMPTS times), and each
  * target is judged on every server's best window.
- *   pnpm bench:http   BENCH_SECONDS=5 BENCH_ROUNDS=3 BENCH_CONNECTIONS=50 BENCH_MAX_STEAL=5
+ *   pnpm bench:http   BENCH_SECONDS=4 BENCH_ROUNDS=4 BENCH_CONNECTIONS=50 BENCH_MAX_STEAL=5
  */
 import os from "node:os";
 import { assertBenchTsconfig } from "./support/bench-process.js";

@@ -14,8 +14,8 @@ export interface Window {
 }
 
 export const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
-export const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-export const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+export const seconds = Number(process.env.BENCH_SECONDS ?? 4);
+export const rounds = Number(process.env.BENCH_ROUNDS ?? 4);
 /** A window in which the host stole more CPU than this (percent) is measured again. */
 export const maxSteal = Number(process.env.BENCH_MAX_STEAL ?? 5);
 export const maxAttempts = Number(process.env.BENCH_ATTEMPTS ?? 4);
