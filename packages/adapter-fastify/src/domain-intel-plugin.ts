@@ -44,9 +44,8 @@ async function domainIntelPlugin(
 ): Promise<void> {
   const engine = resolveEngine(options);
   // fastify-plugin's skip-override runs this function in the host's own context, so Fastify
-  // ignores `prefix` here: it is added to the routes below by hand. No child context on
-  // purpose: in Fastify 5 a route of an encapsulated context answered measurably slower
-  // (bench:http), and the plugin adds no hook or parser that would need one, only routes.
+  // ignores `prefix` here: it is added to the routes below by hand. No child context: the
+  // plugin adds no hook, parser or decorator that would need one, only routes.
   const own = ownPrefix(options.prefix);
   const prefixLength = host.prefix.replace(/\/$/, "").length + own.length;
   const write = (reply: FastifyReply, response: EngineResponse) => {
