@@ -8,7 +8,14 @@ import { assertBenchTsconfig, benchEnv, benchExecArgv } from "./support/bench-pr
 
 assertBenchTsconfig();
 
-const scripts = ["http-hits.ts", "cold-stampede.ts", "memory.ts", "dns.ts", "load-test.ts"];
+const scripts = [
+  "engine-hits.ts",
+  "http-hits.ts",
+  "cold-stampede.ts",
+  "memory.ts",
+  "dns.ts",
+  "load-test.ts",
+];
 let failed = 0;
 for (const script of scripts) {
   console.log(`\n=== ${script}`);

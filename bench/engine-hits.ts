@@ -1,0 +1,63 @@
+/**
+ * The engine's own cost of a cache hit, in process, with no socket: `engine.handle()` for the
+ * full report and for one section, against a handler that hands back a response made in
+ * advance (the least any handler returning a promise can do). Not a target of issue 7: it
+ * isolates the engine's share of a hit from Node's and the frameworks', and it is steady on a
+ * shared VM where the HTTP benchmark is not, so a change to the hit path shows here first.
+ *   pnpm bench:engine      BENCH_HITS=300000 BENCH_ROUNDS=3
+ */
+import { createEngine, type EngineRequest } from "../packages/engine/dist/index.js";
+import { assertBenchTsconfig } from "./support/bench-process.js";
+import { authorization, benchEngineOptions, reportPath } from "./support/report-fixture.js";
+
+assertBenchTsconfig();
+
+const hits = Number(process.env.BENCH_HITS ?? 300_000);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const engine = createEngine(benchEngineOptions());
+
+// The headers a client such as autocannon sends; a new object per request, as adapters make.
+const requestFor = (url: string): EngineRequest => ({
+  method: "GET",
+  url,
+  headers: { host: "127.0.0.1", authorization, "user-agent": "bench" },
+});
+
+type Handler = (request: EngineRequest) => Promise<{ status: number }>;
+
+async function microsPerHit(handle: Handler, url: string): Promise<number> {
+  const started = performance.now();
+  for (let index = 0; index < hits; index++) {
+    const response = await handle(requestFor(url));
+    if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
+  }
+  return ((performance.now() - started) * 1000) / hits;
+}
+
+const ready = await engine.handle(requestFor(reportPath));
+const baseline: Handler = () => Promise.resolve(ready);
+const paths = { report: reportPath, section: "/api/v1/dns/example.com" };
+// Warm every path (and the JIT) before measuring.
+for (const url of Object.values(paths)) await microsPerHit(engine.handle, url);
+await microsPerHit(baseline, reportPath);
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
+const measured: Record<string, number[]> = { baseline: [], report: [], section: [] };
+for (let round = 0; round < rounds; round++) {
+  // Interleaved, so a slow spell of the machine falls on every path alike.
+  measured.baseline!.push(await microsPerHit(baseline, reportPath));
+  measured.report!.push(await microsPerHit(engine.handle, paths.report));
+  measured.section!.push(await microsPerHit(engine.handle, paths.section));
+}
+const floor = median(measured.baseline!);
+console.log(`${hits} hits per path, ${rounds} rounds, median µs per hit; node ${process.version}`);
+for (const [name, values] of Object.entries(measured)) {
+  const value = median(values);
+  const extra =
+    name === "baseline"
+      ? ""
+      : `: ${(value / floor).toFixed(1)}x the baseline, the engine's share ${(value - floor).toFixed(2)} µs`;
+  console.log(
+    `${name.padEnd(9)} ${value.toFixed(2)} µs (${values.map((v) => v.toFixed(2)).join(", ")})${extra}`,
+  );
+}
