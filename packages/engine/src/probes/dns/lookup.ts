@@ -41,8 +41,11 @@ export async function lookupRecordSets(options: {
   const { domain, resolvers, context } = options;
   const failures: ResolverFailure[] = [];
 
+  // What each resolver that failed said, so that an error cut short by the deadline still does.
+  const tried = () => failures.map((failure) => failure.reasons[0]!);
+
   for (const resolver of resolvers) {
-    throwIfCancelled({ context, domain });
+    throwIfCancelled({ context, domain, tried: tried() });
     const batch = new AbortController();
     const signal = AbortSignal.any([context.signal, batch.signal]);
     // Every query in flight listens to this one signal; more than Node's default of 10.
@@ -83,7 +86,7 @@ export async function lookupRecordSets(options: {
     if (settled.every((outcome) => outcome.status === "fulfilled")) {
       return { resolver, responses, unanswered };
     }
-    throwIfCancelled({ context, domain });
+    throwIfCancelled({ context, domain, tried: tried() });
     const errors = settled
       .filter((outcome) => outcome.status === "rejected")
       .map((outcome) => (outcome as PromiseRejectedResult).reason as unknown)
@@ -109,14 +112,29 @@ export async function lookupRecordSets(options: {
 
 class RcodeFailure extends Error {}
 
-/** The engine's budget ran out, or its caller left: stop, and say so in the engine's terms. */
-export function throwIfCancelled(options: { context: ProbeContext; domain: string }): void {
+/**
+ * The engine's budget ran out, or its caller left: stop, and say so in the engine's terms,
+ * followed by what the resolvers tried so far answered (`tried`), if any of them failed.
+ */
+export function throwIfCancelled(options: {
+  context: ProbeContext;
+  domain: string;
+  tried?: readonly string[];
+}): void {
   const { signal } = options.context;
   if (!signal.aborted) return;
-  if (signal.reason instanceof ProbeError) throw signal.reason;
+  const cancelled =
+    signal.reason instanceof ProbeError
+      ? signal.reason
+      : new ProbeError(
+          "timeout",
+          `DNS lookup for ${options.domain} did not finish within ${options.context.network.timeoutMs} ms.`,
+          { cause: signal.reason },
+        );
+  if (!options.tried?.length) throw cancelled;
   throw new ProbeError(
-    "timeout",
-    `DNS lookup for ${options.domain} did not finish within ${options.context.network.timeoutMs} ms.`,
-    { cause: signal.reason },
+    cancelled.code,
+    `${cancelled.message.replace(/\.$/, "")}; before that: ${options.tried.join("; ")}.`,
+    { cause: cancelled },
   );
 }
