@@ -83,6 +83,23 @@ export function createSectionService(options: SectionServiceOptions): SectionSer
   const maxPending = options.maxPendingProbes ?? Number.POSITIVE_INFINITY;
   const { cache, logger, policy } = options;
   const hot = hotCache<SectionAnswer>(policy.hotBytes);
+  // Hits come back to the same few names: keep each one's cache key rather than joining the
+  // string anew (and hashing it for the lookup) on every request.
+  const keysBySection = new Map<string, Map<string, string>>();
+  function keyOf(section: string, domain: string): string {
+    let keys = keysBySection.get(section);
+    if (keys === undefined) {
+      keys = new Map();
+      keysBySection.set(section, keys);
+    }
+    let key = keys.get(domain);
+    if (key === undefined) {
+      key = sectionCacheKey(section, domain);
+      if (keys.size >= 10_000) keys.clear();
+      keys.set(domain, key);
+    }
+    return key;
+  }
 
   async function withStoreTimeout<T>(
     operation: string,
@@ -297,7 +314,7 @@ export function createSectionService(options: SectionServiceOptions): SectionSer
   return {
     get(section, domain, { refresh: force = false } = {}) {
       if (!force) {
-        const warm = hot.get(sectionCacheKey(section, domain), Date.now());
+        const warm = hot.get(keyOf(section, domain), Date.now());
         if (warm) return warm;
       }
       return load(section, domain, force);
