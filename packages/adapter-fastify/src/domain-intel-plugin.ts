@@ -43,72 +43,68 @@ async function domainIntelPlugin(
   options: DomainIntelFastifyOptions & { prefix?: string },
 ): Promise<void> {
   const engine = resolveEngine(options);
-  // fastify-plugin's skip-override runs this function in the host's own context, so Fastify
-  // ignores `prefix` here: it is added to the routes below by hand. No child context: the
-  // plugin adds no hook, parser or decorator that would need one, only routes.
-  const own = ownPrefix(options.prefix);
-  const prefixLength = host.prefix.replace(/\/$/, "").length + own.length;
-  const write = (reply: FastifyReply, response: EngineResponse) => {
-    reply.code(response.status);
-    const headers = response.headers;
-    for (const name in headers) reply.header(name, headers[name]);
-    // The engine's bytes as they are; an empty body (HEAD, 304) keeps its content-length.
-    const { body } = response;
-    reply.send(
-      body.byteLength === 0
-        ? undefined
-        : Buffer.isBuffer(body)
-          ? body
-          : Buffer.from(body.buffer, body.byteOffset, body.byteLength),
-    );
-  };
-  // Not an async handler: the reply is sent when the engine answers, with no promise of
-  // Fastify's to settle on top (this is the path every cache hit takes).
-  const send = (request: FastifyRequest, reply: FastifyReply, requestBody?: Uint8Array) => {
-    const translated = toEngineRequest(request.raw);
-    engine
-      .handle({
-        method: translated.method,
-        url: prefixLength === 0 ? request.url : request.url.slice(prefixLength),
-        headers: translated.headers,
-        ...(requestBody ? { body: requestBody } : {}),
-      })
-      .then(
-        (response) => write(reply, response),
-        (error: Error) => reply.send(error),
-      );
-  };
-  // The engine reads bodies itself (bounded; only `POST /keys` takes one), so a method that
-  // may carry one is answered before Fastify parses it: no 415 or JSON parse error of
-  // Fastify's. GET and HEAD skip this hook.
-  const preParsing = (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    payload: RequestPayload,
-    done: (error: Error | null, payload?: RequestPayload) => void,
-  ) => {
-    readRequestBody({ request: payload }).then(
-      (requestBody) => send(request, reply, requestBody),
-      (error: Error) => done(error),
-    );
-  };
-  const reads = ["GET", "HEAD"];
-  const others = host.supportedMethods.filter((method) => !reads.includes(method));
-  const mount = `${own}${engine.basePath}`;
-  const urls = mount === "" ? ["/*"] : [mount, `${mount}/*`];
-  for (const url of urls) {
-    host.route({ method: reads, url, exposeHeadRoute: false, handler: send });
-    host.route({ method: others, url, preParsing, handler: send });
-  }
-}
-
-/** The `prefix` given to register(), as Fastify would join it: a leading slash, no trailing one. */
-function ownPrefix(prefix: string | undefined): string {
-  if (prefix === undefined || prefix === "" || prefix === "/") return "";
-  if (typeof prefix !== "string")
+  const { prefix } = options;
+  if (prefix !== undefined && typeof prefix !== "string")
     throw new TypeError("domainIntel: options.prefix must be a string");
-  const trimmed = prefix.replace(/\/+$/, "");
-  return trimmed.startsWith("/") ? trimmed : `/${trimmed}`;
+  // fastify-plugin's skip-override runs this function in the host's own context, where Fastify
+  // ignores `prefix`; the routes live in a child context that Fastify prefixes itself.
+  await host.register(
+    async (api) => {
+      const prefixLength = api.prefix.replace(/\/$/, "").length;
+      const write = (reply: FastifyReply, response: EngineResponse) => {
+        reply.code(response.status);
+        const headers = response.headers;
+        for (const name in headers) reply.header(name, headers[name]);
+        // The engine's bytes as they are; an empty body (HEAD, 304) keeps its content-length.
+        const { body } = response;
+        reply.send(
+          body.byteLength === 0
+            ? undefined
+            : Buffer.isBuffer(body)
+              ? body
+              : Buffer.from(body.buffer, body.byteOffset, body.byteLength),
+        );
+      };
+      // Not an async handler: the reply is sent when the engine answers, with no promise of
+      // Fastify's to settle on top (this is the path every cache hit takes).
+      const send = (request: FastifyRequest, reply: FastifyReply, requestBody?: Uint8Array) => {
+        const translated = toEngineRequest(request.raw);
+        engine
+          .handle({
+            method: translated.method,
+            url: prefixLength === 0 ? request.url : request.url.slice(prefixLength),
+            headers: translated.headers,
+            ...(requestBody ? { body: requestBody } : {}),
+          })
+          .then(
+            (response) => write(reply, response),
+            (error: Error) => reply.send(error),
+          );
+      };
+      // The engine reads bodies itself (bounded; only `POST /keys` takes one), so a method
+      // that may carry one is answered before Fastify parses it: no 415 or JSON parse error of
+      // Fastify's. GET and HEAD skip this hook.
+      const preParsing = (
+        request: FastifyRequest,
+        reply: FastifyReply,
+        payload: RequestPayload,
+        done: (error: Error | null, payload?: RequestPayload) => void,
+      ) => {
+        readRequestBody({ request: payload }).then(
+          (requestBody) => send(request, reply, requestBody),
+          (error: Error) => done(error),
+        );
+      };
+      const reads = ["GET", "HEAD"];
+      const others = api.supportedMethods.filter((method) => !reads.includes(method));
+      const urls = engine.basePath === "" ? ["/*"] : [engine.basePath, `${engine.basePath}/*`];
+      for (const url of urls) {
+        api.route({ method: reads, url, exposeHeadRoute: false, handler: send });
+        api.route({ method: others, url, preParsing, handler: send });
+      }
+    },
+    prefix === undefined ? {} : { prefix },
+  );
 }
 
 /**
