@@ -1,10 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { normalizeDomain } from "../domain/normalize-domain.js";
-import { createEngine } from "../engine.js";
 import { errorCodes } from "../errors/error-codes.js";
 import type { Logger } from "../logging/logger.js";
-import type { Probe } from "../probes/probe.js";
 import {
   domainSegment,
   hostileAuthorization,
@@ -13,6 +11,7 @@ import {
   isProbeableName,
   requestTarget,
 } from "../test-support/abuse-arbitraries.js";
+import { recordingEngine } from "../test-support/recording-engine.js";
 import type { EngineResponse } from "./engine-http.js";
 
 /**
@@ -25,17 +24,10 @@ import type { EngineResponse } from "./engine-http.js";
 const key = "abuse-property-key-0123456789";
 const sections = ["whois", "dns", "ssl", "echo"];
 
-function recordingEngine() {
-  const runs: string[] = [];
+/** The shared recording engine, with a logger that keeps what it was told. */
+function loggedEngine() {
   const unexpected: string[] = [];
   const logged: string[] = [];
-  const probe: Probe<{ name: string }> = {
-    run: (domain) => {
-      runs.push(domain);
-      return { name: domain };
-    },
-    ttlMs: () => 60_000,
-  };
   const logger: Logger = {
     warn: (message, fields) => logged.push(`${message} ${JSON.stringify(fields)}`),
     error: (message, fields) => {
@@ -43,13 +35,7 @@ function recordingEngine() {
       logged.push(`${message} ${JSON.stringify(fields)}`);
     },
   };
-  const engine = createEngine({
-    keys: [key],
-    probes: Object.fromEntries(sections.map((name) => [name, probe])),
-    rateLimit: false,
-    logger,
-  });
-  return { engine, runs, unexpected, logged };
+  return { ...recordingEngine({ key, sections, logger }), unexpected, logged };
 }
 
 /** What every answer must be, whatever the request was. */
@@ -86,7 +72,7 @@ function expectWellFormed(response: EngineResponse, method: string): void {
 
 describe("engine.handle under hostile input", () => {
   it("answers below 500, well-formed, never echoes the key, and probes only valid names", async () => {
-    const { engine, runs, unexpected, logged } = recordingEngine();
+    const { engine, runs, unexpected, logged } = loggedEngine();
     let probed = 0;
     let answered = 0;
     let refused = 0;
@@ -129,7 +115,7 @@ describe("engine.handle under hostile input", () => {
   });
 
   it("probes exactly the normalised name, and only when the name is valid", async () => {
-    const { engine, runs } = recordingEngine();
+    const { engine, runs } = loggedEngine();
     await fc.assert(
       fc.asyncProperty(domainSegment, async (segment) => {
         const seen = runs.length;
@@ -157,7 +143,7 @@ describe("engine.handle under hostile input", () => {
   });
 
   it("answers HEAD like GET, without a body, for hostile paths too", async () => {
-    const { engine } = recordingEngine();
+    const { engine } = loggedEngine();
     await fc.assert(
       fc.asyncProperty(requestTarget(sections), async (url) => {
         const headers = { authorization: `Bearer ${key}` };

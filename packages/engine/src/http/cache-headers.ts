@@ -1,28 +1,26 @@
 import type { ReportAnswer } from "../report/report-service.js";
 import type { Freshness, SectionAnswer } from "../sections/section-service.js";
 
+/** `compute`, worked out once per object (an answer or a body is sent again and again). */
+function oncePer<K extends object, V>(compute: (key: K) => V): (key: K) => V {
+  const known = new WeakMap<K, V>();
+  return (key) => {
+    let value = known.get(key);
+    if (value === undefined) {
+      value = compute(key);
+      known.set(key, value);
+    }
+    return value;
+  };
+}
+
 /** Weak validators: the same version of a section (or of every section of a report) matches. */
-const sectionEtags = new WeakMap<SectionAnswer, string>();
+export const sectionEtag = oncePer(
+  (answer: SectionAnswer) =>
+    `W/"${answer.section}-${answer.fetchedAtMs.toString(36)}${answer.ok ? "" : "-e"}"`,
+);
 
-export function sectionEtag(answer: SectionAnswer): string {
-  let etag = sectionEtags.get(answer);
-  if (etag === undefined) {
-    etag = `W/"${answer.section}-${answer.fetchedAtMs.toString(36)}${answer.ok ? "" : "-e"}"`;
-    sectionEtags.set(answer, etag);
-  }
-  return etag;
-}
-
-const reportEtags = new WeakMap<ReportAnswer, string>();
-
-export function reportEtag(answer: ReportAnswer): string {
-  let etag = reportEtags.get(answer);
-  if (etag === undefined) {
-    etag = `W/"report-${fnv1a(answer.stamp)}"`;
-    reportEtags.set(answer, etag);
-  }
-  return etag;
-}
+export const reportEtag = oncePer((answer: ReportAnswer) => `W/"report-${fnv1a(answer.stamp)}"`);
 
 /** RFC 9110 If-None-Match with weak comparison; `*` matches any current representation. */
 export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
@@ -83,17 +81,8 @@ export function cacheTiming(answer: Freshness, graceSeconds: number, nowMs: numb
   return timing;
 }
 
-const lengths = new WeakMap<Uint8Array, string>();
-
 /** Content-Length of a body that is sent again and again, formatted once. */
-export function contentLength(body: Uint8Array): string {
-  let length = lengths.get(body);
-  if (length === undefined) {
-    length = String(body.byteLength);
-    lengths.set(body, length);
-  }
-  return length;
-}
+export const contentLength = oncePer((body: Uint8Array) => String(body.byteLength));
 
 function fnv1a(text: string): string {
   let hash = 0x811c9dc5;

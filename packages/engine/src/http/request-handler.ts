@@ -119,6 +119,16 @@ function withHeaders(error: unknown, headers: Readonly<Record<string, string>>):
   });
 }
 
+/** A wait's failure on its way to the caller, with the caller's rate-limit headers added. */
+function withHeadersOnFailure<T>(
+  waiting: Promise<T>,
+  headers: Readonly<Record<string, string>>,
+): Promise<T> {
+  return waiting.catch((error: unknown) => {
+    throw withHeaders(error, headers);
+  });
+}
+
 /**
  * The engine's single HTTP entry point: routing, auth, errors and headers live here. Every
  * step that can answer at once does (a remembered key, an in-memory rate limit, a ready
@@ -209,24 +219,23 @@ export function createRequestHandler(options: RequestHandlerOptions): EngineHand
     refresh: boolean,
     limits: Readonly<Record<string, string>>,
   ): MaybePromise<EngineResponse> {
-    const fail = (error: unknown): never => {
-      throw withHeaders(error, limits);
-    };
     try {
       const domain = domainOf(route.rawDomain);
       if (route.kind === "report") {
         const report = options.report(domain, refresh);
         return isPromiseLike(report)
-          ? Promise.resolve(report)
-              .then((made) => fromReport(request, made, limits))
-              .catch(fail)
+          ? withHeadersOnFailure(
+              Promise.resolve(report).then((made) => fromReport(request, made, limits)),
+              limits,
+            )
           : fromReport(request, report, limits);
       }
       const section = options.section(route.section, domain, refresh);
       return isPromiseLike(section)
-        ? Promise.resolve(section)
-            .then((made) => fromSection(request, made, limits))
-            .catch(fail)
+        ? withHeadersOnFailure(
+            Promise.resolve(section).then((made) => fromSection(request, made, limits)),
+            limits,
+          )
         : fromSection(request, section, limits);
     } catch (error) {
       throw withHeaders(error, limits);

@@ -1,12 +1,18 @@
 import { createEngine, type Engine } from "../engine.js";
-import { silentLogger } from "../logging/logger.js";
+import { type Logger, silentLogger } from "../logging/logger.js";
 import type { Probe } from "../probes/probe.js";
 
 /**
  * An engine whose whois, dns and ssl sections answer at once and record every name a probe
  * was given, so abuse tests can prove that nothing invalid ever reaches a probe.
  */
-export function recordingEngine(options: { key: string }): { engine: Engine; runs: string[] } {
+export function recordingEngine(options: {
+  key: string;
+  /** Sections, each answered by the recording probe. Default: whois, dns, ssl. */
+  sections?: readonly string[];
+  logger?: Logger;
+}): { engine: Engine; runs: string[] } {
+  const sections = options.sections ?? ["whois", "dns", "ssl"];
   const runs: string[] = [];
   const probe: Probe<{ name: string }> = {
     run: (domain) => {
@@ -17,9 +23,9 @@ export function recordingEngine(options: { key: string }): { engine: Engine; run
   };
   const engine = createEngine({
     keys: [options.key],
-    probes: { whois: probe, dns: probe, ssl: probe },
+    probes: Object.fromEntries(sections.map((name) => [name, probe])),
     rateLimit: false,
-    logger: silentLogger,
+    logger: options.logger ?? silentLogger,
   });
   return { engine, runs };
 }
