@@ -285,8 +285,12 @@ export function createSectionService(options: SectionServiceOptions): SectionSer
     return made;
   }
 
-  async function load(section: string, domain: string, force: boolean): Promise<SectionAnswer> {
-    const key = sectionCacheKey(section, domain);
+  async function load(
+    section: string,
+    domain: string,
+    key: string,
+    force: boolean,
+  ): Promise<SectionAnswer> {
     if (force) {
       hot.delete(key);
       // A failed refresh answers its caller, but a good entry still within its grace stays
@@ -313,11 +317,12 @@ export function createSectionService(options: SectionServiceOptions): SectionSer
 
   return {
     get(section, domain, { refresh: force = false } = {}) {
+      const key = keyOf(section, domain);
       if (!force) {
-        const warm = hot.get(keyOf(section, domain), Date.now());
+        const warm = hot.get(key, Date.now());
         if (warm) return warm;
       }
-      return load(section, domain, force);
+      return load(section, domain, key, force);
     },
   };
 }
