@@ -1,10 +1,10 @@
+import { sectionExamples } from "../../packages/engine/dist/http/openapi/section-examples.js";
 import {
   createEngine,
   type EngineOptions,
   type Probe,
   silentLogger,
 } from "../../packages/engine/dist/index.js";
-import { sectionExamples } from "../../packages/engine/dist/openapi/section-examples.js";
 
 export const benchKey = "bench-key-0123456789abcdef";
 export const authorization = `Bearer ${benchKey}`;

@@ -2,12 +2,12 @@ import { isIP } from "node:net";
 import type { KeyVerifier } from "./auth/key-verifier.js";
 import { isKeyVerifier } from "./auth/static-keys.js";
 import type { CacheStore } from "./cache/cache-store.js";
+import type { Probe } from "./contract/probe.js";
 import {
   type KeyIssuingOptions,
   validateKeyIssuingOptions,
 } from "./http/key-issuing/key-issuing-options.js";
 import type { Logger } from "./logging/logger.js";
-import type { Probe } from "./probes/probe.js";
 import { type RateLimitOptions, validateRateLimitOptions } from "./ratelimit/rate-limit-options.js";
 import { type InsightsOptions, insightsOptionsProblem } from "./report/insights-options.js";
 

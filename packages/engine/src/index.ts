@@ -23,6 +23,18 @@ export {
 export { type StaticKeysOptions, staticKeys } from "./auth/static-keys.js";
 export type { CacheStore } from "./cache/cache-store.js";
 export { type MemoryCache, type MemoryCacheOptions, memoryCache } from "./cache/memory-cache.js";
+export { DomainIntelError, isDomainIntelError } from "./contract/domain-intel-error.js";
+export { type ErrorCode, errorCodes, errorStatus } from "./contract/error-codes.js";
+export type { Finding, FindingSeverity, FindingStatus } from "./contract/finding.js";
+export type { JsonSchema } from "./contract/json-schema.js";
+export {
+  type NetworkPolicy,
+  type Probe,
+  type ProbeContext,
+  ProbeError,
+  type ProbeErrorCode,
+} from "./contract/probe.js";
+export type { CacheStatus, Report, SectionResult } from "./contract/section-result.js";
 export { type NormalizedDomain, normalizeDomain } from "./domain/normalize-domain.js";
 export { createEngine, type Engine, isEngine } from "./engine.js";
 export type {
@@ -31,8 +43,6 @@ export type {
   NetworkOptions,
   ProbesOption,
 } from "./engine-options.js";
-export { DomainIntelError, isDomainIntelError } from "./errors/domain-intel-error.js";
-export { type ErrorCode, errorCodes, errorStatus } from "./errors/error-codes.js";
 export {
   type EngineHandler,
   type EngineRequest,
@@ -45,16 +55,7 @@ export type {
   KeyIssuingOptions,
 } from "./http/key-issuing/key-issuing-options.js";
 export { consoleLogger, type Logger, silentLogger } from "./logging/logger.js";
-export type { JsonSchema } from "./openapi/json-schema.js";
 export { dnsProbe } from "./probes/dns/index.js";
-export type { Finding, FindingSeverity, FindingStatus } from "./probes/findings.js";
-export {
-  type NetworkPolicy,
-  type Probe,
-  type ProbeContext,
-  ProbeError,
-  type ProbeErrorCode,
-} from "./probes/probe.js";
 export { sslProbe } from "./probes/ssl/index.js";
 export { whoisProbe } from "./probes/whois/index.js";
 export { type MemoryRateLimitOptions, memoryRateLimit } from "./ratelimit/memory-rate-limit.js";
@@ -65,4 +66,3 @@ export type {
   RateLimitStore,
 } from "./ratelimit/rate-limit-store.js";
 export { type BucketState, takeTokens } from "./ratelimit/token-bucket.js";
-export type { CacheStatus, Report, SectionResult } from "./sections/section-result.js";

@@ -1,6 +1,7 @@
+import type { MaybePromise } from "../contract/maybe-promise.js";
 import type { KeyRecord } from "./key-record.js";
 
-export type MaybePromise<T> = T | Promise<T>;
+export type { MaybePromise };
 
 /**
  * Where API keys live, as records holding only a hash of each key. Methods may answer

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DomainIntelError } from "../errors/domain-intel-error.js";
+import { DomainIntelError } from "../contract/domain-intel-error.js";
 import { normalizeDomain } from "./normalize-domain.js";
 
 describe("normalizeDomain", () => {

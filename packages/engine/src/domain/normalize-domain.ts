@@ -1,7 +1,7 @@
 import { isIP } from "node:net";
 import { domainToASCII } from "node:url";
 import { parse } from "tldts";
-import { DomainIntelError } from "../errors/domain-intel-error.js";
+import { DomainIntelError } from "../contract/domain-intel-error.js";
 
 export interface NormalizedDomain {
   /** Lower-case ASCII (punycode) host name without a trailing dot. */

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { errorCodes } from "../contract/error-codes.js";
 import { normalizeDomain } from "../domain/normalize-domain.js";
-import { errorCodes } from "../errors/error-codes.js";
 import type { Logger } from "../logging/logger.js";
 import {
   domainSegment,

@@ -1,7 +1,7 @@
-import { isPromiseLike, type MaybePromise } from "../async/maybe-promise.js";
 import { parseBearerToken } from "../auth/bearer-token.js";
 import type { KeyIdentity, KeyVerifier } from "../auth/key-verifier.js";
-import { DomainIntelError } from "../errors/domain-intel-error.js";
+import { DomainIntelError } from "../contract/domain-intel-error.js";
+import { isPromiseLike, type MaybePromise } from "../contract/maybe-promise.js";
 
 const challenge = 'Bearer realm="domain-intel"';
 

@@ -1,10 +1,10 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { Probe } from "../contract/probe.js";
 import { createEngine } from "../engine.js";
 import type { EngineOptions } from "../engine-options.js";
 import { silentLogger } from "../logging/logger.js";
-import type { Probe } from "../probes/probe.js";
 import { engineGet } from "../test-support/engine-get.js";
 import { openApiResponseValidator } from "../test-support/openapi-response-validator.js";
 

@@ -1,12 +1,12 @@
 import QuickLRU from "quick-lru";
-import { isPromiseLike, type MaybePromise } from "../async/maybe-promise.js";
 import type { KeyIdentity, KeyVerifier } from "../auth/key-verifier.js";
+import { DomainIntelError, isDomainIntelError } from "../contract/domain-intel-error.js";
+import { isPromiseLike, type MaybePromise } from "../contract/maybe-promise.js";
+import type { SectionResult } from "../contract/section-result.js";
 import { normalizeDomain } from "../domain/normalize-domain.js";
-import { DomainIntelError, isDomainIntelError } from "../errors/domain-intel-error.js";
 import { describeError, type Logger } from "../logging/logger.js";
 import type { RateLimitOutcome } from "../ratelimit/rate-limiter.js";
 import type { ReportAnswer } from "../report/report-service.js";
-import type { SectionResult } from "../sections/section-result.js";
 import type { Freshness, SectionAnswer } from "../sections/section-service.js";
 import { authenticate } from "./authenticate.js";
 import {

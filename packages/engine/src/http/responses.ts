@@ -1,5 +1,5 @@
-import type { DomainIntelError } from "../errors/domain-intel-error.js";
-import { errorTitles } from "../errors/error-codes.js";
+import type { DomainIntelError } from "../contract/domain-intel-error.js";
+import { errorTitles } from "../contract/error-codes.js";
 import type { EngineResponse } from "./engine-http.js";
 
 const securityHeaders = { "x-content-type-options": "nosniff" } as const;

@@ -1,5 +1,5 @@
 import { Resolver } from "node:dns/promises";
-import type { ProbeContext } from "../probes/probe.js";
+import type { ProbeContext } from "../contract/probe.js";
 
 export interface ResolvedAddress {
   address: string;

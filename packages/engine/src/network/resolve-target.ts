@@ -1,5 +1,5 @@
 import { isIP } from "node:net";
-import type { ProbeContext } from "../probes/probe.js";
+import type { ProbeContext } from "../contract/probe.js";
 import { type AddressClass, classifyAddress } from "./address-policy.js";
 import { resolveHost } from "./resolve-host.js";
 

@@ -1,6 +1,6 @@
-import { isPromiseLike, type MaybePromise } from "../async/maybe-promise.js";
 import type { KeyIdentity } from "../auth/key-verifier.js";
-import { DomainIntelError } from "../errors/domain-intel-error.js";
+import { DomainIntelError } from "../contract/domain-intel-error.js";
+import { isPromiseLike, type MaybePromise } from "../contract/maybe-promise.js";
 import { describeError, type Logger } from "../logging/logger.js";
 import type { RateLimitDecision, RateLimitPlan, RateLimitStore } from "./rate-limit-store.js";
 

@@ -1,5 +1,5 @@
-import type { Finding } from "../probes/findings.js";
-import type { SectionResult } from "../sections/section-result.js";
+import type { Finding } from "../contract/finding.js";
+import type { SectionResult } from "../contract/section-result.js";
 import { certificateAuthorities } from "./insights/certificate-authorities.js";
 import { computeInsights } from "./insights/compute-insights.js";
 import type { InsightsOptions } from "./insights-options.js";

@@ -1,7 +1,7 @@
-import type { MaybePromise } from "../async/maybe-promise.js";
 import { hotCache } from "../cache/hot-cache.js";
-import type { Finding } from "../probes/findings.js";
-import type { SectionResult } from "../sections/section-result.js";
+import type { Finding } from "../contract/finding.js";
+import type { MaybePromise } from "../contract/maybe-promise.js";
+import type { SectionResult } from "../contract/section-result.js";
 import type { Freshness, SectionAnswer, SectionService } from "../sections/section-service.js";
 
 export type InsightsFunction = (sections: Readonly<Record<string, SectionResult>>) => Finding[];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { type Probe, ProbeError } from "../contract/probe.js";
 import { createEngine } from "../engine.js";
 import { silentLogger } from "../logging/logger.js";
-import { type Probe, ProbeError } from "../probes/probe.js";
 import { engineGet } from "../test-support/engine-get.js";
 
 /**

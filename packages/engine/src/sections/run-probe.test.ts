@@ -1,6 +1,6 @@
 import pLimit from "p-limit";
 import { describe, expect, it } from "vitest";
-import { type Probe, ProbeError } from "../probes/probe.js";
+import { type Probe, ProbeError } from "../contract/probe.js";
 import { runProbe } from "./run-probe.js";
 
 const limit = pLimit(4);

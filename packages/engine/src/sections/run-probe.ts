@@ -1,5 +1,5 @@
-import { DomainIntelError } from "../errors/domain-intel-error.js";
-import { type Probe, type ProbeContext, ProbeError } from "../probes/probe.js";
+import { DomainIntelError } from "../contract/domain-intel-error.js";
+import { type Probe, type ProbeContext, ProbeError } from "../contract/probe.js";
 
 export type ProbeOutcome = { ok: true; data: unknown } | { ok: false; error: ProbeError };
 

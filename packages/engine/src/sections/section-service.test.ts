@@ -2,8 +2,8 @@ import pLimit from "p-limit";
 import { describe, expect, it } from "vitest";
 import type { CacheStore } from "../cache/cache-store.js";
 import { memoryCache } from "../cache/memory-cache.js";
+import type { Probe } from "../contract/probe.js";
 import { silentLogger } from "../logging/logger.js";
-import type { Probe } from "../probes/probe.js";
 import { countingProbe } from "../test-support/counting-probe.js";
 import {
   createSectionService,

@@ -1,12 +1,12 @@
-import { isPromiseLike, type MaybePromise } from "../async/maybe-promise.js";
 import type { CacheStore } from "../cache/cache-store.js";
-import { type CachedEntry, readCachedEntry, withCacheStatus } from "../cache/cached-entry.js";
 import { hotCache } from "../cache/hot-cache.js";
-import { DomainIntelError, isDomainIntelError } from "../errors/domain-intel-error.js";
+import { DomainIntelError, isDomainIntelError } from "../contract/domain-intel-error.js";
+import { isPromiseLike, type MaybePromise } from "../contract/maybe-promise.js";
+import type { NetworkPolicy, Probe } from "../contract/probe.js";
+import type { CacheStatus, SectionResult } from "../contract/section-result.js";
 import { describeError, type Logger } from "../logging/logger.js";
-import type { NetworkPolicy, Probe } from "../probes/probe.js";
 import { runProbe } from "./run-probe.js";
-import type { CacheStatus, SectionResult } from "./section-result.js";
+import { type CachedEntry, readCachedEntry, withCacheStatus } from "./stored-entry.js";
 
 export interface CachingPolicy {
   /** How long past its TTL an entry is still served (as `stale`) while it is refreshed. */

@@ -1,8 +1,8 @@
 import type * as packet from "dns-packet";
+import type { Finding } from "../contract/finding.js";
+import type { NetworkPolicy } from "../contract/probe.js";
 import type { DnsData } from "../probes/dns/dns-data.js";
 import { type DnsProbeOptions, dnsProbe } from "../probes/dns/dns-probe.js";
-import type { Finding } from "../probes/findings.js";
-import type { NetworkPolicy } from "../probes/probe.js";
 import { type DnsLab, labBlock, startDnsLab } from "./dns-lab.js";
 import {
   type AuthoritativeBehaviour,

@@ -1,6 +1,6 @@
+import type { Probe } from "../contract/probe.js";
 import { createEngine, type Engine } from "../engine.js";
 import { type Logger, silentLogger } from "../logging/logger.js";
-import type { Probe } from "../probes/probe.js";
 
 /**
  * An engine whose whois, dns and ssl sections answer at once and record every name a probe

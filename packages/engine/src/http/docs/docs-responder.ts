@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { DomainIntelError } from "../../errors/domain-intel-error.js";
+import { DomainIntelError } from "../../contract/domain-intel-error.js";
 import type { EngineResponse } from "../engine-http.js";
 import { docsContentSecurityPolicy, docsInitScript, docsPageHtml } from "./docs-page.js";
 

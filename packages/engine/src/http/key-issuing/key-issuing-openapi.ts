@@ -1,5 +1,5 @@
 import type { OpenApiBuilder } from "openapi3-ts/oas31";
-import { type ErrorCode, errorStatus, errorTitles } from "../../errors/error-codes.js";
+import { type ErrorCode, errorStatus, errorTitles } from "../../contract/error-codes.js";
 import { problemTypeBase } from "../responses.js";
 
 /** How the key route checks its callers, as the document tells clients. */

@@ -3,7 +3,7 @@ import { parseBearerToken } from "../../auth/bearer-token.js";
 import { parseKeyExpiry } from "../../auth/key-expiry.js";
 import { keyNameProblem, planNamePattern } from "../../auth/key-record.js";
 import { createKey } from "../../auth/manage-keys.js";
-import { DomainIntelError, isDomainIntelError } from "../../errors/domain-intel-error.js";
+import { DomainIntelError, isDomainIntelError } from "../../contract/domain-intel-error.js";
 import { describeError, type Logger } from "../../logging/logger.js";
 import type {
   RateLimitDecision,

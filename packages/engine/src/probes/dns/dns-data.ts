@@ -1,5 +1,5 @@
 /** The `data` of the dns section. Names are lower case without the trailing dot (root: `.`). */
-import type { Finding } from "../findings.js";
+import type { Finding } from "../../contract/finding.js";
 
 export interface DnsData {
   /** The recursive resolver that answered every query, as `host:port` or `[v6]:port`. */

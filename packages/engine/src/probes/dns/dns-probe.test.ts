@@ -2,6 +2,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import * as packet from "dns-packet";
 import pLimit from "p-limit";
 import { afterEach, describe, expect, it } from "vitest";
+import { type NetworkPolicy, type ProbeContext, ProbeError } from "../../contract/probe.js";
 import {
   type DnsHandler,
   startDnsServer,
@@ -10,7 +11,6 @@ import {
   zoneHandler,
 } from "../../test-support/dns-server.js";
 import { testProbeContext } from "../../test-support/probe-context.js";
-import { type NetworkPolicy, type ProbeContext, ProbeError } from "../probe.js";
 import type { DnsData } from "./dns-data.js";
 import { dnsProbe } from "./dns-probe.js";
 import { dnsDataSchema } from "./schema.js";

@@ -1,4 +1,4 @@
-import type { Probe, ProbeContext } from "../probe.js";
+import type { Probe, ProbeContext } from "../../contract/probe.js";
 import type { DnsData } from "./dns-data.js";
 import { assessHealth } from "./health/assess-health.js";
 import { gatherFacts } from "./health/gather/gather-facts.js";

@@ -1,5 +1,5 @@
 import { setMaxListeners } from "node:events";
-import { type ProbeContext, ProbeError } from "../probe.js";
+import { type ProbeContext, ProbeError } from "../../contract/probe.js";
 import { questionName, type RecordQuestionKey, recordQuestions } from "./record-questions.js";
 import { isDnsQueryError } from "./wire/errors.js";
 import { type DnsResponse, query } from "./wire/query.js";

@@ -1,5 +1,5 @@
 import { getServers } from "node:dns";
-import { ProbeError } from "../probe.js";
+import { ProbeError } from "../../contract/probe.js";
 import { parseServerAddress, type ServerAddress } from "./wire/server-address.js";
 
 /**

@@ -1,4 +1,4 @@
-import { findingSchema } from "../findings.js";
+import { findingSchema } from "../../contract/finding.js";
 
 /**
  * JSON Schema (2020-12) of `DnsData`, embedded in the OpenAPI document. Closed objects: the

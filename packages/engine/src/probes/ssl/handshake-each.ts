@@ -1,6 +1,6 @@
 import { setMaxListeners } from "node:events";
+import { type ProbeContext, ProbeError } from "../../contract/probe.js";
 import type { AddressClass } from "../../network/address-policy.js";
-import { type ProbeContext, ProbeError } from "../probe.js";
 import { type HandshakeOptions, type HandshakeOutcome, handshake } from "./handshake.js";
 
 export type { HandshakeOutcome } from "./handshake.js";

@@ -1,4 +1,4 @@
-import { ProbeError } from "../probe.js";
+import { ProbeError } from "../../contract/probe.js";
 import { describeCertificate, describeChainCertificate, matchHostname } from "./certificate.js";
 import { type ChainPath, followChain } from "./chain-path.js";
 import type { HandshakeOutcome } from "./handshake.js";

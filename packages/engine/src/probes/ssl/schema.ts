@@ -1,5 +1,5 @@
-import type { JsonSchema } from "../../openapi/json-schema.js";
-import { findingSchema } from "../findings.js";
+import { findingSchema } from "../../contract/finding.js";
+import type { JsonSchema } from "../../contract/json-schema.js";
 
 // Objects stay open (no additionalProperties: false) so fields can be added without breaking
 // clients that validate; the tests check the other direction, that every field is described.

@@ -1,4 +1,4 @@
-import type { Finding } from "../findings.js";
+import type { Finding } from "../../contract/finding.js";
 
 /**
  * Why no certificate could be read. `no_address` and `blocked_address` mean no connection was

@@ -1,8 +1,8 @@
 import type * as packet from "dns-packet";
 import pLimit from "p-limit";
 import { describe, expect, it } from "vitest";
+import type { ProbeContext } from "../../contract/probe.js";
 import { daysFromNow } from "../../test-support/certificates.js";
-import type { ProbeContext } from "../probe.js";
 import {
   findingOf,
   freePort,

@@ -1,4 +1,4 @@
-import type { Finding } from "../findings.js";
+import type { Finding } from "../../contract/finding.js";
 import {
   chainExpiredFinding,
   containsAnchorFinding,

@@ -1,7 +1,7 @@
 import { X509Certificate } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import type { ProbeContext } from "../../contract/probe.js";
 import { createCertificate, createTestPki, daysFromNow } from "../../test-support/certificates.js";
-import type { ProbeContext } from "../probe.js";
 import { sslDataSchema, sslProbe } from "./index.js";
 import type { SslProbeOptions } from "./ssl-probe.js";
 import {

@@ -1,6 +1,6 @@
 import type tls from "node:tls";
+import { type Probe, type ProbeContext, ProbeError } from "../../contract/probe.js";
 import { type ResolvedTarget, resolveTarget } from "../../network/resolve-target.js";
-import { type Probe, type ProbeContext, ProbeError } from "../probe.js";
 import { endpointOf } from "./endpoints.js";
 import { type HandshakeOutcome, handshakeEach } from "./handshake-each.js";
 import { readHandshake } from "./read-handshake.js";

@@ -1,5 +1,5 @@
-import type { JsonSchema } from "../../openapi/json-schema.js";
-import { findingSchema } from "../findings.js";
+import { findingSchema } from "../../contract/finding.js";
+import type { JsonSchema } from "../../contract/json-schema.js";
 import { serverOutcomes } from "./whois-data.js";
 
 const nullableString = { type: ["string", "null"] };

@@ -1,4 +1,4 @@
-import type { Finding } from "../findings.js";
+import type { Finding } from "../../contract/finding.js";
 
 /** The `data` of the whois (registration) section. Every key is always present. */
 export interface WhoisData {

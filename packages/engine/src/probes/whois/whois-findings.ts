@@ -1,4 +1,4 @@
-import { type Finding, type FindingStatus, makeFinding } from "../findings.js";
+import { type Finding, type FindingStatus, makeFinding } from "../../contract/finding.js";
 import { deletionStatuses, transferLockStatuses } from "./epp-status.js";
 import type { WhoisData } from "./whois-data.js";
 

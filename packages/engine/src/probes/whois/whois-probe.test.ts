@@ -5,9 +5,9 @@ import { join } from "node:path";
 import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ProbeError } from "../../contract/probe.js";
 import { startDnsServer, type TestDnsServer, zoneHandler } from "../../test-support/dns-server.js";
 import { testProbeContext } from "../../test-support/probe-context.js";
-import { ProbeError } from "../probe.js";
 import { type WhoisData, whoisDataSchema, whoisProbe } from "./index.js";
 import {
   type RdapReply,

@@ -1,8 +1,13 @@
 import { isIP } from "node:net";
 import { type BootstrapData, type LookupResult, lookup } from "rdapper";
 import { getDomain, getPublicSuffix } from "tldts";
+import {
+  type NetworkPolicy,
+  type Probe,
+  type ProbeContext,
+  ProbeError,
+} from "../../contract/probe.js";
 import { resolveHost } from "../../network/resolve-host.js";
-import { type NetworkPolicy, type Probe, type ProbeContext, ProbeError } from "../probe.js";
 import {
   createBootstrapLoader,
   describeBootstrapFailure,

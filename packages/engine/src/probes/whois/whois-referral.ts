@@ -1,8 +1,8 @@
 import { isIP } from "node:net";
 import { type DomainRecord, lookup } from "rdapper";
+import type { ProbeContext } from "../../contract/probe.js";
 import { isAddressAllowed } from "../../network/address-policy.js";
 import { type ResolvedAddress, resolveHost } from "../../network/resolve-host.js";
-import type { ProbeContext } from "../probe.js";
 import { serversFromAttempts } from "./servers.js";
 import type { ServerOutcome, WhoisServer } from "./whois-data.js";
 

@@ -1,5 +1,5 @@
 import { getDomain } from "tldts";
-import type { Finding } from "../../probes/findings.js";
+import type { Finding } from "../../contract/finding.js";
 import { type CaaRecord, caaPolicy } from "./caa-policy.js";
 import { certificateAuthoritiesOf } from "./certificate-authorities.js";
 import { insight, skipped } from "./insight.js";

@@ -1,4 +1,4 @@
-import type { Finding } from "../../probes/findings.js";
+import type { Finding } from "../../contract/finding.js";
 import { insight, skipped } from "./insight.js";
 import type { InsightInput } from "./insight-input.js";
 import { at, sectionData, stringAt } from "./section-data.js";

@@ -1,4 +1,4 @@
-import type { Finding } from "../../probes/findings.js";
+import type { Finding } from "../../contract/finding.js";
 import { caaIssuerInsight } from "./caa-issuer.js";
 import { certOutlivesDomainInsight } from "./cert-outlives-domain.js";
 import { dnssecMismatchInsight } from "./dnssec-mismatch.js";

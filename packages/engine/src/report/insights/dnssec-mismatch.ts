@@ -1,4 +1,4 @@
-import type { Finding } from "../../probes/findings.js";
+import type { Finding } from "../../contract/finding.js";
 import { dnskeyTag } from "./dnskey-tag.js";
 import { insight, skipped } from "./insight.js";
 import type { InsightInput } from "./insight-input.js";

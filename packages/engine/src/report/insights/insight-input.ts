@@ -1,4 +1,4 @@
-import type { SectionResult } from "../../sections/section-result.js";
+import type { SectionResult } from "../../contract/section-result.js";
 import type { CertificateAuthority } from "./certificate-authorities.js";
 
 /** What every insight is computed from: the report's domain and sections, nothing else. */

@@ -1,4 +1,4 @@
-import { type Finding, type FindingStatus, makeFinding } from "../../probes/findings.js";
+import { type Finding, type FindingStatus, makeFinding } from "../../contract/finding.js";
 
 /** The insights every full report carries, in this order, so a client sees what was checked. */
 export const insightIds = [

@@ -1,4 +1,4 @@
-import type { SectionResult } from "../../sections/section-result.js";
+import type { SectionResult } from "../../contract/section-result.js";
 
 /**
  * Defensive reading of the sections' `data`. Insights see data as JSON from whichever probe

@@ -1,4 +1,4 @@
-import { type Finding, type FindingStatus, makeFinding } from "../../findings.js";
+import { type Finding, type FindingStatus, makeFinding } from "../../../contract/finding.js";
 import type { DnsCheckId } from "./check-ids.js";
 import type { HealthFacts, ZoneFacts } from "./facts.js";
 import { isFailure } from "./session.js";

@@ -1,4 +1,4 @@
-import type { Finding } from "../../findings.js";
+import type { Finding } from "../../../contract/finding.js";
 import type { DnsHealth } from "../dns-data.js";
 
 /**

@@ -1,7 +1,7 @@
 import { setMaxListeners } from "node:events";
 import net from "node:net";
+import type { ProbeContext } from "../../../contract/probe.js";
 import { isAddressAllowed } from "../../../network/address-policy.js";
-import type { ProbeContext } from "../../probe.js";
 import { isDnsQueryError } from "../wire/errors.js";
 import { type DnsResponse, type QueryType, query } from "../wire/query.js";
 import type { ServerAddress } from "../wire/server-address.js";

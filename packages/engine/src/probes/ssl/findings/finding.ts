@@ -1,4 +1,4 @@
-import { type Finding, type FindingStatus, makeFinding } from "../../findings.js";
+import { type Finding, type FindingStatus, makeFinding } from "../../../contract/finding.js";
 import type { ChainPath } from "../chain-path.js";
 import type { SslChainCertificate, SslData } from "../ssl-data.js";
 

@@ -1,4 +1,4 @@
-import type { Finding, FindingStatus } from "../../findings.js";
+import type { Finding, FindingStatus } from "../../../contract/finding.js";
 import type { SslEndpoint, SslUnreachableReason } from "../ssl-data.js";
 import { finding, plural, type SslFindingsInput } from "./finding.js";
 

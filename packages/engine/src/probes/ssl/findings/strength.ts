@@ -1,4 +1,4 @@
-import type { Finding } from "../../findings.js";
+import type { Finding } from "../../../contract/finding.js";
 import { weakHashes } from "../der/signature-algorithms.js";
 import type { SslChainCertificate } from "../ssl-data.js";
 import { type CertificateFindingsInput, certificatesOnPath, finding } from "./finding.js";

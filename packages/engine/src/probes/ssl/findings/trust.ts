@@ -1,4 +1,4 @@
-import type { Finding } from "../../findings.js";
+import type { Finding } from "../../../contract/finding.js";
 import { type CertificateFindingsInput, finding } from "./finding.js";
 
 // OpenSSL verification codes worth a sentence; others are shown as the code itself.

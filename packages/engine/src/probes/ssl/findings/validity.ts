@@ -1,4 +1,4 @@
-import type { Finding, FindingStatus } from "../../findings.js";
+import type { Finding, FindingStatus } from "../../../contract/finding.js";
 import { type CertificateFindingsInput, dayMs, days, finding } from "./finding.js";
 
 /** Below these, `ssl.cert.expiring-soon` warns, then fails. */

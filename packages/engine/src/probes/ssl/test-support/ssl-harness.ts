@@ -3,6 +3,8 @@ import tls from "node:tls";
 import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { afterAll, afterEach, beforeAll, expect } from "vitest";
+import type { Finding } from "../../../contract/finding.js";
+import type { NetworkPolicy, ProbeContext } from "../../../contract/probe.js";
 import { createTestPki, type TestPki } from "../../../test-support/certificates.js";
 import {
   startDnsServer,
@@ -11,8 +13,6 @@ import {
   zoneHandler,
 } from "../../../test-support/dns-server.js";
 import { testProbeContext } from "../../../test-support/probe-context.js";
-import type { Finding } from "../../findings.js";
-import type { NetworkPolicy, ProbeContext } from "../../probe.js";
 import { type SslData, sslDataSchema, sslFindingIds, sslProbe } from "../index.js";
 import type { SslProbeOptions } from "../ssl-probe.js";
 

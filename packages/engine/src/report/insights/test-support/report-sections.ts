@@ -1,4 +1,4 @@
-import type { SectionResult } from "../../../sections/section-result.js";
+import type { SectionResult } from "../../../contract/section-result.js";
 import { certificateAuthorities } from "../certificate-authorities.js";
 import type { InsightInput } from "../insight-input.js";
 

@@ -1,4 +1,4 @@
-import type { Finding } from "../../../findings.js";
+import type { Finding } from "../../../../contract/finding.js";
 import type { DnsCaaRecord } from "../../dns-data.js";
 import type { DnsCheckId } from "../check-ids.js";
 import type { CaaFacts, HealthFacts } from "../facts.js";

@@ -1,7 +1,7 @@
 import type * as packet from "dns-packet";
 import ipaddr from "ipaddr.js";
+import type { Finding } from "../../../../contract/finding.js";
 import { isPublicAddress } from "../../../../network/address-policy.js";
-import type { Finding } from "../../../findings.js";
 import { normalizeName } from "../../records.js";
 import type { HealthFacts, Referral, ZoneFacts } from "../facts.js";
 import { check, listText, plural, skipped, withZone } from "../finding.js";

@@ -1,5 +1,5 @@
 import type * as packet from "dns-packet";
-import type { Finding } from "../../../findings.js";
+import type { Finding } from "../../../../contract/finding.js";
 import { algorithmName } from "../../dnssec/algorithms.js";
 import { type SignatureVerdict, verifyRrsig } from "../../dnssec/verify-rrsig.js";
 import type { DnsResponse } from "../../wire/query.js";

@@ -1,4 +1,4 @@
-import type { Finding } from "../../../findings.js";
+import type { Finding } from "../../../../contract/finding.js";
 import type { DnsTxtRecord } from "../../dns-data.js";
 import type { RecordQuestionKey } from "../../record-questions.js";
 import type { HealthFacts } from "../facts.js";

@@ -1,5 +1,5 @@
 import net from "node:net";
-import type { Finding } from "../../../findings.js";
+import type { Finding } from "../../../../contract/finding.js";
 import type { HealthFacts } from "../facts.js";
 import { check, listText, plural, skipped } from "../finding.js";
 import { isNullMx, withMail } from "./mail-facts.js";

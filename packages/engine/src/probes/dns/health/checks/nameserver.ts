@@ -1,4 +1,4 @@
-import type { Finding } from "../../../findings.js";
+import type { Finding } from "../../../../contract/finding.js";
 import { normalizeName } from "../../records.js";
 import type { DnsResponse } from "../../wire/query.js";
 import type { DnsCheckId } from "../check-ids.js";

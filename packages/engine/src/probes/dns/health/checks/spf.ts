@@ -1,4 +1,4 @@
-import type { Finding } from "../../../findings.js";
+import type { Finding } from "../../../../contract/finding.js";
 import type { DnsCheckId } from "../check-ids.js";
 import type { HealthFacts } from "../facts.js";
 import { check, skipped } from "../finding.js";

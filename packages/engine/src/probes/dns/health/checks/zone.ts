@@ -1,5 +1,5 @@
 import type * as packet from "dns-packet";
-import type { Finding } from "../../../findings.js";
+import type { Finding } from "../../../../contract/finding.js";
 import type { DnsSoaRecord } from "../../dns-data.js";
 import { normalizeName } from "../../records.js";
 import type { HealthFacts, ZoneFacts } from "../facts.js";

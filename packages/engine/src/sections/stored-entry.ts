@@ -1,4 +1,4 @@
-import type { CacheStatus } from "../sections/section-result.js";
+import type { CacheStatus } from "../contract/section-result.js";
 
 /** What the engine needs to know of a stored envelope without parsing its data. */
 export interface CachedEntry {

@@ -1,5 +1,5 @@
-import type { Finding } from "../probes/findings.js";
-import type { ProbeErrorCode } from "../probes/probe.js";
+import type { Finding } from "./finding.js";
+import type { ProbeErrorCode } from "./probe.js";
 
 export type CacheStatus = "hit" | "miss" | "stale";
 

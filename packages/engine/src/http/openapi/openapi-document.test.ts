@@ -2,8 +2,8 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { describe, expect, it } from "vitest";
-import { createEngine } from "../engine.js";
-import { openApiResponseValidator } from "../test-support/openapi-response-validator.js";
+import { createEngine } from "../../engine.js";
+import { openApiResponseValidator } from "../../test-support/openapi-response-validator.js";
 
 const engine = createEngine({ keys: ["k"] });
 const document = engine.openApiDocument;

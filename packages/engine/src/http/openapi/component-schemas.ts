@@ -1,6 +1,6 @@
-import { errorCodes } from "../errors/error-codes.js";
-import { findingSchema } from "../probes/findings.js";
-import type { JsonSchema } from "./json-schema.js";
+import { errorCodes } from "../../contract/error-codes.js";
+import { findingSchema } from "../../contract/finding.js";
+import type { JsonSchema } from "../../contract/json-schema.js";
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 

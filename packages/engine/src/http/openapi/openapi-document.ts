@@ -1,8 +1,9 @@
 import { createRequire } from "node:module";
 import { type OpenAPIObject, OpenApiBuilder, type OperationObject } from "openapi3-ts/oas31";
-import { type ErrorCode, errorStatus, errorTitles } from "../errors/error-codes.js";
-import { addKeyIssuingPath, type KeyIssuingMode } from "../http/key-issuing/key-issuing-openapi.js";
-import { problemTypeBase } from "../http/responses.js";
+import { type ErrorCode, errorStatus, errorTitles } from "../../contract/error-codes.js";
+import type { JsonSchema } from "../../contract/json-schema.js";
+import { addKeyIssuingPath, type KeyIssuingMode } from "../key-issuing/key-issuing-openapi.js";
+import { problemTypeBase } from "../responses.js";
 import {
   findingSchema,
   problemSchema,
@@ -10,7 +11,6 @@ import {
   sectionEnvelopeSchema,
   sectionErrorSchema,
 } from "./component-schemas.js";
-import type { JsonSchema } from "./json-schema.js";
 
 const { version } = createRequire(import.meta.url)("../../package.json") as { version: string };
 
