@@ -14,6 +14,11 @@ export interface ProbeContext {
   /** Aborted when the probe's time budget runs out or the caller goes away. */
   readonly signal: AbortSignal;
   readonly network: NetworkPolicy;
+  /**
+   * Milliseconds left of this run's budget. Each step takes its timeout from it
+   * (`stepTimeoutMs`), so every step ends in time for the answer to be assembled.
+   */
+  remainingMs(): number;
   /** Runs one outbound operation under the engine's shared concurrency limit. */
   limit<T>(operation: () => Promise<T>): Promise<T>;
 }

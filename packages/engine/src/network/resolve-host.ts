@@ -12,7 +12,10 @@ const emptyAnswers = new Set(["ENODATA", "ENOTFOUND", "NXDOMAIN", "ENONAME"]);
  * A and AAAA of a host through the configured resolvers (the system's when none are set).
  * NXDOMAIN and NODATA give an empty list; a resolver failure rejects.
  */
-export async function resolveHost(host: string, context: ProbeContext): Promise<ResolvedAddress[]> {
+export async function resolveHost(
+  host: string,
+  context: Pick<ProbeContext, "signal" | "network" | "limit">,
+): Promise<ResolvedAddress[]> {
   const resolver = new Resolver({ timeout: Math.min(context.network.timeoutMs, 5000), tries: 2 });
   if (context.network.resolvers.length > 0) resolver.setServers([...context.network.resolvers]);
   const cancel = () => resolver.cancel();

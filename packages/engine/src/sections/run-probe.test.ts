@@ -95,3 +95,31 @@ describe("runProbe", () => {
     }
   });
 });
+
+describe("runProbe budget", () => {
+  it("tells the probe how much of its budget is left, counting down from the budget", async () => {
+    const seen: number[] = [];
+    const probe: Probe = {
+      run: async (_domain, context) => {
+        seen.push(context.remainingMs());
+        await new Promise((resolve) => setTimeout(resolve, 60));
+        seen.push(context.remainingMs());
+        return {};
+      },
+    };
+    const outcome = await runProbe({
+      probe,
+      section: "echo",
+      domain: "example.com",
+      context: {
+        network: { resolvers: [], allowPrivateAddresses: false, timeoutMs: 1_000 },
+        limit: pLimit(1),
+      },
+      onUnexpectedError: () => undefined,
+    });
+    expect(outcome.ok).toBe(true);
+    expect(seen[0]).toBeLessThanOrEqual(1_000);
+    expect(seen[0]).toBeGreaterThan(900);
+    expect(seen[1]).toBeLessThanOrEqual(seen[0]! - 50);
+  });
+});

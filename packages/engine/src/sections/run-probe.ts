@@ -12,7 +12,7 @@ export async function runProbe(options: {
   probe: Probe;
   section: string;
   domain: string;
-  context: Omit<ProbeContext, "signal">;
+  context: Omit<ProbeContext, "signal" | "remainingMs">;
   signal?: AbortSignal;
   onUnexpectedError: (error: unknown) => void;
   /** Called once the probe itself has settled, which may be after the engine stopped waiting. */
@@ -20,6 +20,8 @@ export async function runProbe(options: {
 }): Promise<ProbeOutcome> {
   const { probe, section, domain, context } = options;
   const budget = context.network.timeoutMs;
+  const deadline = performance.now() + budget;
+  const remainingMs = () => Math.max(0, deadline - performance.now());
   const timer = new AbortController();
   const timeout = setTimeout(
     () =>
@@ -35,7 +37,7 @@ export async function runProbe(options: {
     if (signal.aborted) onAbort();
     else signal.addEventListener("abort", onAbort, { once: true });
   });
-  const running = (async () => probe.run(domain, { ...context, signal }))();
+  const running = (async () => probe.run(domain, { ...context, signal, remainingMs }))();
   // The loser of the race must not surface later as an unhandled rejection.
   running.catch(() => undefined);
   if (options.onSettled) running.then(options.onSettled, options.onSettled);

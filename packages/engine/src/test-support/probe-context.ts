@@ -10,8 +10,10 @@ export function testProbeContext(network: Partial<NetworkPolicy> = {}): ProbeCon
     ...network,
   };
   const limit = pLimit(16);
+  const deadline = performance.now() + policy.timeoutMs;
   return {
     signal: AbortSignal.timeout(policy.timeoutMs),
+    remainingMs: () => Math.max(0, deadline - performance.now()),
     network: policy,
     limit: (operation) => limit(operation),
   };

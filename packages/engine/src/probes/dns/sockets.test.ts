@@ -49,6 +49,7 @@ it("leaves no socket or timer behind, whatever the outcome", async () => {
       timeoutMs: 2000,
     },
     limit: pLimit(4),
+    remainingMs: () => 2000,
   };
 
   const outcomes = await Promise.allSettled([
