@@ -164,14 +164,13 @@ export function createEngine(options: EngineOptions): Engine {
 
   async function lookup(domain: string, section = "domain"): Promise<Report | SectionResult> {
     const { name } = normalizeDomain(domain);
-    if (section === "domain")
-      return JSON.parse((await reports.get(name, false)).body.toString()) as Report;
+    if (section === "domain") return (await reports.get(name, false)).report;
     if (!probes.has(section)) {
       throw new TypeError(
         `lookup: unknown section "${section}"; expected one of domain, ${sections.join(", ")}`,
       );
     }
-    return JSON.parse((await service.get(section, name)).body.toString()) as SectionResult;
+    return (await service.get(section, name)).result;
   }
 
   return {

@@ -11,7 +11,7 @@ export interface NetworkPolicy {
 }
 
 export interface ProbeContext {
-  /** Aborted when the probe's time budget runs out or the caller goes away. */
+  /** Aborted when the run's time budget runs out (a client going away does not stop a run). */
   readonly signal: AbortSignal;
   readonly network: NetworkPolicy;
   /**

@@ -1,99 +1,78 @@
-import fc from "fast-check";
-import { describe, expect, it } from "vitest";
-import { cacheTiming, contentLength } from "./cache-headers.js";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { Probe } from "../contract/probe.js";
+import { createEngine } from "../engine.js";
+import { silentLogger } from "../logging/logger.js";
+import { engineGet } from "../test-support/engine-get.js";
 
-/** What Cache-Control and Age must say at `nowMs`, worked out from scratch. */
-function expected(
-  answer: { ok: boolean; fetchedAtMs: number; expiresAtMs: number },
-  graceSeconds: number,
-  nowMs: number,
-) {
-  const maxAge = answer.ok ? Math.floor((answer.expiresAtMs - nowMs) / 1000) : 0;
-  return {
-    cacheControl:
-      maxAge > 0
-        ? `private, max-age=${maxAge}, stale-while-revalidate=${graceSeconds}`
-        : "private, no-cache",
-    age: String(Math.max(0, Math.floor((nowMs - answer.fetchedAtMs) / 1000))),
-  };
+const key = "cache-headers-key-0123456789";
+const ttlMs = 60_000;
+
+function engine() {
+  const probe: Probe = { run: (domain) => ({ domain }), ttlMs: () => ttlMs };
+  return createEngine({
+    keys: [key],
+    probes: { whois: false, dns: false, ssl: false, echo: probe },
+    rateLimit: false,
+    caching: { staleGraceMs: 600_000 },
+    logger: silentLogger,
+  });
 }
 
-describe("cacheTiming", () => {
-  it("is exact to the millisecond however the instants of successive hits fall", () => {
-    fc.assert(
-      fc.property(
-        fc.integer({ min: 1_600_000_000_000, max: 1_900_000_000_000 }),
-        fc.integer({ min: 1, max: 7 * 86_400_000 }),
-        fc.boolean(),
-        fc.integer({ min: 0, max: 3_600 }),
-        // Offsets from the fetch: mostly forwards in small steps, sometimes backwards (a clock
-        // set back), sometimes far past expiry.
-        fc.array(fc.integer({ min: -5_000, max: 8 * 86_400_000 }), { minLength: 1, maxLength: 40 }),
-        (fetchedAtMs, ttlMs, ok, graceSeconds, offsets) => {
-          const answer = { ok, fetchedAtMs, expiresAtMs: fetchedAtMs + ttlMs };
-          const instants = offsets
-            .sort((a, b) => a - b)
-            .flatMap((offset) => [offset, offset + 1, offset + 999, offset - 1]);
-          for (const offset of instants) {
-            const nowMs = fetchedAtMs + offset;
-            const timing = cacheTiming(answer, graceSeconds, nowMs);
-            const want = expected(answer, graceSeconds, nowMs);
-            expect({ cacheControl: timing.cacheControl, age: timing.age }).toEqual(want);
-          }
-        },
-      ),
-      { numRuns: 300 },
-    );
-  });
+/** What an HTTP cache in front of the API concludes: seconds of freshness left (RFC 9111 4.2). */
+function freshnessLeft(headers: Readonly<Record<string, string>>): number {
+  const maxAge = Number(/max-age=(\d+)/.exec(headers["cache-control"] ?? "")?.[1]);
+  return maxAge - Number(headers.age);
+}
 
-  it("changes exactly when a second of age passes or a second of freshness is used up", () => {
-    // Fetched at .250, fresh for 10.5 s: max-age steps down at .750, age steps up at .250.
-    const answer = { ok: true, fetchedAtMs: 1_000_250, expiresAtMs: 1_010_750 };
-    const at = (nowMs: number) => cacheTiming(answer, 60, nowMs);
-    expect(at(1_000_250)).toMatchObject({
-      age: "0",
-      cacheControl: expect.stringContaining("=10,"),
-    });
-    expect(at(1_000_750)).toMatchObject({
-      age: "0",
-      cacheControl: expect.stringContaining("=10,"),
-    });
-    expect(at(1_000_751)).toMatchObject({ age: "0", cacheControl: expect.stringContaining("=9,") });
-    expect(at(1_001_249)).toMatchObject({ age: "0" });
-    expect(at(1_001_250)).toMatchObject({ age: "1", cacheControl: expect.stringContaining("=9,") });
-    expect(at(1_010_750).cacheControl).toBe("private, no-cache");
-    // The clock set back: recomputed, not the later answer served early.
-    expect(at(1_000_300)).toMatchObject({
-      age: "0",
-      cacheControl: expect.stringContaining("=10,"),
-    });
-  });
-
-  it("keeps the grace window each engine asked for", () => {
-    const answer = { ok: true, fetchedAtMs: 0, expiresAtMs: 60_000 };
-    expect(cacheTiming(answer, 600, 10).cacheControl).toBe(
-      "private, max-age=59, stale-while-revalidate=600",
-    );
-    expect(cacheTiming(answer, 30, 11).cacheControl).toBe(
-      "private, max-age=59, stale-while-revalidate=30",
-    );
-  });
-
-  it("shares one result between hits while nothing in it changes", () => {
-    const answer = { ok: true, fetchedAtMs: 5_000, expiresAtMs: 65_000 };
-    const first = cacheTiming(answer, 60, 5_100);
-    expect(cacheTiming(answer, 60, 5_900)).toBe(first);
-    const next = cacheTiming(answer, 60, 6_000);
-    expect(next).not.toBe(first);
-    expect(next.age).toBe("1");
-  });
+afterEach(() => {
+  vi.useRealTimers();
 });
 
-describe("contentLength", () => {
-  it("is the body's byte length, not its character count", () => {
-    const body = Buffer.from('{"name":"bücher.example"}', "utf8");
-    expect(contentLength(body)).toBe(String(body.byteLength));
-    expect(contentLength(body)).toBe("26");
-    expect(contentLength(new Uint8Array(0))).toBe("0");
+describe("Cache-Control and Age", () => {
+  it.each(["/api/v1/echo/example.com", "/api/v1/domain/example.com"])(
+    "agree with expiresAt for fresh and stale answers of %s",
+    async (path) => {
+      vi.useFakeTimers({ toFake: ["Date"] });
+      const start = new Date("2026-11-24T10:00:00.250Z").getTime();
+      vi.setSystemTime(start);
+      const api = engine();
+      const first = await engineGet(api, path, key);
+      expect(first.status).toBe(200);
+      // max-age is the whole lifetime, not what is left of it.
+      expect(first.headers["cache-control"]).toBe(
+        "private, max-age=60, stale-while-revalidate=600",
+      );
+      for (const elapsedMs of [0, 999, 1_000, 30_400, 59_999, 61_000, 62_000, 200_000]) {
+        vi.setSystemTime(start + elapsedMs);
+        const answer = await engineGet(api, path, key);
+        expect(answer.status, `${elapsedMs} ms`).toBe(200);
+        const envelope = path.includes("/domain/") ? answer.body.sections.echo : answer.body;
+        const left = (Date.parse(envelope.expiresAt) - Date.now()) / 1000;
+        expect(Math.abs(freshnessLeft(answer.headers) - left), `${elapsedMs} ms`).toBeLessThan(1);
+        const age = Math.floor((Date.now() - Date.parse(envelope.fetchedAt)) / 1000);
+        expect(answer.headers.age).toBe(String(age));
+        if (elapsedMs === 61_000) {
+          expect(answer.body.cache ?? answer.body.sections.echo.cache).toBe("stale");
+          expect(freshnessLeft(answer.headers)).toBeLessThan(0);
+        }
+      }
+    },
+  );
+
+  it("tells caches not to reuse a failure without asking", async () => {
+    const failing: Probe = {
+      run: () => {
+        throw new Error("boom");
+      },
+    };
+    const api = createEngine({
+      keys: [key],
+      probes: { whois: false, dns: false, ssl: false, echo: failing },
+      rateLimit: false,
+      logger: silentLogger,
+    });
+    const report = await engineGet(api, "/api/v1/domain/example.com", key);
+    expect(report.status).toBe(200);
+    expect(report.headers["cache-control"]).toBe("private, no-cache");
   });
 });

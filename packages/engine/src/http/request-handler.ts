@@ -2,7 +2,6 @@ import QuickLRU from "quick-lru";
 import type { KeyIdentity, KeyVerifier } from "../auth/key-verifier.js";
 import { DomainIntelError, isDomainIntelError } from "../contract/domain-intel-error.js";
 import { isPromiseLike, type MaybePromise } from "../contract/maybe-promise.js";
-import type { SectionResult } from "../contract/section-result.js";
 import { normalizeDomain } from "../domain/normalize-domain.js";
 import { describeError, type Logger } from "../logging/logger.js";
 import type { RateLimitOutcome } from "../ratelimit/rate-limiter.js";
@@ -10,8 +9,8 @@ import type { ReportAnswer } from "../report/report-service.js";
 import type { Freshness, SectionAnswer } from "../sections/section-service.js";
 import { authenticate } from "./authenticate.js";
 import {
-  cacheTiming,
-  contentLength,
+  ageHeader,
+  cacheControl,
   matchesIfNoneMatch,
   reportEtag,
   sectionEtag,
@@ -20,6 +19,7 @@ import type { DocsResponder } from "./docs/docs-responder.js";
 import type { EngineHandler, EngineRequest, EngineResponse } from "./engine-http.js";
 import { jsonResponse, problemResponse } from "./responses.js";
 import { matchRoute, parseUrl, type Route } from "./route.js";
+import { untilClientLeaves } from "./until-client-leaves.js";
 
 export interface RequestHandlerOptions {
   basePath: string;
@@ -46,6 +46,10 @@ const sectionErrorCodes = {
 
 const readMethods = new Set(["GET", "HEAD"]);
 const emptyBody = new Uint8Array(0);
+const noLimits: RateLimitOutcome = { headers: {} };
+
+type Limits = Readonly<Record<string, string>>;
+type DataRoute = Extract<Route, { kind: "report" | "section" }>;
 
 function decodeDomain(raw: string): string {
   if (raw === "")
@@ -77,62 +81,28 @@ function domainOf(raw: string): string {
   return known;
 }
 
-/**
- * 304 when the client already has this version, else the body. This is the path every cache
- * hit takes: the headers are one object literal, and the strings in it are made once per
- * answer (and second), not once per request.
- */
-function conditional(
-  request: EngineRequest,
-  body: Buffer,
-  freshness: Freshness,
-  etag: string,
-  graceSeconds: number,
-  extra: Readonly<Record<string, string>>,
-): EngineResponse {
-  const timing = cacheTiming(freshness, graceSeconds, Date.now());
-  const notModified = matchesIfNoneMatch(request.headers["if-none-match"], etag);
-  const headers: Record<string, string> = notModified
-    ? { "cache-control": timing.cacheControl, age: timing.age, etag }
-    : {
-        "cache-control": timing.cacheControl,
-        age: timing.age,
-        etag,
-        "content-type": "application/json; charset=utf-8",
-        "content-length": contentLength(body),
-        "x-content-type-options": "nosniff",
-      };
-  for (const name in extra) headers[name] = extra[name]!;
-  return notModified ? { status: 304, headers, body: emptyBody } : { status: 200, headers, body };
+/** A section that could not be probed: its envelope's failure, as the problem's status. */
+function sectionFailure(answer: SectionAnswer): DomainIntelError {
+  const { error } = answer.result;
+  return new DomainIntelError(sectionErrorCodes[error?.code ?? "internal"], error?.message ?? "", {
+    extensions: { section: answer.result },
+  });
 }
 
-type DataRoute = Extract<Route, { kind: "report" | "section" }>;
-
-const noLimits: RateLimitOutcome = { headers: {} };
-
 /** An error on its way to the caller, with the caller's rate-limit headers added. */
-function withHeaders(error: unknown, headers: Readonly<Record<string, string>>): unknown {
+function withLimits(error: unknown, limits: Limits): unknown {
   if (!isDomainIntelError(error)) return error;
   return new DomainIntelError(error.code, error.message, {
     extensions: error.extensions ?? {},
-    headers: { ...headers, ...error.headers },
-  });
-}
-
-/** A wait's failure on its way to the caller, with the caller's rate-limit headers added. */
-function withHeadersOnFailure<T>(
-  waiting: Promise<T>,
-  headers: Readonly<Record<string, string>>,
-): Promise<T> {
-  return waiting.catch((error: unknown) => {
-    throw withHeaders(error, headers);
+    headers: { ...limits, ...error.headers },
   });
 }
 
 /**
- * The engine's single HTTP entry point: routing, auth, errors and headers live here. Every
- * step that can answer at once does (a remembered key, an in-memory rate limit, a ready
- * report), so a cache hit makes no promise until the one handed back.
+ * The engine's single HTTP entry point. A request goes through named steps, each answering at
+ * once when it can (a remembered key, an in-memory rate limit, a ready answer), so a cache hit
+ * makes no promise until the one handed back:
+ * route -> authenticate -> chargeRateLimit -> answerData (section or report) -> respondWith.
  */
 export function createRequestHandler(options: RequestHandlerOptions): EngineHandler {
   const graceSeconds = Math.floor(options.staleGraceMs / 1000);
@@ -140,52 +110,39 @@ export function createRequestHandler(options: RequestHandlerOptions): EngineHand
     "cache-control": "public, max-age=3600",
   });
 
-  // Matching is pure, and hits come back to the same few paths: remember recent outcomes.
-  const routes = new Map<string, Route>();
-  function routeOf(pathname: string): Route {
-    let route = routes.get(pathname);
-    if (route === undefined) {
-      route = matchRoute(pathname, options.basePath, options.sections);
-      if (routes.size >= 5_000) routes.clear();
-      if (pathname.length <= 300) routes.set(pathname, route);
-    }
-    return route;
-  }
-
-  function respond(request: EngineRequest): MaybePromise<EngineResponse> {
+  /** Routes the request; answers public routes; sends data routes on to authentication. */
+  function route(request: EngineRequest): MaybePromise<EngineResponse> {
     const { pathname, search } = parseUrl(request.url);
-    const route = routeOf(pathname);
+    const matched = matchRoute(pathname, options.basePath, options.sections);
     if (
-      route.kind === "not_found" ||
-      (route.kind === "docs" && !options.docs) ||
-      (route.kind === "keys" && !options.issueKey)
+      matched.kind === "not_found" ||
+      (matched.kind === "docs" && !options.docs) ||
+      (matched.kind === "keys" && !options.issueKey)
     ) {
       throw new DomainIntelError("not_found", "No route matches this path.");
     }
     // The one route that is not a GET: it checks its own method, caller and limits.
-    if (route.kind === "keys") return options.issueKey!(request);
+    if (matched.kind === "keys") return options.issueKey!(request);
     if (request.method !== "GET" && !readMethods.has(request.method.toUpperCase())) {
       throw new DomainIntelError(
         "method_not_allowed",
         `${request.method.slice(0, 16)} is not allowed here; use GET.`,
-        {
-          headers: { allow: "GET, HEAD" },
-        },
+        { headers: { allow: "GET, HEAD" } },
       );
     }
-    if (route.kind === "openapi") return openApi;
+    if (matched.kind === "openapi") return openApi;
     // The reference page is public like openapi.json: it only renders that document.
-    if (route.kind === "docs") return options.docs!(route.asset);
+    if (matched.kind === "docs") return options.docs!(matched.asset);
 
     const refresh = search !== "" && new URLSearchParams(search).get("refresh") === "true";
     const identity = authenticate(request.headers.authorization, options.verifier);
     return isPromiseLike(identity)
-      ? Promise.resolve(identity).then((known) => charged(request, route, known, refresh))
-      : charged(request, route, identity, refresh);
+      ? Promise.resolve(identity).then((known) => chargeRateLimit(request, matched, known, refresh))
+      : chargeRateLimit(request, matched, identity, refresh);
   }
 
   // Rate-limit headers ride on every answer to an authenticated caller, errors included.
-  function charged(
+  function chargeRateLimit(
     request: EngineRequest,
     route: DataRoute,
     identity: KeyIdentity,
@@ -193,53 +150,83 @@ export function createRequestHandler(options: RequestHandlerOptions): EngineHand
   ): MaybePromise<EngineResponse> {
     const limits = options.rateLimit ? options.rateLimit(identity, refresh) : noLimits;
     return isPromiseLike(limits)
-      ? Promise.resolve(limits).then((outcome) => answer(request, route, refresh, outcome.headers))
-      : answer(request, route, refresh, limits.headers);
+      ? Promise.resolve(limits).then((outcome) =>
+          answerData(request, route, refresh, outcome.headers),
+        )
+      : answerData(request, route, refresh, limits.headers);
   }
 
-  const fromReport = (
-    request: EngineRequest,
-    report: ReportAnswer,
-    limits: Readonly<Record<string, string>>,
-  ) => conditional(request, report.body, report, reportEtag(report), graceSeconds, limits);
-
-  function fromSection(
-    request: EngineRequest,
-    section: SectionAnswer,
-    limits: Readonly<Record<string, string>>,
-  ): EngineResponse {
-    if (!section.ok) throw sectionError(section);
-    return conditional(request, section.body, section, sectionEtag(section), graceSeconds, limits);
-  }
-
-  // A hit takes the synchronous branches and makes no closure; only a wait builds the chain.
-  function answer(
+  /** The section or the report: at once for a ready answer, else once it is made. */
+  function answerData(
     request: EngineRequest,
     route: DataRoute,
     refresh: boolean,
-    limits: Readonly<Record<string, string>>,
+    limits: Limits,
   ): MaybePromise<EngineResponse> {
     try {
       const domain = domainOf(route.rawDomain);
       if (route.kind === "report") {
         const report = options.report(domain, refresh);
         return isPromiseLike(report)
-          ? withHeadersOnFailure(
-              Promise.resolve(report).then((made) => fromReport(request, made, limits)),
-              limits,
+          ? waitFor(request, Promise.resolve(report), limits).then((made) =>
+              fromReport(request, made, limits),
             )
           : fromReport(request, report, limits);
       }
       const section = options.section(route.section, domain, refresh);
       return isPromiseLike(section)
-        ? withHeadersOnFailure(
-            Promise.resolve(section).then((made) => fromSection(request, made, limits)),
-            limits,
+        ? waitFor(request, Promise.resolve(section), limits).then((made) =>
+            fromSection(request, made, limits),
           )
         : fromSection(request, section, limits);
     } catch (error) {
-      throw withHeaders(error, limits);
+      throw withLimits(error, limits);
     }
+  }
+
+  /**
+   * Waits for an answer being made, until the client goes away: the probe run goes on for the
+   * others waiting on it and for the cache.
+   */
+  function waitFor<T>(request: EngineRequest, making: Promise<T>, limits: Limits): Promise<T> {
+    return untilClientLeaves(making, request.signal).catch((error: unknown) => {
+      throw withLimits(error, limits);
+    });
+  }
+
+  const fromReport = (request: EngineRequest, report: ReportAnswer, limits: Limits) =>
+    respondWith(request, report.body, report, reportEtag(report), limits);
+
+  function fromSection(request: EngineRequest, section: SectionAnswer, limits: Limits) {
+    if (!section.ok) throw withLimits(sectionFailure(section), limits);
+    return respondWith(request, section.body, section, sectionEtag(section), limits);
+  }
+
+  /** 200 with the answer's bytes, or 304 when the client already has this version. */
+  function respondWith(
+    request: EngineRequest,
+    body: Buffer,
+    freshness: Freshness,
+    etag: string,
+    limits: Limits,
+  ): EngineResponse {
+    const notModified = matchesIfNoneMatch(request.headers["if-none-match"], etag);
+    const headers: Record<string, string> = notModified
+      ? {
+          "cache-control": cacheControl(freshness, graceSeconds),
+          age: ageHeader(freshness, Date.now()),
+          etag,
+        }
+      : {
+          "cache-control": cacheControl(freshness, graceSeconds),
+          age: ageHeader(freshness, Date.now()),
+          etag,
+          "content-type": "application/json; charset=utf-8",
+          "content-length": String(body.byteLength),
+          "x-content-type-options": "nosniff",
+        };
+    for (const name in limits) headers[name] = limits[name]!;
+    return notModified ? { status: 304, headers, body: emptyBody } : { status: 200, headers, body };
   }
 
   function failed(error: unknown): EngineResponse {
@@ -262,7 +249,7 @@ export function createRequestHandler(options: RequestHandlerOptions): EngineHand
   return (request) => {
     let response: MaybePromise<EngineResponse>;
     try {
-      response = respond(request);
+      response = route(request);
     } catch (error) {
       response = failed(error);
     }
@@ -273,10 +260,4 @@ export function createRequestHandler(options: RequestHandlerOptions): EngineHand
         )
       : Promise.resolve(finish(request, response));
   };
-}
-
-function sectionError(answer: SectionAnswer): DomainIntelError {
-  const section = JSON.parse(answer.body.toString("utf8")) as SectionResult;
-  const code = sectionErrorCodes[section.error?.code ?? "internal"];
-  return new DomainIntelError(code, section.error?.message ?? "", { extensions: { section } });
 }

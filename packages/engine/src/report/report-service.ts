@@ -1,7 +1,7 @@
 import { hotCache } from "../cache/hot-cache.js";
 import type { Finding } from "../contract/finding.js";
 import type { MaybePromise } from "../contract/maybe-promise.js";
-import type { SectionResult } from "../contract/section-result.js";
+import type { Report, SectionResult } from "../contract/section-result.js";
 import type { Freshness, SectionAnswer, SectionService } from "../sections/section-service.js";
 
 export type InsightsFunction = (sections: Readonly<Record<string, SectionResult>>) => Finding[];
@@ -9,16 +9,17 @@ export type InsightsFunction = (sections: Readonly<Record<string, SectionResult>
 /** The full report's bytes, plus what the HTTP layer needs for its headers. */
 export interface ReportAnswer extends Freshness {
   readonly domain: string;
+  readonly report: Report;
+  /** `report` encoded once, ready to send again and again. */
   readonly body: Buffer;
-  /** Identifies the sections' content: the same versions of every section give the same stamp. */
-  readonly stamp: string;
+  /** Identifies the sections' content: the same versions of every section give the same one. */
+  readonly version: string;
 }
 
 /**
- * Builds the full report from every section in parallel, each answered (or failed) on its own.
- * Sections arrive as bytes and are spliced in as they are; insights are recomputed only when a
- * section changed; while every section is fresh the whole report is served from memory as the
- * bytes assembled then (`generatedAt` says when), so a report of cache hits re-encodes no JSON.
+ * Builds the full report from every section in parallel, each answered (or failed) on its
+ * own. While every section is fresh, the report is kept ready to send (`generatedAt` says when
+ * it was made); requests that arrive while a report is being gathered share that one.
  */
 export function createReportService(options: {
   sections: readonly string[];
@@ -27,90 +28,49 @@ export function createReportService(options: {
   hotBytes: number;
 }) {
   const ready = hotCache<ReportAnswer>(options.hotBytes);
-  // Requests that waited on the same probe runs share one assembled report.
-  const lastMade = new Map<string, ReportAnswer>();
-  const insightsByDomain = hotCache<{ stamp: string; json: string }>(
-    Math.max(1024, options.hotBytes / 8),
-  );
-
-  function insightsFor(domain: string, stamp: string, answers: readonly SectionAnswer[]): string {
-    const known = insightsByDomain.get(domain, Date.now());
-    if (known?.stamp === stamp) return known.json;
-    const parsed = Object.fromEntries(
-      answers.map((answer) => [
-        answer.section,
-        JSON.parse(answer.body.toString("utf8")) as SectionResult,
-      ]),
-    );
-    const json = JSON.stringify(options.insights(parsed));
-    insightsByDomain.set(
-      domain,
-      { stamp, json },
-      2 * json.length + 200,
-      Math.min(...answers.map((a) => a.expiresAtMs)),
-    );
-    return json;
-  }
-
-  const assemble = (
-    domain: string,
-    answers: readonly SectionAnswer[],
-    pick: (answer: SectionAnswer) => Buffer,
-    insights: string,
-  ) =>
-    Buffer.concat([
-      Buffer.from(
-        `{"domain":${JSON.stringify(domain)},"generatedAt":"${new Date().toISOString()}","sections":{`,
-      ),
-      ...answers.flatMap((answer, index) => [
-        Buffer.from(`${index ? "," : ""}${JSON.stringify(answer.section)}:`),
-        pick(answer),
-      ]),
-      Buffer.from(`},"insights":${insights}}`),
-    ]);
+  const gathering = new Map<string, Promise<ReportAnswer>>();
 
   /** A ready report answers at once; otherwise the sections are gathered. */
   function get(domain: string, refresh: boolean): MaybePromise<ReportAnswer> {
-    if (refresh) ready.delete(domain);
-    else {
-      const hit = ready.get(domain, Date.now());
-      if (hit) return hit;
+    if (refresh) {
+      ready.delete(domain);
+      return gather(domain, true);
     }
-    return gather(domain, refresh);
+    const hit = ready.get(domain, Date.now());
+    if (hit) return hit;
+    const pending = gathering.get(domain);
+    if (pending) return pending;
+    const made = gather(domain, false).finally(() => gathering.delete(domain));
+    gathering.set(domain, made);
+    return made;
   }
 
   async function gather(domain: string, refresh: boolean): Promise<ReportAnswer> {
-    const now = Date.now();
     const answers = await Promise.all(
       options.sections.map((section) => options.service.get(section, domain, { refresh })),
     );
-    const stamp = answers
-      .map((answer) => `${answer.section}@${answer.fetchedAtMs}${answer.ok ? "" : "!"}`)
-      .join(",");
-    const cohort = `${stamp}|${answers.map((answer) => answer.cache).join(",")}`;
-    const shared = lastMade.get(domain);
-    if (shared && shared.stamp === cohort) return { ...shared, stamp };
-    const insights = insightsFor(domain, stamp, answers);
-    const freshness: Freshness = {
+    const sections = Object.fromEntries(answers.map((answer) => [answer.section, answer.result]));
+    const report: Report = {
+      domain,
+      generatedAt: new Date().toISOString(),
+      sections,
+      insights: options.insights(sections),
+    };
+    const made: ReportAnswer = {
+      domain,
+      report,
+      body: Buffer.from(JSON.stringify(report), "utf8"),
+      version: versionOf(answers),
       ok: answers.every((answer) => answer.ok),
       fetchedAtMs: Math.min(...answers.map((answer) => answer.fetchedAtMs)),
       expiresAtMs: Math.min(...answers.map((answer) => answer.expiresAtMs)),
     };
-    const made: ReportAnswer = {
-      ...freshness,
-      domain,
-      stamp,
-      body: assemble(domain, answers, (answer) => answer.body, insights),
-    };
-    if (freshness.ok && freshness.expiresAtMs > now) {
-      const asHit = answers.every((answer) => answer.cache === "hit")
-        ? made
-        : { ...made, body: assemble(domain, answers, (answer) => answer.hitBody, insights) };
-      ready.set(domain, asHit, asHit.body.length + 200, freshness.expiresAtMs);
+    if (made.ok && made.expiresAtMs > Date.now()) {
+      // Kept as later requests see it: every section a hit.
+      const asHit = answers.every((answer) => answer.cache === "hit") ? made : hitVariant(made);
+      // The report is held twice, as bytes and as a value.
+      ready.set(domain, asHit, 2 * asHit.body.length + 200, made.expiresAtMs);
     }
-    lastMade.delete(domain);
-    lastMade.set(domain, { ...made, stamp: cohort });
-    if (lastMade.size > 1000) lastMade.delete(lastMade.keys().next().value!);
     return made;
   }
 
@@ -119,4 +79,25 @@ export function createReportService(options: {
     /** Drops the ready report of a domain, e.g. after one of its sections was refreshed. */
     forget: (domain: string) => ready.delete(domain),
   };
+}
+
+function hitVariant(made: ReportAnswer): ReportAnswer {
+  const sections: Record<string, SectionResult> = {};
+  for (const [name, section] of Object.entries(made.report.sections))
+    sections[name] = { ...section, cache: "hit" };
+  const report = { ...made.report, sections };
+  return { ...made, report, body: Buffer.from(JSON.stringify(report), "utf8") };
+}
+
+/** A short hash of which version of each section the report holds (FNV-1a). */
+function versionOf(answers: readonly SectionAnswer[]): string {
+  const stamp = answers
+    .map((answer) => `${answer.section}@${answer.fetchedAtMs}${answer.ok ? "" : "!"}`)
+    .join(",");
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < stamp.length; index++) {
+    hash ^= stamp.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(36);
 }

@@ -13,7 +13,6 @@ export async function runProbe(options: {
   section: string;
   domain: string;
   context: Omit<ProbeContext, "signal" | "remainingMs">;
-  signal?: AbortSignal;
   onUnexpectedError: (error: unknown) => void;
   /** Called once the probe itself has settled, which may be after the engine stopped waiting. */
   onSettled?: () => void;
@@ -30,7 +29,8 @@ export async function runProbe(options: {
       ),
     budget,
   );
-  const signal = options.signal ? AbortSignal.any([timer.signal, options.signal]) : timer.signal;
+  // Only the budget stops a run: it is shared by every request waiting on it.
+  const signal = timer.signal;
   let onAbort: (() => void) | undefined;
   const aborted = new Promise<never>((_, reject) => {
     onAbort = () => reject(signal.reason);

@@ -88,16 +88,54 @@ describe("section service", () => {
     expect(counting.runs).toHaveLength(2);
   });
 
-  it("serves the stored bytes as they are, without re-encoding JSON", async () => {
+  it("still hits when the store gives an entry back re-serialised (other key order, spacing)", async () => {
+    const shared = memoryCache();
+    // A store that keeps values as its own JSON: keys reversed, indented.
+    const reserialising: CacheStore = {
+      get: (key) => shared.get(key),
+      set: (key, value, ttl) => {
+        const parsed = JSON.parse(value) as Record<string, unknown>;
+        const reversed = Object.fromEntries(Object.entries(parsed).reverse());
+        shared.set(key, JSON.stringify(reversed, null, 2), ttl);
+      },
+      delete: (key) => shared.delete(key),
+    };
+    const counting = countingProbe();
+    const first = await service(counting.probe, { cache: reserialising }).get(
+      "echo",
+      "example.com",
+    );
+    expect(first.cache).toBe("miss");
+    // A second instance (nothing kept in its process) reads the entry from the store.
+    const second = await service(counting.probe, { cache: reserialising }).get(
+      "echo",
+      "example.com",
+    );
+    expect(second.cache).toBe("hit");
+    expect(second.result.data).toEqual(first.result.data);
+    expect(JSON.parse(second.body.toString())).toMatchObject({ cache: "hit", status: "ok" });
+    expect(counting.runs).toHaveLength(1);
+  });
+
+  it("treats a value under the key that is not this section's envelope as a miss", async () => {
     const cache = memoryCache();
-    const sections = service(countingProbe().probe, { cache });
-    const key = sectionCacheKey("echo", "example.com");
     const now = Date.now();
-    // Spacing JSON.stringify would never produce: if it comes back, nothing was re-encoded.
-    const stored = `{"domain":"example.com","section":"echo","status":"ok","fetchedAt":"${new Date(now).toISOString()}","expiresAt":"${new Date(now + 60_000).toISOString()}","cache":"miss","durationMs":3,"data":{ "echo" :  "example.com", "run": 7 }}`;
-    cache.set(key, stored, 60_000);
-    const answer = await sections.get("echo", "example.com");
-    expect(answer.body.toString()).toBe(stored.replace('"cache":"miss"', '"cache":"hit"'));
+    const foreign = {
+      domain: "other.example",
+      section: "echo",
+      status: "ok",
+      fetchedAt: new Date(now).toISOString(),
+      expiresAt: new Date(now + 60_000).toISOString(),
+      cache: "miss",
+      durationMs: 1,
+      data: { run: 99 },
+    };
+    cache.set(sectionCacheKey("echo", "example.com"), JSON.stringify(foreign), 60_000);
+    const counting = countingProbe();
+    const answer = await service(counting.probe, { cache }).get("echo", "example.com");
+    expect(answer.cache).toBe("miss");
+    expect(answer.result.domain).toBe("example.com");
+    expect(counting.runs).toHaveLength(1);
   });
 
   it("answers from the probe when the store throws or hangs, in bounded time", async () => {

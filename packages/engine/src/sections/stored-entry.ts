@@ -1,29 +1,39 @@
-import type { CacheStatus } from "../contract/section-result.js";
+import type { SectionResult } from "../contract/section-result.js";
 
-/** What the engine needs to know of a stored envelope without parsing its data. */
-export interface CachedEntry {
-  /** The envelope as stored: JSON with `"cache":"miss"`. */
-  readonly json: string;
-  readonly ok: boolean;
-  readonly fetchedAtMs: number;
-  readonly expiresAtMs: number;
+/**
+ * The format of a section in the CacheStore: the envelope as JSON. It is read back with
+ * JSON.parse, so a store that re-serialises values (other key order, spacing) still hits.
+ */
+export const encodeStoredEntry = (result: SectionResult): string => JSON.stringify(result);
+
+/**
+ * The stored envelope of `section` for `domain`, or undefined when the text is not one (a
+ * foreign or corrupt value is a miss, never an answer for another name).
+ */
+export function decodeStoredEntry(
+  text: string,
+  expected: { readonly section: string; readonly domain: string },
+): SectionResult | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (typeof value !== "object" || value === null) return undefined;
+  const entry = value as Partial<SectionResult>;
+  if (entry.domain !== expected.domain || entry.section !== expected.section) return undefined;
+  if (entry.status === "ok" ? !("data" in entry) : !isFailure(entry.error)) return undefined;
+  if (Number.isNaN(Date.parse(String(entry.fetchedAt)))) return undefined;
+  if (Number.isNaN(Date.parse(String(entry.expiresAt)))) return undefined;
+  return entry as SectionResult;
 }
 
-const missMarker = '"cache":"miss"';
-// The envelope's own fields come first (domain, section, status, fetchedAt, expiresAt, cache),
-// and none of them can hold a quote, so the first matches are the envelope's.
-const head = /"status":"(ok|error)","fetchedAt":"([^"]+)","expiresAt":"([^"]+)","cache":"miss"/;
-
-export function readCachedEntry(json: string): CachedEntry | undefined {
-  const match = head.exec(json.slice(0, 512));
-  if (!match) return undefined;
-  const fetchedAtMs = Date.parse(match[2]!);
-  const expiresAtMs = Date.parse(match[3]!);
-  if (Number.isNaN(fetchedAtMs) || Number.isNaN(expiresAtMs)) return undefined;
-  return { json, ok: match[1] === "ok", fetchedAtMs, expiresAtMs };
-}
-
-/** The stored envelope with its cache status, by replacing one marker: no JSON re-encoding. */
-export function withCacheStatus(json: string, status: CacheStatus): string {
-  return status === "miss" ? json : json.replace(missMarker, `"cache":"${status}"`);
+function isFailure(error: unknown): boolean {
+  if (typeof error !== "object" || error === null) return false;
+  const { code, message } = error as Record<string, unknown>;
+  return (
+    (code === "timeout" || code === "upstream_error" || code === "internal") &&
+    typeof message === "string"
+  );
 }
