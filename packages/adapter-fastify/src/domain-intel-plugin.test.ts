@@ -30,7 +30,7 @@ async function serve(app: FastifyInstance) {
 }
 
 describe("@domain-intel/fastify", () => {
-  it("honours the register prefix, even though fastify-plugin skips encapsulation", async () => {
+  it("honours the register prefix", async () => {
     const app = Fastify();
     await app.register(domainIntel, { ...engineOptions().options, prefix: "/tools" });
     const call = await serve(app);
@@ -148,9 +148,14 @@ describe("@domain-intel/fastify", () => {
 
   it("is a fastify-plugin plugin for Fastify 5 with typed options", () => {
     const meta = (domainIntel as unknown as Record<symbol, unknown>)[Symbol.for("plugin-meta")];
-    expect(meta).toMatchObject({ fastify: "5.x", name: "@domain-intel/fastify" });
+    expect(meta).toMatchObject({
+      fastify: "5.x",
+      name: "@domain-intel/fastify",
+      encapsulate: true,
+    });
+    // Encapsulated: Fastify gives the plugin its own context, so the host's is left alone.
     expect((domainIntel as unknown as Record<symbol, unknown>)[Symbol.for("skip-override")]).toBe(
-      true,
+      false,
     );
     // Never started: only the compiler looks at these.
     const unstarted = Fastify();

@@ -5,7 +5,7 @@ import {
   type EngineResponse,
   isEngine,
 } from "@domain-intel/engine";
-import { readRequestBody, toEngineRequest } from "@domain-intel/engine/node";
+import { readRequestBody, toEngineRequest, withClientSignal } from "@domain-intel/engine/node";
 import type {
   FastifyInstance,
   FastifyPluginAsync,
@@ -39,72 +39,71 @@ function resolveEngine(options: DomainIntelFastifyOptions): Engine {
 }
 
 async function domainIntelPlugin(
-  host: FastifyInstance,
+  api: FastifyInstance,
   options: DomainIntelFastifyOptions & { prefix?: string },
 ): Promise<void> {
   const engine = resolveEngine(options);
-  const { prefix } = options;
-  if (prefix !== undefined && typeof prefix !== "string")
+  if (options.prefix !== undefined && typeof options.prefix !== "string")
     throw new TypeError("domainIntel: options.prefix must be a string");
-  // fastify-plugin's skip-override runs this function in the host's own context, where Fastify
-  // ignores `prefix`; the routes live in a child context that Fastify prefixes itself.
-  await host.register(
-    async (api) => {
-      const prefixLength = api.prefix.replace(/\/$/, "").length;
-      const write = (reply: FastifyReply, response: EngineResponse) => {
-        reply.code(response.status);
-        const headers = response.headers;
-        for (const name in headers) reply.header(name, headers[name]);
-        // The engine's bytes as they are; an empty body (HEAD, 304) keeps its content-length.
-        const { body } = response;
-        reply.send(
-          body.byteLength === 0
-            ? undefined
-            : Buffer.isBuffer(body)
-              ? body
-              : Buffer.from(body.buffer, body.byteOffset, body.byteLength),
-        );
-      };
-      // Not an async handler: the reply is sent when the engine answers, with no promise of
-      // Fastify's to settle on top (this is the path every cache hit takes).
-      const send = (request: FastifyRequest, reply: FastifyReply, requestBody?: Uint8Array) => {
-        const translated = toEngineRequest(request.raw);
-        engine
-          .handle({
+  // An encapsulated plugin: Fastify applies `prefix` to these routes itself, and the hooks,
+  // parsers and error handler of the host stay as they are.
+  const prefixLength = api.prefix.replace(/\/$/, "").length;
+  const write = (reply: FastifyReply, response: EngineResponse) => {
+    reply.code(response.status);
+    const headers = response.headers;
+    for (const name in headers) reply.header(name, headers[name]);
+    // The engine's bytes as they are; an empty body (HEAD, 304) keeps its content-length.
+    const { body } = response;
+    reply.send(
+      body.byteLength === 0
+        ? undefined
+        : Buffer.isBuffer(body)
+          ? body
+          : Buffer.from(body.buffer, body.byteOffset, body.byteLength),
+    );
+  };
+  // Not an async handler: the reply is sent when the engine answers, with no promise of
+  // Fastify's to settle on top (this is the path every cache hit takes).
+  const send = (request: FastifyRequest, reply: FastifyReply, requestBody?: Uint8Array) => {
+    const translated = toEngineRequest(request.raw);
+    engine
+      .handle(
+        withClientSignal(
+          {
             method: translated.method,
             url: prefixLength === 0 ? request.url : request.url.slice(prefixLength),
             headers: translated.headers,
             ...(requestBody ? { body: requestBody } : {}),
-          })
-          .then(
-            (response) => write(reply, response),
-            (error: Error) => reply.send(error),
-          );
-      };
-      // The engine reads bodies itself (bounded; only `POST /keys` takes one), so a method
-      // that may carry one is answered before Fastify parses it: no 415 or JSON parse error of
-      // Fastify's. GET and HEAD skip this hook.
-      const preParsing = (
-        request: FastifyRequest,
-        reply: FastifyReply,
-        payload: RequestPayload,
-        done: (error: Error | null, payload?: RequestPayload) => void,
-      ) => {
-        readRequestBody({ request: payload }).then(
-          (requestBody) => send(request, reply, requestBody),
-          (error: Error) => done(error),
-        );
-      };
-      const reads = ["GET", "HEAD"];
-      const others = api.supportedMethods.filter((method) => !reads.includes(method));
-      const urls = engine.basePath === "" ? ["/*"] : [engine.basePath, `${engine.basePath}/*`];
-      for (const url of urls) {
-        api.route({ method: reads, url, exposeHeadRoute: false, handler: send });
-        api.route({ method: others, url, preParsing, handler: send });
-      }
-    },
-    prefix === undefined ? {} : { prefix },
-  );
+          },
+          reply.raw,
+        ),
+      )
+      .then(
+        (response) => write(reply, response),
+        (error: Error) => reply.send(error),
+      );
+  };
+  // The engine reads bodies itself (bounded; only `POST /keys` takes one), so a method that
+  // may carry one is answered before Fastify parses it: no 415 or JSON parse error of
+  // Fastify's. GET and HEAD skip this hook.
+  const preParsing = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    payload: RequestPayload,
+    done: (error: Error | null, payload?: RequestPayload) => void,
+  ) => {
+    readRequestBody({ request: payload }).then(
+      (requestBody) => send(request, reply, requestBody),
+      (error: Error) => done(error),
+    );
+  };
+  const reads = ["GET", "HEAD"];
+  const others = api.supportedMethods.filter((method) => !reads.includes(method));
+  const urls = engine.basePath === "" ? ["/*"] : [engine.basePath, `${engine.basePath}/*`];
+  for (const url of urls) {
+    api.route({ method: reads, url, exposeHeadRoute: false, handler: send });
+    api.route({ method: others, url, preParsing, handler: send });
+  }
 }
 
 /**
@@ -115,4 +114,5 @@ async function domainIntelPlugin(
 export const domainIntel: FastifyPluginAsync<DomainIntelFastifyOptions> = fp(domainIntelPlugin, {
   fastify: "5.x",
   name: "@domain-intel/fastify",
+  encapsulate: true,
 });

@@ -3,5 +3,6 @@ export {
   type NodeHandler,
   sendEngineResponse,
   toEngineRequest,
+  withClientSignal,
 } from "./node-http.js";
 export { type ReadRequestBodyOptions, readRequestBody } from "./request-body.js";

@@ -30,6 +30,30 @@ export function sendEngineResponse(response: ServerResponse, engineResponse: Eng
   response.end(engineResponse.body);
 }
 
+/**
+ * The engine's request with a `signal` that aborts when the client goes away before its
+ * answer is written. The signal is made only when the engine reads it, that is only when it
+ * has to wait: a cache hit never does.
+ */
+export function withClientSignal(request: EngineRequest, response: ServerResponse): EngineRequest {
+  let signal: AbortSignal | undefined;
+  return {
+    ...request,
+    get signal() {
+      if (signal === undefined) {
+        const controller = new AbortController();
+        signal = controller.signal;
+        if (response.writableEnded || response.destroyed) controller.abort();
+        else
+          response.once("close", () => {
+            if (!response.writableFinished) controller.abort();
+          });
+      }
+      return signal;
+    },
+  };
+}
+
 export type NodeHandler = (
   request: IncomingMessage,
   response: ServerResponse,
@@ -50,9 +74,14 @@ export function createNodeHandler(engine: Engine): NodeHandler {
     // Only a method that may carry a body waits for one (bounded); reads answer at once.
     const handled =
       method === "GET" || method === "HEAD" || method === undefined
-        ? engine.handle(toEngineRequest(request))
+        ? engine.handle(withClientSignal(toEngineRequest(request), response))
         : readRequestBody({ request }).then((body) =>
-            engine.handle(body ? { ...toEngineRequest(request), body } : toEngineRequest(request)),
+            engine.handle(
+              withClientSignal(
+                body ? { ...toEngineRequest(request), body } : toEngineRequest(request),
+                response,
+              ),
+            ),
           );
     handled.then(
       (engineResponse) => sendEngineResponse(response, engineResponse),

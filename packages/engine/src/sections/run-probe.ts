@@ -5,7 +5,7 @@ export type ProbeOutcome = { ok: true; data: unknown } | { ok: false; error: Pro
 
 /**
  * Runs one probe under a time budget. The probe gets an AbortSignal that fires when the
- * budget runs out (or the caller goes away) and the engine stops waiting at that moment,
+ * budget runs out and the engine stops waiting at that moment,
  * whether or not the probe honours the signal.
  */
 export async function runProbe(options: {
