@@ -136,3 +136,16 @@ describe("eventToRequest, malformed events", () => {
     if (!result.ok) expect(result.problem.length).toBeGreaterThan(3);
   });
 });
+
+describe("the caller's address", () => {
+  it.each([
+    "rest-api-v1",
+    "rest-api-v1-custom-domain",
+    "http-api-v2",
+    "http-api-v2-stage",
+    "function-url",
+  ] as const)("comes from the request context of %s", (name) => {
+    const mapping = eventToRequest(fixture(name), { basePath: "" });
+    expect(mapping.ok && mapping.request.clientAddress).toBe("198.51.100.23");
+  });
+});

@@ -97,8 +97,16 @@ function fromV1(event: Record<string, unknown>, basePath: string) {
       ? multi.flatMap(([name, values]) => values.map((value): [string, string] => [name, value]))
       : single,
   ).toString();
+  const context = (event as Partial<LambdaEventV1>).requestContext;
+  const sourceIp =
+    isObject(context) && isObject(context.identity) ? context.identity.sourceIp : undefined;
   return {
-    request: { method: httpMethod, url: engineUrl(event.path, query, basePath), headers },
+    request: {
+      method: httpMethod,
+      url: engineUrl(event.path, query, basePath),
+      headers,
+      ...(typeof sourceIp === "string" ? { clientAddress: sourceIp } : {}),
+    },
     body: decodeBody(event.body, event.isBase64Encoded),
   };
 }
@@ -117,8 +125,14 @@ function fromV2(event: Record<string, unknown>, basePath: string) {
   }
   const rawQuery = event.rawQueryString ?? "";
   check(typeof rawQuery === "string", "rawQueryString is not a string");
+  const sourceIp = isObject(context) && isObject(context.http) ? context.http.sourceIp : undefined;
   return {
-    request: { method, url: engineUrl(event.rawPath, rawQuery, basePath), headers },
+    request: {
+      method,
+      url: engineUrl(event.rawPath, rawQuery, basePath),
+      headers,
+      ...(typeof sourceIp === "string" ? { clientAddress: sourceIp } : {}),
+    },
     body: decodeBody(event.body, event.isBase64Encoded),
   };
 }

@@ -20,6 +20,8 @@ export interface LambdaEventV1 {
   readonly multiValueQueryStringParameters?: Values<string[]> | null;
   readonly body?: string | null;
   readonly isBase64Encoded?: boolean;
+  /** The caller's address is `identity.sourceIp`. */
+  readonly requestContext?: { readonly identity?: { readonly sourceIp?: string } };
 }
 
 /** API Gateway HTTP API with payload format 2.0, and Lambda function URLs. */
@@ -32,7 +34,9 @@ export interface LambdaEventV2 {
   /** Repeated headers arrive joined with commas. */
   readonly headers?: Values<string>;
   readonly cookies?: readonly string[];
-  readonly requestContext: { readonly http: { readonly method: string } };
+  readonly requestContext: {
+    readonly http: { readonly method: string; readonly sourceIp?: string };
+  };
   readonly body?: string;
   readonly isBase64Encoded?: boolean;
 }

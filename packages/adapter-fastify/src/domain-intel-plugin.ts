@@ -73,6 +73,8 @@ async function domainIntelPlugin(
             method: translated.method,
             url: prefixLength === 0 ? request.url : request.url.slice(prefixLength),
             headers: translated.headers,
+            // Fastify's view of the client: it honours the host's trustProxy setting.
+            clientAddress: request.ip,
             ...(requestBody ? { body: requestBody } : {}),
           },
           reply.raw,

@@ -20,6 +20,7 @@ import { consoleLogger } from "./logging/logger.js";
 import { dnsProbe } from "./probes/dns/index.js";
 import { sslProbe } from "./probes/ssl/index.js";
 import { whoisProbe } from "./probes/whois/index.js";
+import { createFailedAuthLimiter } from "./ratelimit/failed-auth-limiter.js";
 import { memoryRateLimit } from "./ratelimit/memory-rate-limit.js";
 import { resolveRateLimit } from "./ratelimit/rate-limit-options.js";
 import { createRateLimiter } from "./ratelimit/rate-limiter.js";
@@ -148,6 +149,14 @@ export function createEngine(options: EngineOptions): Engine {
     },
     report: reports.get,
     ...(rateLimit ? { rateLimit: createRateLimiter(rateLimit, logger) } : {}),
+    ...(rateLimit?.failedAuth
+      ? {
+          failedAuth: createFailedAuthLimiter(
+            { store: rateLimit.store, plan: rateLimit.failedAuth },
+            logger,
+          ),
+        }
+      : {}),
     ...(options.docs === false ? {} : { docs: createDocsResponder() }),
     ...(options.keyIssuing
       ? {

@@ -6,6 +6,8 @@ export interface EngineRequest {
   readonly headers: Readonly<Record<string, string | undefined>>;
   /** Aborted when the client goes away. */
   readonly signal?: AbortSignal;
+  /** The client's IP address as the adapter knows it: failed authentications are limited by it. */
+  readonly clientAddress?: string;
   /**
    * The request body, for the one route that reads one (`POST {basePath}/keys`). Adapters pass
    * at most `maxRequestBodyBytes + 1` bytes of it: enough for the engine to refuse a larger one.

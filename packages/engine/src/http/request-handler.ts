@@ -30,6 +30,11 @@ export interface RequestHandlerOptions {
   staleGraceMs: number;
   section(section: string, domain: string, refresh: boolean): MaybePromise<SectionAnswer>;
   report(domain: string, refresh: boolean): MaybePromise<ReportAnswer>;
+  /** The error for a failed authentication: the 401, or a 429 once the client sent too many. */
+  failedAuth?(
+    clientAddress: string | undefined,
+    unauthorized: DomainIntelError,
+  ): MaybePromise<DomainIntelError>;
   /** Charges the request to the caller's rate limit; absent when rate limiting is off. */
   rateLimit?(identity: KeyIdentity, refresh: boolean): MaybePromise<RateLimitOutcome>;
   /** Serves the API reference page and its assets; absent when docs are off. */
@@ -135,10 +140,30 @@ export function createRequestHandler(options: RequestHandlerOptions): EngineHand
     if (matched.kind === "docs") return options.docs!(matched.asset);
 
     const refresh = search !== "" && new URLSearchParams(search).get("refresh") === "true";
-    const identity = authenticate(request.headers.authorization, options.verifier);
+    let identity: MaybePromise<KeyIdentity>;
+    try {
+      identity = authenticate(request.headers.authorization, options.verifier);
+    } catch (error) {
+      return refusal(request, error);
+    }
     return isPromiseLike(identity)
-      ? Promise.resolve(identity).then((known) => chargeRateLimit(request, matched, known, refresh))
+      ? Promise.resolve(identity).then(
+          (known) => chargeRateLimit(request, matched, known, refresh),
+          (error: unknown) => refusal(request, error),
+        )
       : chargeRateLimit(request, matched, identity, refresh);
+  }
+
+  /** A failed authentication, counted against the client's address. */
+  function refusal(request: EngineRequest, error: unknown): MaybePromise<never> {
+    if (!options.failedAuth || !isDomainIntelError(error) || error.code !== "unauthorized")
+      throw error;
+    const refused = options.failedAuth(request.clientAddress, error);
+    if (isPromiseLike(refused))
+      return Promise.resolve(refused).then((decided) => {
+        throw decided;
+      });
+    throw refused;
   }
 
   // Rate-limit headers ride on every answer to an authenticated caller, errors included.

@@ -8,11 +8,13 @@ export function toEngineRequest(request: IncomingMessage): EngineRequest {
   const given = request.headers;
   // Node joins repeated request headers itself except set-cookie, the one array it keeps;
   // without one, the headers object can be handed on as it is, with no copy per request.
+  const clientAddress = request.socket?.remoteAddress;
   if (given["set-cookie"] === undefined) {
     return {
       method: request.method ?? "GET",
       url: request.url ?? "/",
       headers: given as Record<string, string>,
+      clientAddress,
     };
   }
   const headers: Record<string, string> = {};
@@ -20,7 +22,7 @@ export function toEngineRequest(request: IncomingMessage): EngineRequest {
     const value = given[name];
     if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(", ") : value;
   }
-  return { method: request.method ?? "GET", url: request.url ?? "/", headers };
+  return { method: request.method ?? "GET", url: request.url ?? "/", headers, clientAddress };
 }
 
 /** The engine's response onto a node:http response, byte for byte. */

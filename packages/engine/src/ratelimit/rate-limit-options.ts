@@ -9,10 +9,16 @@ export interface RateLimitOptions {
   readonly plans?: Readonly<Record<string, RateLimitPlan>>;
   /** The separate bucket for `refresh=true`. */
   readonly refresh?: RateLimitPlan;
+  /**
+   * Failed authentications per client address (an IPv6 /64 counts as one): beyond it, 429
+   * instead of 401. `false` turns it off. Default 20 at once, then one a second.
+   */
+  readonly failedAuth?: RateLimitPlan | false;
 }
 
 export const defaultPlan: RateLimitPlan = { capacity: 120, refillPerSecond: 2 };
 export const defaultRefreshPlan: RateLimitPlan = { capacity: 10, refillPerSecond: 0.1 };
+export const defaultFailedAuthPlan: RateLimitPlan = { capacity: 20, refillPerSecond: 1 };
 
 function checkPlan(plan: unknown, option: string): void {
   const { capacity, refillPerSecond } = (plan ?? {}) as Partial<RateLimitPlan>;
@@ -43,6 +49,8 @@ export function validateRateLimitOptions(options: RateLimitOptions | false | und
   for (const [name, plan] of Object.entries(options.plans ?? {}))
     checkPlan(plan, `rateLimit.plans.${name}`);
   if (options.refresh !== undefined) checkPlan(options.refresh, "rateLimit.refresh");
+  if (options.failedAuth !== undefined && options.failedAuth !== false)
+    checkPlan(options.failedAuth, "rateLimit.failedAuth");
 }
 
 /** On by default: every key gets the default plan unless told otherwise. */
@@ -54,5 +62,6 @@ export function resolveRateLimit(
     store: options?.store ?? memoryRateLimit(),
     plans: { default: defaultPlan, ...options?.plans },
     refresh: options?.refresh ?? defaultRefreshPlan,
+    failedAuth: options?.failedAuth ?? defaultFailedAuthPlan,
   };
 }

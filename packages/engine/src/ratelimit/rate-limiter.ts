@@ -10,6 +10,8 @@ export interface RateLimitSettings {
   readonly plans: Readonly<Record<string, RateLimitPlan>>;
   /** The separate bucket for `refresh=true`, which forces new probes. */
   readonly refresh: RateLimitPlan;
+  /** Failed authentications per client address, or false for none. */
+  readonly failedAuth: RateLimitPlan | false;
 }
 
 export interface RateLimitOutcome {
