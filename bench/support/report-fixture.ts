@@ -1,9 +1,11 @@
-import { sectionExamples } from "../../packages/engine/dist/http/openapi/section-examples.js";
 import {
   createEngine,
+  dnsProbe,
   type EngineOptions,
   type Probe,
   silentLogger,
+  sslProbe,
+  whoisProbe,
 } from "../../packages/engine/dist/index.js";
 
 export const benchKey = "bench-key-0123456789abcdef";
@@ -20,10 +22,9 @@ function trimmed(value: unknown, keep: number): unknown {
   return value;
 }
 
-/** Section data as the built-in probes produce it, trimmed, then padded to `bytes` in all. */
-function sectionData(section: string, bytes: number): Record<string, unknown> {
-  const example = sectionExamples[section] as { data: Record<string, unknown> };
-  const base = trimmed(example.data, 3) as Record<string, unknown>;
+/** Section data as a built-in probe produces it (its example), trimmed, padded to `bytes`. */
+function sectionData(probe: Probe, bytes: number): Record<string, unknown> {
+  const base = trimmed(probe.example, 3) as Record<string, unknown>;
   const room = bytes - JSON.stringify(base).length - 20;
   return { ...base, notes: room > 0 ? "x".repeat(room) : "" };
 }
@@ -42,9 +43,9 @@ export function benchEngineOptions(targetBytes = 13_500): EngineOptions {
   return {
     keys: [benchKey],
     probes: {
-      whois: fixedProbe(sectionData("whois", perSection)),
-      dns: fixedProbe(sectionData("dns", perSection)),
-      ssl: fixedProbe(sectionData("ssl", perSection)),
+      whois: fixedProbe(sectionData(whoisProbe(), perSection)),
+      dns: fixedProbe(sectionData(dnsProbe(), perSection)),
+      ssl: fixedProbe(sectionData(sslProbe(), perSection)),
     },
     // Rate limiting stays on, with a plan no benchmark can empty.
     rateLimit: { plans: { default: { capacity: 1_000_000_000, refillPerSecond: 1_000_000_000 } } },

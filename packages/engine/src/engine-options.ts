@@ -76,7 +76,6 @@ export interface CachingOptions {
   readonly hotBytes?: number;
 }
 
-export const builtInSections = ["whois", "dns", "ssl"] as const;
 const reservedSections = new Set(["domain", "openapi.json", "docs", "keys"]);
 const sectionName = /^[a-z][a-z0-9-]{0,31}$/;
 
@@ -94,6 +93,28 @@ export function isResolverAddress(value: string): boolean {
 
 function validPort(port: string | undefined): boolean {
   return port === undefined || (Number(port) >= 1 && Number(port) <= 65535);
+}
+
+// What a probe says about itself goes into the OpenAPI document, built once at creation.
+function validateProbeDescription(name: string, probe: Probe<unknown>): void {
+  if (probe.summary !== undefined && (typeof probe.summary !== "string" || probe.summary === ""))
+    fail(`probes.${name}.summary`, "must be a non-empty string");
+  const schema = probe.dataSchema;
+  if (
+    schema !== undefined &&
+    (typeof schema !== "object" || schema === null || Array.isArray(schema))
+  )
+    fail(`probes.${name}.dataSchema`, "must be a JSON Schema object");
+  if (probe.example !== undefined && !isJsonData(probe.example))
+    fail(`probes.${name}.example`, "must be JSON data");
+}
+
+function isJsonData(value: unknown): boolean {
+  try {
+    return JSON.stringify(value) !== undefined;
+  } catch {
+    return false; // a BigInt or a cycle
+  }
 }
 
 const positiveInteger = (value: unknown, max: number) =>
@@ -193,6 +214,7 @@ export function validateEngineOptions(options: EngineOptions): void {
     }
     if (typeof probe !== "object" || typeof probe.run !== "function")
       fail(`probes.${name}`, "must be a Probe with a run method");
+    validateProbeDescription(name, probe);
   }
   const caching = options.caching ?? {};
   if (typeof caching !== "object" || caching === null) fail("caching", "must be an object");

@@ -257,11 +257,29 @@ describe("createEngine options", () => {
     [{ keys: ["k"], probes: { domain: { run: () => 1 } } }, "options.probes.domain"],
     [{ keys: ["k"], probes: { Bad_Name: { run: () => 1 } } }, "options.probes.Bad_Name"],
     [{ keys: ["k"], probes: { extra: {} } }, "options.probes.extra"],
+    [
+      { keys: ["k"], probes: { extra: { run: (): number => 1, summary: 42 } } },
+      "options.probes.extra.summary",
+    ],
+    [
+      { keys: ["k"], probes: { extra: { run: (): number => 1, dataSchema: "object" } } },
+      "options.probes.extra.dataSchema",
+    ],
     [{ keys: ["k"], cache: {} }, "options.cache"],
     [{ keys: ["k"], logger: {} }, "options.logger"],
   ])("throws a TypeError naming the option for %j", (options, name) => {
     expect(() => createEngine(options as never)).toThrow(TypeError);
     expect(() => createEngine(options as never)).toThrow(name);
+  });
+
+  it("throws a TypeError naming a probe's example that is not JSON data", () => {
+    const circular: Record<string, unknown> = {};
+    circular.self = circular;
+    for (const example of [10n, circular, () => 1]) {
+      const options = { keys: ["k"], probes: { extra: { run: () => 1, example } } };
+      expect(() => createEngine(options as never)).toThrow(TypeError);
+      expect(() => createEngine(options as never)).toThrow("options.probes.extra.example");
+    }
   });
 
   it("accepts resolvers with ports, v6 included", () => {

@@ -7,19 +7,16 @@ import type { ErrorCode } from "./contract/error-codes.js";
 import type { NetworkPolicy, Probe } from "./contract/probe.js";
 import type { Report, SectionResult } from "./contract/section-result.js";
 import { normalizeDomain } from "./domain/normalize-domain.js";
-import { builtInSections, type EngineOptions, validateEngineOptions } from "./engine-options.js";
+import { type EngineOptions, validateEngineOptions } from "./engine-options.js";
 import { createDocsResponder } from "./http/docs/docs-responder.js";
 import type { EngineHandler, EngineResponse } from "./http/engine-http.js";
 import { createKeyIssuer } from "./http/key-issuing/key-issuing-route.js";
 import { buildOpenApiDocument } from "./http/openapi/openapi-document.js";
-import { sectionExamples, sectionSummaries } from "./http/openapi/section-examples.js";
 import { createRequestHandler } from "./http/request-handler.js";
 import { problemResponse } from "./http/responses.js";
 import { isUnderBasePath, parseUrl } from "./http/route.js";
 import { consoleLogger } from "./logging/logger.js";
-import { dnsProbe } from "./probes/dns/index.js";
-import { sslProbe } from "./probes/ssl/index.js";
-import { whoisProbe } from "./probes/whois/index.js";
+import { builtInSections, defaultTtlMs } from "./probes/built-in.js";
 import { createFailedAuthLimiter } from "./ratelimit/failed-auth-limiter.js";
 import { memoryRateLimit } from "./ratelimit/memory-rate-limit.js";
 import { resolveRateLimit } from "./ratelimit/rate-limit-options.js";
@@ -52,27 +49,6 @@ export interface Engine {
   problem(options: { code: ErrorCode; detail: string }): EngineResponse;
 }
 
-const defaultTtlMs: Record<string, number> = {
-  dns: 5 * 60_000,
-  ssl: 60 * 60_000,
-  whois: 6 * 60 * 60_000,
-};
-
-function defaultProbes(options: EngineOptions): Record<string, Probe> {
-  return {
-    whois: whoisProbe({
-      ...(options.rdap?.bootstrap === undefined ? {} : { bootstrap: options.rdap.bootstrap }),
-      ...(options.rdap?.whoisHints === undefined
-        ? {}
-        : { whoisHints: { ...options.rdap.whoisHints } }),
-    }) as Probe,
-    dns: dnsProbe() as Probe,
-    ssl: sslProbe(
-      options.ssl?.ca === undefined ? {} : { ca: options.ssl.ca as string | string[] },
-    ) as Probe,
-  };
-}
-
 /** Creates the framework-agnostic engine. Options are validated here, once. */
 export function createEngine(options: EngineOptions): Engine {
   validateEngineOptions(options);
@@ -89,11 +65,10 @@ export function createEngine(options: EngineOptions): Engine {
   const limiter = pLimit(options.network?.maxConcurrency ?? 64);
 
   const probes = new Map<string, Probe>();
-  const builtIns = defaultProbes(options);
-  for (const name of builtInSections) {
+  for (const [name, builtIn] of Object.entries(builtInSections)) {
     const configured = options.probes?.[name];
     if (configured !== false)
-      probes.set(name, (configured as Probe | undefined) ?? builtIns[name]!);
+      probes.set(name, (configured as Probe | undefined) ?? builtIn.create(options));
   }
   for (const [name, probe] of Object.entries(options.probes ?? {})) {
     if (probe && !probes.has(name)) probes.set(name, probe as Probe);
@@ -113,7 +88,7 @@ export function createEngine(options: EngineOptions): Engine {
     limit: (operation) => limiter(operation),
     logger,
     policy,
-    defaultTtlMs: (section) => defaultTtlMs[section] ?? 5 * 60_000,
+    defaultTtlMs,
     maxPendingProbes: options.network?.maxPendingProbes ?? 1024,
   });
   const reports = createReportService({
@@ -126,12 +101,8 @@ export function createEngine(options: EngineOptions): Engine {
 
   const openApiDocument = buildOpenApiDocument({
     basePath,
-    sections: sections.map((name) => ({
-      name,
-      summary: sectionSummaries[name] ?? `The ${name} section.`,
-      dataSchema: probes.get(name)!.dataSchema ?? { description: `Data of the ${name} section.` },
-      example: sectionExamples[name],
-    })),
+    probes,
+    defaultTtlMs,
     ...(options.keyIssuing
       ? { keyIssuing: options.keyIssuing.adminSecret === undefined ? "authorize" : "adminSecret" }
       : {}),

@@ -29,8 +29,22 @@ export interface ProbeContext {
  * only when the probe itself could not run.
  */
 export interface Probe<TData = unknown> {
-  /** JSON Schema (2020-12) of `data`, published in the OpenAPI document. */
+  /**
+   * One sentence on what the section answers: the summary of its route in the OpenAPI
+   * document. Default: "The {name} section."
+   */
+  readonly summary?: string;
+  /**
+   * JSON Schema (2020-12) of `data`, published in the OpenAPI document. Default: a schema that
+   * accepts anything.
+   */
   readonly dataSchema?: JsonSchema;
+  /**
+   * An example `data`, published (inside an example envelope) as the response example of the
+   * section's route and, when every section has one, in the full report's example. It should
+   * validate against `dataSchema`. Default: none, and the route shows no example.
+   */
+  readonly example?: TData;
   run(domain: string, context: ProbeContext): TData | Promise<TData>;
   /** How long a result stays fresh, in milliseconds. */
   ttlMs?(data: TData): number;

@@ -1,20 +1,60 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
+import type { OpenAPIObject } from "openapi3-ts/oas31";
 import { describe, expect, it } from "vitest";
-import { createEngine } from "../../engine.js";
+import type { Probe } from "../../contract/probe.js";
+import { createEngine, type Engine } from "../../engine.js";
+import { dnsProbe } from "../../probes/dns/index.js";
 import { openApiResponseValidator } from "../../test-support/openapi-response-validator.js";
 
 const engine = createEngine({ keys: ["k"] });
 const document = engine.openApiDocument;
 
+async function expectValidOpenApi(candidate: OpenAPIObject): Promise<void> {
+  const validator = new Validator();
+  const result = await validator.validate(JSON.parse(JSON.stringify(candidate)));
+  expect(result.errors ?? []).toEqual([]);
+  expect(result.valid).toBe(true);
+  expect(validator.version).toBe("3.1");
+}
+
+/** Checks every response example of `candidate` against its own schema; returns how many. */
+function expectExamplesValid(candidate: OpenAPIObject): number {
+  const validate = openApiResponseValidator(candidate);
+  let checked = 0;
+  for (const [path, item] of Object.entries(candidate.paths ?? {})) {
+    for (const [status, response] of Object.entries(item.get?.responses ?? {})) {
+      const resolved =
+        "$ref" in (response as object)
+          ? candidate.components?.responses?.[(response as { $ref: string }).$ref.split("/").pop()!]
+          : response;
+      const content =
+        (resolved as { content?: Record<string, { example?: unknown }> }).content ?? {};
+      for (const media of Object.values(content)) {
+        if (media.example === undefined) continue;
+        expect(validate(path, Number(status), media.example), `${path} ${status}`).toEqual([]);
+        checked++;
+      }
+    }
+  }
+  return checked;
+}
+
+/** The document as a client gets it: `GET {basePath}/openapi.json`, no key. */
+async function servedDocument(from: Engine) {
+  const response = await from.handle({ method: "GET", url: "/api/v1/openapi.json", headers: {} });
+  expect(response.status).toBe(200);
+  return JSON.parse(Buffer.from(response.body).toString("utf8")) as OpenAPIObject;
+}
+
+const okExample = (candidate: OpenAPIObject, path: string) =>
+  // biome-ignore lint/suspicious/noExplicitAny: the example is read field by field.
+  (candidate.paths?.[path]?.get?.responses?.["200"] as any)?.content["application/json"].example;
+
 describe("the OpenAPI document", () => {
   it("is a valid OpenAPI 3.1 document", async () => {
-    const validator = new Validator();
-    const result = await validator.validate(JSON.parse(JSON.stringify(document)));
-    expect(result.errors ?? []).toEqual([]);
-    expect(result.valid).toBe(true);
-    expect(validator.version).toBe("3.1");
+    await expectValidOpenApi(document);
   });
 
   it("declares the four GET routes, openapi.json and bearer security", () => {
@@ -53,27 +93,79 @@ describe("the OpenAPI document", () => {
   });
 
   it("has examples that validate against their own schemas", () => {
-    const validate = openApiResponseValidator(document);
-    let checked = 0;
-    for (const [path, item] of Object.entries(document.paths ?? {})) {
-      for (const [status, response] of Object.entries(item.get?.responses ?? {})) {
-        const resolved =
-          "$ref" in (response as object)
-            ? document.components?.responses?.[
-                (response as { $ref: string }).$ref.split("/").pop()!
-              ]
-            : response;
-        const content =
-          (resolved as { content?: Record<string, { example?: unknown }> }).content ?? {};
-        for (const media of Object.values(content)) {
-          if (media.example === undefined) continue;
-          expect(validate(path, Number(status), media.example), `${path} ${status}`).toEqual([]);
-          checked++;
-        }
-      }
-    }
     // Four 200 examples (three sections and the report) and the problems of every route.
-    expect(checked).toBeGreaterThanOrEqual(4 + 4 * 6);
+    expect(expectExamplesValid(document)).toBeGreaterThanOrEqual(4 + 4 * 6);
+  });
+
+  it("publishes the built-in probes' own summaries and examples", () => {
+    const dns = dnsProbe();
+    expect(document.paths?.["/dns/{domain}"]?.get?.summary).toBe(dns.summary);
+    expect(okExample(document, "/dns/{domain}")).toMatchObject({
+      section: "dns",
+      status: "ok",
+      data: dns.example,
+    });
+    expect(Object.keys(okExample(document, "/domain/{domain}").sections)).toEqual([
+      "whois",
+      "dns",
+      "ssl",
+    ]);
+  });
+
+  it("documents a custom section from its probe: summary, schema and example", async () => {
+    const uptime: Probe<{ up: boolean }> = {
+      summary: "Whether the site answers.",
+      dataSchema: {
+        type: "object",
+        required: ["up"],
+        properties: { up: { type: "boolean" } },
+        additionalProperties: false,
+      },
+      example: { up: true },
+      run: () => ({ up: true }),
+    };
+    const served = await servedDocument(createEngine({ keys: ["k"], probes: { uptime } }));
+    expect(served.paths?.["/uptime/{domain}"]?.get?.summary).toBe("Whether the site answers.");
+    expect(served.components?.schemas?.UptimeData).toEqual(uptime.dataSchema);
+    expect(okExample(served, "/uptime/{domain}")).toMatchObject({
+      domain: "example.com",
+      section: "uptime",
+      status: "ok",
+      data: { up: true },
+    });
+    const report = okExample(served, "/domain/{domain}");
+    expect(Object.keys(report.sections)).toEqual(["whois", "dns", "ssl", "uptime"]);
+    expect(report.sections.uptime.data).toEqual({ up: true });
+    await expectValidOpenApi(served);
+    // Five 200 examples now: four sections and the report.
+    expect(expectExamplesValid(served)).toBeGreaterThanOrEqual(5 + 5 * 6);
+  });
+
+  it("documents a replaced probe by what it carries, never the built-in's example", async () => {
+    const served = await servedDocument(
+      createEngine({
+        keys: ["k"],
+        probes: { dns: { summary: "Our own DNS check.", run: () => ({ resolved: true }) } },
+      }),
+    );
+    expect(served.paths?.["/dns/{domain}"]?.get?.summary).toBe("Our own DNS check.");
+    expect(okExample(served, "/dns/{domain}")).toBeUndefined();
+    expect(served.components?.schemas?.DnsData).toEqual({
+      description: "Data of the dns section.",
+    });
+    // The report's schema requires every section, so without a dns example it has none.
+    expect(okExample(served, "/domain/{domain}")).toBeUndefined();
+    expect(JSON.stringify(served)).not.toContain(JSON.stringify(dnsProbe().example));
+    expect(okExample(served, "/ssl/{domain}")).toMatchObject({ section: "ssl", status: "ok" });
+    await expectValidOpenApi(served);
+    expect(expectExamplesValid(served)).toBeGreaterThanOrEqual(2 + 4 * 6);
+  });
+
+  it("gives a probe without a summary a generic one", async () => {
+    const served = await servedDocument(
+      createEngine({ keys: ["k"], probes: { ping: { run: () => ({}) } } }),
+    );
+    expect(served.paths?.["/ping/{domain}"]?.get?.summary).toBe("The ping section.");
   });
 
   it("is the same bytes for the same configuration", () => {

@@ -2,6 +2,7 @@ import { createRequire } from "node:module";
 import { type OpenAPIObject, OpenApiBuilder, type OperationObject } from "openapi3-ts/oas31";
 import { type ErrorCode, errorStatus, errorTitles } from "../../contract/error-codes.js";
 import type { JsonSchema } from "../../contract/json-schema.js";
+import type { Probe } from "../../contract/probe.js";
 import { addKeyIssuingPath, type KeyIssuingMode } from "../key-issuing/key-issuing-openapi.js";
 import { problemTypeBase } from "../responses.js";
 import {
@@ -14,11 +15,20 @@ import {
 
 const { version } = createRequire(import.meta.url)("../../../package.json") as { version: string };
 
-export interface OpenApiSection {
-  readonly name: string;
-  readonly summary: string;
-  readonly dataSchema: JsonSchema;
-  readonly example?: unknown;
+const exampleFetchedAt = "2026-11-22T10:00:00.000Z";
+
+/** A section's answer as the example of its route: the probe's example `data` in an envelope. */
+function sectionExample(name: string, data: unknown, ttlMs: number) {
+  return {
+    domain: "example.com",
+    section: name,
+    status: "ok",
+    fetchedAt: exampleFetchedAt,
+    expiresAt: new Date(Date.parse(exampleFetchedAt) + ttlMs).toISOString(),
+    cache: "miss",
+    durationMs: 42,
+    data,
+  };
 }
 
 const pascal = (name: string) =>
@@ -124,10 +134,16 @@ function operation(options: {
   };
 }
 
-/** Builds the OpenAPI 3.1 document for the configured sections, mounted at `basePath`. */
+/**
+ * Builds the OpenAPI 3.1 document for the engine's sections, mounted at `basePath`: each route's
+ * summary, data schema and example come from the section's probe.
+ */
 export function buildOpenApiDocument(options: {
   basePath: string;
-  sections: readonly OpenApiSection[];
+  /** The engine's sections, in the order it serves them. */
+  probes: ReadonlyMap<string, Probe>;
+  /** The freshness an example envelope shows, as the engine would give the section. */
+  defaultTtlMs(section: string): number;
   /** Documents `POST /keys` when key issuing is on. */
   keyIssuing?: KeyIssuingMode;
 }): OpenAPIObject {
@@ -179,28 +195,37 @@ export function buildOpenApiDocument(options: {
   }
 
   const envelopeNames: Record<string, string> = {};
-  for (const section of options.sections) {
-    const dataName = `${pascal(section.name)}Data`;
-    const envelopeName = `${pascal(section.name)}Section`;
-    envelopeNames[section.name] = envelopeName;
-    builder.addSchema(dataName, section.dataSchema);
-    builder.addSchema(envelopeName, sectionEnvelopeSchema(section.name, dataName));
-    builder.addPath(`/${section.name}/{domain}`, {
+  const examples: [string, unknown][] = [];
+  for (const [name, probe] of options.probes) {
+    const dataName = `${pascal(name)}Data`;
+    const envelopeName = `${pascal(name)}Section`;
+    envelopeNames[name] = envelopeName;
+    const example =
+      probe.example === undefined
+        ? undefined
+        : sectionExample(name, probe.example, options.defaultTtlMs(name));
+    examples.push([name, example]);
+    builder.addSchema(
+      dataName,
+      probe.dataSchema ?? { description: `Data of the ${name} section.` },
+    );
+    builder.addSchema(envelopeName, sectionEnvelopeSchema(name, dataName));
+    builder.addPath(`/${name}/{domain}`, {
       get: operation({
-        id: `get${pascal(section.name)}`,
-        summary: section.summary,
+        id: `get${pascal(name)}`,
+        summary: probe.summary ?? `The ${name} section.`,
         schemaName: envelopeName,
-        example: section.example,
+        example,
         sectionRoute: true,
       }),
     });
   }
   builder.addSchema("Report", reportSchema(envelopeNames));
-  const examples = options.sections.map((section) => [section.name, section.example] as const);
+  // The report's schema requires every section, so its example needs an example of each.
   const reportExample = examples.every(([, example]) => example !== undefined)
     ? {
         domain: "example.com",
-        generatedAt: "2026-11-22T10:00:00.000Z",
+        generatedAt: exampleFetchedAt,
         sections: Object.fromEntries(examples),
         insights: [],
       }

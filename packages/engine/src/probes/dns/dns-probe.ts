@@ -5,6 +5,7 @@ import { gatherFacts } from "./health/gather/gather-facts.js";
 import { prefetchParent } from "./health/gather/zone.js";
 import { createHealthSession } from "./health/session.js";
 import { lookupRecordSets, throwIfCancelled } from "./lookup.js";
+import example from "./openapi-example.json" with { type: "json" };
 import type { CoreType } from "./record-questions.js";
 import { buildRecords } from "./records.js";
 import { resolverAddresses } from "./resolvers.js";
@@ -62,7 +63,9 @@ export function dnsProbe(options: DnsProbeOptions = {}): Probe<DnsData> {
   }
 
   return {
+    summary: "DNS records of the domain, each with its TTL, and a health assessment of its zone.",
     dataSchema: dnsDataSchema,
+    example: example as DnsData,
     ttlMs: dnsTtlMs,
     async run(domain: string, context: ProbeContext): Promise<DnsData> {
       const started = performance.now();

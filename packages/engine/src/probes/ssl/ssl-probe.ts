@@ -3,6 +3,7 @@ import { type Probe, type ProbeContext, ProbeError } from "../../contract/probe.
 import { type ResolvedTarget, resolveTarget } from "../../network/resolve-target.js";
 import { endpointOf } from "./endpoints.js";
 import { type HandshakeOutcome, handshakeEach } from "./handshake-each.js";
+import example from "./openapi-example.json" with { type: "json" };
 import { readHandshake } from "./read-handshake.js";
 import { sslDataSchema } from "./schema.js";
 import type { SslData, SslEndpoint, SslUnreachableReason } from "./ssl-data.js";
@@ -62,7 +63,9 @@ let defaultTrust: Trust | undefined;
 export function sslProbe(options: SslProbeOptions = {}): Probe<SslData> {
   const settings = validateOptions(options);
   return {
+    summary: "TLS certificate probe: one handshake with SNI on port 443.",
     dataSchema: sslDataSchema,
+    example: example as SslData,
     run: (domain, context) => probeDomain(domain, context, settings),
     ttlMs: (data) => sslTtlMs({ data, now: Date.now() }),
   };

@@ -20,6 +20,7 @@ import {
   GuardedFetchError,
 } from "./guarded-fetch.js";
 import { toWhoisData } from "./normalize.js";
+import example from "./openapi-example.json" with { type: "json" };
 import { whoisDataSchema } from "./schema.js";
 import { describeFailedAttempts, originOf, serversFromAttempts } from "./servers.js";
 import { whoisTtlMs } from "./ttl.js";
@@ -207,7 +208,9 @@ export function whoisProbe(options: WhoisProbeOptions = {}): Probe<WhoisData> {
   };
 
   return {
+    summary: "Registration snapshot: RDAP first, WHOIS fallback.",
     dataSchema: whoisDataSchema,
+    example: example as WhoisData,
     run,
     ttlMs: (data) => whoisTtlMs({ data, now: Date.now() }),
   };

@@ -1,0 +1,51 @@
+import type { Probe } from "../contract/probe.js";
+import { dnsProbe } from "./dns/index.js";
+import { sslProbe } from "./ssl/index.js";
+import { whoisProbe } from "./whois/index.js";
+
+/** The engine options the built-in probes are made from (an `EngineOptions` has them). */
+export interface BuiltInProbeOptions {
+  readonly ssl?: { readonly ca?: string | readonly string[] };
+  readonly rdap?: {
+    readonly bootstrap?: object | string;
+    readonly whoisHints?: Readonly<Record<string, string>>;
+  };
+}
+
+export interface BuiltInSection {
+  /** Makes the section's probe; called only when the user neither replaced nor turned it off. */
+  create(options: BuiltInProbeOptions): Probe;
+  /** How long the section's data stays fresh when its probe's `ttlMs` gives no usable answer. */
+  readonly defaultTtlMs: number;
+}
+
+const minuteMs = 60_000;
+const fallbackTtlMs = 5 * minuteMs;
+
+/**
+ * The built-in sections, in the order the report and the OpenAPI document list them. A section
+ * is a folder under `probes/` (its probe carries its summary, schema and example) and a line here.
+ */
+export const builtInSections: Readonly<Record<string, BuiltInSection>> = {
+  whois: { create: ({ rdap }) => whoisProbe(whoisOptions(rdap)), defaultTtlMs: 6 * 60 * minuteMs },
+  dns: { create: () => dnsProbe(), defaultTtlMs: 5 * minuteMs },
+  ssl: {
+    create: ({ ssl }) => sslProbe(ssl?.ca === undefined ? {} : { ca: ssl.ca }),
+    defaultTtlMs: 60 * minuteMs,
+  },
+};
+
+/** The fallback freshness of a section: its built-in default, else five minutes. */
+export function defaultTtlMs(section: string): number {
+  return Object.hasOwn(builtInSections, section)
+    ? builtInSections[section]!.defaultTtlMs
+    : fallbackTtlMs;
+}
+
+// whoisProbe takes only the settings that are given.
+function whoisOptions(rdap: BuiltInProbeOptions["rdap"]) {
+  return {
+    ...(rdap?.bootstrap === undefined ? {} : { bootstrap: rdap.bootstrap }),
+    ...(rdap?.whoisHints === undefined ? {} : { whoisHints: { ...rdap.whoisHints } }),
+  };
+}
