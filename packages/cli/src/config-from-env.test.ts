@@ -1,60 +1,124 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { configFromEnv } from "./config-from-env.js";
+import { createCertificate } from "../../engine/src/test-support/certificates.js";
+import { configFromEnv, describeSettings } from "./config-from-env.js";
+
+const dir = mkdtempSync(join(tmpdir(), "di-env-"));
+const bootstrapFile = join(dir, "dns.json");
+writeFileSync(bootstrapFile, JSON.stringify({ version: "1.0", services: [] }));
 
 describe("configFromEnv", () => {
   it("defaults to port 3000 on all interfaces with no keys", () => {
     const config = configFromEnv({});
-    expect(config).toMatchObject({ port: 3000, host: "0.0.0.0", ignored: [] });
+    expect(config).toMatchObject({ port: 3000, host: "0.0.0.0" });
     expect(config.engine.keys).toBeUndefined();
     expect(config.engine.network).toEqual({ allowPrivateAddresses: false });
   });
 
-  it("reads every DESIGN.md setting", () => {
-    const dir = mkdtempSync(join(tmpdir(), "di-env-"));
+  it("reads every DESIGN.md setting", async () => {
     const keysFile = join(dir, "keys");
     writeFileSync(keysFile, `# team keys\nfile-key-1\n\nsha256:${"ab".repeat(32)}\n`);
     const caFile = join(dir, "ca.pem");
-    writeFileSync(caFile, "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n");
+    const root = await createCertificate({ commonName: "Settings Root", ca: true });
+    writeFileSync(caFile, root.certPem);
     const config = configFromEnv({
       PORT: "8080",
       HOST: "127.0.0.1",
       DOMAIN_INTEL_KEYS: "k1, k2",
       DOMAIN_INTEL_KEYS_FILE: keysFile,
-      DOMAIN_INTEL_RESOLVERS: "1.1.1.1,127.0.0.1:5353",
-      DOMAIN_INTEL_ALLOW_PRIVATE: "1",
+      DOMAIN_INTEL_RESOLVERS: "1.1.1.1,127.0.0.1:5353,[::1]:53,2001:db8::1",
+      DOMAIN_INTEL_ALLOW_PRIVATE: "yes",
       DOMAIN_INTEL_CA_FILE: caFile,
-      DOMAIN_INTEL_RDAP_BOOTSTRAP: "/etc/rdap/dns.json",
+      DOMAIN_INTEL_RDAP_BOOTSTRAP: bootstrapFile,
       DOMAIN_INTEL_WHOIS_HINTS: "com=whois.example,.NET=whois.other",
-      REDIS_URL: "redis://127.0.0.1:6379",
+      REDIS_URL: "redis://user:secret@127.0.0.1:6379",
     });
     expect(config.port).toBe(8080);
     expect(config.host).toBe("127.0.0.1");
     // The keys file is read by serve (fileKeyStore: JSON or the legacy list), not here.
     expect(config.engine.keys).toEqual(["k1", "k2"]);
     expect(config.keysFile).toBe(keysFile);
-    expect(config.redisUrl).toBe("redis://127.0.0.1:6379");
+    expect(config.redisUrl).toBe("redis://user:secret@127.0.0.1:6379");
     expect(config.engine.network).toEqual({
-      resolvers: ["1.1.1.1", "127.0.0.1:5353"],
+      resolvers: ["1.1.1.1", "127.0.0.1:5353", "[::1]:53", "2001:db8::1"],
       allowPrivateAddresses: true,
     });
     expect(config.engine.ssl?.ca).toContain("BEGIN CERTIFICATE");
     expect(config.engine.rdap).toEqual({
-      bootstrap: "/etc/rdap/dns.json",
+      bootstrap: bootstrapFile,
       whoisHints: { com: "whois.example", net: "whois.other" },
     });
-    expect(config.ignored).toEqual([]);
+    const line = describeSettings(config, 8080);
+    expect(line).toContain("DOMAIN_INTEL_ALLOW_PRIVATE=yes");
+    expect(line).toContain("DOMAIN_INTEL_KEYS=(2 keys)");
+    expect(line).toContain(`DOMAIN_INTEL_CA_FILE=${caFile} (1 certificates)`);
+    expect(line).not.toMatch(/\bk1\b|\bk2\b|secret/);
   });
+
+  it.each([
+    ["1", true],
+    ["0", false],
+    ["true", true],
+    ["FALSE", false],
+    ["yes", true],
+    ["no", false],
+    ["", false],
+  ])("reads DOMAIN_INTEL_ALLOW_PRIVATE=%j as %s", (value, expected) => {
+    const config = configFromEnv({ DOMAIN_INTEL_ALLOW_PRIVATE: value });
+    expect(config.engine.network?.allowPrivateAddresses).toBe(expected);
+  });
+
+  it.each([
+    ["0", 0],
+    ["80", 80],
+    ["65535", 65535],
+  ])("reads PORT=%j as %i", (value, expected) => {
+    expect(configFromEnv({ PORT: value }).port).toBe(expected);
+  });
+
+  const directory = join(dir, "a-directory");
+  mkdirSync(directory, { recursive: true });
+  const notPem = join(dir, "not.pem");
+  writeFileSync(notPem, "hello\n");
+  const notJson = join(dir, "not.json");
+  writeFileSync(notJson, "{ services");
+  const missing = join(dir, "missing");
 
   it.each([
     [{ PORT: "http" }, "PORT"],
     [{ PORT: "70000" }, "PORT"],
+    [{ PORT: "0x10" }, "PORT"],
+    [{ PORT: "1e3" }, "PORT"],
+    [{ PORT: "-1" }, "PORT"],
+    [{ HOST: "not a host" }, "HOST"],
+    [{ DOMAIN_INTEL_ALLOW_PRIVATE: "on" }, "DOMAIN_INTEL_ALLOW_PRIVATE"],
+    [{ DOMAIN_INTEL_ALLOW_PRIVATE: "2" }, "DOMAIN_INTEL_ALLOW_PRIVATE"],
+    [{ DOMAIN_INTEL_KEYS: "ok-key,sha256:abc" }, "DOMAIN_INTEL_KEYS"],
+    [{ DOMAIN_INTEL_KEYS_FILE: missing }, "DOMAIN_INTEL_KEYS_FILE"],
+    [{ DOMAIN_INTEL_KEYS_FILE: directory }, "DOMAIN_INTEL_KEYS_FILE"],
+    [{ DOMAIN_INTEL_RESOLVERS: "1.1.1.1,dns.example" }, "DOMAIN_INTEL_RESOLVERS"],
+    [{ DOMAIN_INTEL_RESOLVERS: "1.1.1.1:99999" }, "DOMAIN_INTEL_RESOLVERS"],
+    [{ DOMAIN_INTEL_CA_FILE: missing }, "DOMAIN_INTEL_CA_FILE"],
+    [{ DOMAIN_INTEL_CA_FILE: notPem }, "DOMAIN_INTEL_CA_FILE"],
+    [{ DOMAIN_INTEL_RDAP_BOOTSTRAP: missing }, "DOMAIN_INTEL_RDAP_BOOTSTRAP"],
+    [{ DOMAIN_INTEL_RDAP_BOOTSTRAP: directory }, "DOMAIN_INTEL_RDAP_BOOTSTRAP"],
+    [{ DOMAIN_INTEL_RDAP_BOOTSTRAP: notJson }, "DOMAIN_INTEL_RDAP_BOOTSTRAP"],
+    [{ DOMAIN_INTEL_RDAP_BOOTSTRAP: "ftp://example/dns.json" }, "DOMAIN_INTEL_RDAP_BOOTSTRAP"],
     [{ DOMAIN_INTEL_WHOIS_HINTS: "com" }, "DOMAIN_INTEL_WHOIS_HINTS"],
     [{ REDIS_URL: "localhost:6379" }, "REDIS_URL"],
     [{ REDIS_URL: "http://localhost:6379" }, "REDIS_URL"],
   ])("names the bad setting in %j", (env, name) => {
-    expect(() => configFromEnv(env)).toThrow(name);
+    expect(() => configFromEnv(env)).toThrow(new RegExp(`^${name}: `));
+  });
+
+  it("never repeats a bad key in its message", () => {
+    expect(() => configFromEnv({ DOMAIN_INTEL_KEYS: "sha256:secret-looking" })).toThrow(
+      /^DOMAIN_INTEL_KEYS: item 1 starts with "sha256:"/,
+    );
+    expect(() => configFromEnv({ DOMAIN_INTEL_KEYS: "sha256:secret-looking" })).not.toThrow(
+      /secret-looking/,
+    );
   });
 });

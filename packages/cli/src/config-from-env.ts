@@ -1,5 +1,19 @@
+import { X509Certificate } from "node:crypto";
 import { readFileSync } from "node:fs";
+import net from "node:net";
+import { fileURLToPath } from "node:url";
 import type { EngineOptions } from "@domain-intel/engine";
+import {
+  booleanSetting,
+  type Env,
+  fileSetting,
+  hostSetting,
+  listSetting,
+  portSetting,
+  readSettingFile,
+  urlSetting,
+} from "./env-settings.js";
+import { redactRedisUrl } from "./redis-connection.js";
 
 export interface ServeConfig {
   port: number;
@@ -10,15 +24,8 @@ export interface ServeConfig {
   keysFile?: string;
   /** REDIS_URL: cache, rate limits and API keys in Redis. */
   redisUrl?: string;
-  /** Settings read but not (yet) acted on, to warn about. */
-  ignored: string[];
-}
-
-function list(value: string | undefined): string[] {
-  return (value ?? "")
-    .split(",")
-    .map((item) => item.trim())
-    .filter((item) => item.length > 0);
+  /** Each variable and the value in effect, for the start-up line: never a key or a password. */
+  effective: Record<string, string>;
 }
 
 /**
@@ -32,71 +39,144 @@ export function readKeysFile(path: string): string[] {
     .filter((line) => line.length > 0 && !line.startsWith("#"));
 }
 
-function parseHints(value: string): Record<string, string> {
+/** REDIS_URL checked: a redis: or rediss: URL. */
+export function parseRedisUrl(value: string): string {
+  return urlSetting({ REDIS_URL: value }, "REDIS_URL", {
+    schemes: ["redis:", "rediss:"],
+    shape: "redis://[user:password@]host:port[/db]",
+  })!;
+}
+
+// The item itself is never shown: it may be a secret key.
+const keyProblem = (key: string) =>
+  /^sha256:/i.test(key) && !/^sha256:[0-9a-f]{64}$/i.test(key)
+    ? 'starts with "sha256:" but is not followed by 64 hex digits'
+    : undefined;
+
+/** `ip`, `ip:port`, `[v6]` or `[v6]:port`, as the engine's `network.resolvers` takes them. */
+function resolverProblem(item: string): string | undefined {
+  if (net.isIP(item) !== 0) return undefined;
+  const parts = /^(?:\[([^\]]+)\]|([^:[\]]+))(?::(\d{1,5}))?$/.exec(item);
+  const hostOk = parts && (parts[1] ? net.isIP(parts[1]) === 6 : net.isIP(parts[2]!) === 4);
+  const port = Number(parts?.[3] ?? 53);
+  return hostOk && port >= 1 && port <= 65535
+    ? undefined
+    : `"${item}" is not an IP address with an optional port (ip, ip:port or [v6]:port)`;
+}
+
+const hintProblem = (pair: string) =>
+  /^[^=\s]+=[^=\s]+$/.test(pair) ? undefined : `"${pair}" is not tld=host`;
+
+function parseHints(pairs: string[]): Record<string, string> {
   const hints: Record<string, string> = {};
-  for (const pair of list(value)) {
-    const [tld, host, ...rest] = pair.split("=");
-    if (!tld || !host || rest.length > 0) {
-      throw new TypeError(`DOMAIN_INTEL_WHOIS_HINTS: "${pair}" is not tld=host`);
-    }
+  for (const pair of pairs) {
+    const [tld, host] = pair.split("=") as [string, string];
     hints[tld.toLowerCase().replace(/^\./, "")] = host;
   }
   return hints;
 }
 
-/** REDIS_URL checked: a redis: or rediss: URL. */
-export function parseRedisUrl(value: string): string {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new TypeError("REDIS_URL: not a URL (redis://[user:password@]host:port[/db])");
+/** DOMAIN_INTEL_CA_FILE: PEM text holding at least one certificate, every one of them valid. */
+function caSetting(env: Env): { path: string; pem: string; count: number } | undefined {
+  const name = "DOMAIN_INTEL_CA_FILE";
+  const file = fileSetting(env, name);
+  if (!file) return undefined;
+  const blocks = file.text.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g);
+  if (!blocks) throw new TypeError(`${name}: ${file.path} holds no PEM certificate`);
+  blocks.forEach((block, index) => {
+    try {
+      new X509Certificate(block);
+    } catch {
+      throw new TypeError(`${name}: certificate ${index + 1} in ${file.path} does not parse`);
+    }
+  });
+  return { path: file.path, pem: file.text, count: blocks.length };
+}
+
+/**
+ * DOMAIN_INTEL_RDAP_BOOTSTRAP: an http(s) URL, or a file (path or file: URL) read now and
+ * checked to be JSON with a `services` array. The engine is still given the location, so it
+ * re-reads the file daily as it would a URL.
+ */
+function bootstrapSetting(env: Env): string | undefined {
+  const name = "DOMAIN_INTEL_RDAP_BOOTSTRAP";
+  const value = env[name]?.trim();
+  if (!value) return undefined;
+  if (/^https?:\/\//i.test(value)) {
+    return urlSetting(env, name, { schemes: ["http:", "https:"], shape: "https://host/dns.json" });
   }
-  if (url.protocol !== "redis:" && url.protocol !== "rediss:") {
-    throw new TypeError(`REDIS_URL: the scheme must be redis: or rediss:, not ${url.protocol}`);
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value) && !/^file:/i.test(value)) {
+    throw new TypeError(`${name}: use a file or an http(s) URL, not ${value.split(":")[0]}:`);
+  }
+  const path = /^file:/i.test(value) ? fileURLToPath(value) : value;
+  const text = readSettingFile(name, path);
+  let services: unknown;
+  try {
+    services = (JSON.parse(text) as { services?: unknown } | null)?.services;
+  } catch {
+    throw new TypeError(`${name}: ${path} is not JSON`);
+  }
+  if (!Array.isArray(services)) {
+    throw new TypeError(`${name}: ${path} is not RDAP bootstrap data (no "services" array)`);
   }
   return value;
 }
 
-function parsePort(value: string | undefined): number {
-  if (value === undefined || value === "") return 3000;
-  const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65535)
-    throw new TypeError(`PORT: "${value}" is not a port number`);
-  return port;
-}
+/** The standalone server's settings from the environment variables of DESIGN.md, all checked. */
+export function configFromEnv(env: Env): ServeConfig {
+  const port = portSetting(env, "PORT", 3000);
+  const host = hostSetting(env, "HOST", "0.0.0.0");
+  const keys = listSetting(env, "DOMAIN_INTEL_KEYS", keyProblem);
+  const keysFile = fileSetting(env, "DOMAIN_INTEL_KEYS_FILE", {
+    whenMissing: 'create a key with "domain-intel keys create --file PATH --name NAME"',
+  })?.path;
+  const resolvers = listSetting(env, "DOMAIN_INTEL_RESOLVERS", resolverProblem);
+  const allowPrivateAddresses = booleanSetting(env, "DOMAIN_INTEL_ALLOW_PRIVATE", false);
+  const ca = caSetting(env);
+  const bootstrap = bootstrapSetting(env);
+  const hintPairs = listSetting(env, "DOMAIN_INTEL_WHOIS_HINTS", hintProblem);
+  const redisUrl = env.REDIS_URL?.trim() ? parseRedisUrl(env.REDIS_URL.trim()) : undefined;
 
-/** The standalone server's settings from the environment variables of DESIGN.md. */
-export function configFromEnv(env: NodeJS.ProcessEnv): ServeConfig {
-  const keys = list(env.DOMAIN_INTEL_KEYS);
-  const resolvers = list(env.DOMAIN_INTEL_RESOLVERS);
-  const bootstrap = env.DOMAIN_INTEL_RDAP_BOOTSTRAP;
-  const hints = env.DOMAIN_INTEL_WHOIS_HINTS;
   const engine: ServeConfig["engine"] = {
     ...(keys.length > 0 ? { keys } : {}),
-    network: {
-      ...(resolvers.length > 0 ? { resolvers } : {}),
-      allowPrivateAddresses:
-        env.DOMAIN_INTEL_ALLOW_PRIVATE === "1" || env.DOMAIN_INTEL_ALLOW_PRIVATE === "true",
-    },
-    ...(env.DOMAIN_INTEL_CA_FILE
-      ? { ssl: { ca: readFileSync(env.DOMAIN_INTEL_CA_FILE, "utf8") } }
-      : {}),
-    ...(bootstrap || hints
+    network: { ...(resolvers.length > 0 ? { resolvers } : {}), allowPrivateAddresses },
+    ...(ca ? { ssl: { ca: ca.pem } } : {}),
+    ...(bootstrap || hintPairs.length > 0
       ? {
           rdap: {
             ...(bootstrap ? { bootstrap } : {}),
-            ...(hints ? { whoisHints: parseHints(hints) } : {}),
+            ...(hintPairs.length > 0 ? { whoisHints: parseHints(hintPairs) } : {}),
           },
         }
       : {}),
   };
-  return {
-    port: parsePort(env.PORT),
-    host: env.HOST || "0.0.0.0",
-    engine,
-    ...(env.DOMAIN_INTEL_KEYS_FILE ? { keysFile: env.DOMAIN_INTEL_KEYS_FILE } : {}),
-    ...(env.REDIS_URL ? { redisUrl: parseRedisUrl(env.REDIS_URL) } : {}),
-    ignored: [],
+  const none = "(none)";
+  const effective = {
+    HOST: host,
+    PORT: String(port),
+    DOMAIN_INTEL_KEYS: keys.length > 0 ? `(${keys.length} keys)` : none,
+    DOMAIN_INTEL_KEYS_FILE: keysFile ?? none,
+    DOMAIN_INTEL_RESOLVERS: resolvers.length > 0 ? resolvers.join(",") : "(system)",
+    DOMAIN_INTEL_ALLOW_PRIVATE: allowPrivateAddresses ? "yes" : "no",
+    DOMAIN_INTEL_CA_FILE: ca ? `${ca.path} (${ca.count} certificates)` : none,
+    DOMAIN_INTEL_RDAP_BOOTSTRAP: bootstrap ?? "(IANA)",
+    DOMAIN_INTEL_WHOIS_HINTS: hintPairs.length > 0 ? hintPairs.join(",") : none,
+    REDIS_URL: redisUrl ? redactRedisUrl(redisUrl) : none,
   };
+  return {
+    port,
+    host,
+    engine,
+    ...(keysFile ? { keysFile } : {}),
+    ...(redisUrl ? { redisUrl } : {}),
+    effective,
+  };
+}
+
+/** The start-up line: every setting in effect, `PORT` as bound. Never a key. */
+export function describeSettings(config: ServeConfig, boundPort: number): string {
+  const shown = { ...config.effective, PORT: String(boundPort) };
+  return `Settings: ${Object.entries(shown)
+    .map(([name, value]) => `${name}=${value}`)
+    .join(" ")}`;
 }

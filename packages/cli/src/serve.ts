@@ -7,10 +7,10 @@ import {
   type EngineOptions,
   generateApiKey,
 } from "@domain-intel/engine";
-import { createNodeHandler } from "@domain-intel/engine/node";
+import { createNodeHandler, problemOnClientError } from "@domain-intel/engine/node";
 import { redisCache, redisRateLimit } from "@domain-intel/redis";
 import type { Redis } from "ioredis";
-import { configFromEnv, type ServeConfig } from "./config-from-env.js";
+import { configFromEnv, describeSettings, type ServeConfig } from "./config-from-env.js";
 import { closeRedis, connectRedis, redactRedisUrl } from "./redis-connection.js";
 import { serveKeys } from "./serve-keys.js";
 
@@ -41,6 +41,8 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
     redis = await connectRedis({
       url: config.redisUrl,
       onStateChange: (message) => logger.warn(message),
+    }).catch((error: Error) => {
+      throw new Error(`REDIS_URL: ${error.message}`);
     });
     print(`Redis: ${redactRedisUrl(config.redisUrl)} (cache, rate limits, API keys).`);
   }
@@ -58,17 +60,12 @@ async function listen(
   redis: Redis | undefined,
   print: (line: string) => void,
 ): Promise<RunningServer> {
-  let keys =
+  const configured =
     options.engine?.keys ?? (await serveKeys({ config, print, ...(redis ? { redis } : {}) }));
-  if (!keys) {
-    const key = generateApiKey();
-    keys = [key];
-    print(
-      `No API key configured (DOMAIN_INTEL_KEYS or DOMAIN_INTEL_KEYS_FILE), so one was generated for this run.`,
-    );
-    print(`It is shown only once: ${key}`);
-  }
-  for (const setting of config.ignored) print(`Ignored: ${setting}`);
+  // Generated now, printed only once the port is ours: a key shown by a server that then
+  // dies on a busy port would be a key for nothing.
+  const generated = configured ? undefined : generateApiKey();
+  const keys = configured ?? [generated as string];
   const shared: Partial<EngineOptions> = redis
     ? {
         cache: redisCache({ client: redis }),
@@ -78,19 +75,20 @@ async function listen(
   const engine = createEngine({ ...config.engine, ...shared, ...options.engine, keys });
   const handler = createNodeHandler(engine);
   const server = createServer((request, response) => handler(request, response));
+  // Node's own refusals (oversized headers, malformed request lines) as problem+json too.
+  problemOnClientError(server, engine);
   // Slow or idle clients must not pin sockets forever.
   server.requestTimeout = 60_000;
   server.headersTimeout = 20_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    // A deeper accept queue than Node's default 511, so a burst of clients waits in the
-    // kernel instead of being dropped into TCP retransmits.
-    server.listen({ port: config.port, host: config.host, backlog: 4096 }, () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
+  await bind(server, config);
   const address = server.address() as AddressInfo;
+  print(describeSettings(config, address.port));
+  if (generated) {
+    print(
+      `No API key configured (DOMAIN_INTEL_KEYS or DOMAIN_INTEL_KEYS_FILE), so one was generated for this run.`,
+    );
+    print(`It is shown only once: ${generated}`);
+  }
   const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
   const url = `http://${host === "0.0.0.0" ? "127.0.0.1" : host}:${address.port}`;
   print(
@@ -111,4 +109,34 @@ async function listen(
       }
     },
   };
+}
+
+/** Why the address could not be had, naming the variable to change. */
+function bindFailure(error: NodeJS.ErrnoException, config: ServeConfig): Error {
+  const where = `${config.host}:${config.port}`;
+  switch (error.code) {
+    case "EADDRINUSE":
+      return new Error(`PORT: ${where} is already in use (EADDRINUSE)`);
+    case "EACCES":
+      return new Error(`PORT: ${where} needs privileges this process does not have (EACCES)`);
+    case "EADDRNOTAVAIL":
+    case "ENOTFOUND":
+    case "EAI_AGAIN":
+      return new Error(`HOST: cannot listen on ${config.host} (${error.code})`);
+    default:
+      return new Error(`cannot listen on ${where}: ${error.message}`);
+  }
+}
+
+function bind(server: Server, config: ServeConfig): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const fail = (error: NodeJS.ErrnoException) => reject(bindFailure(error, config));
+    server.once("error", fail);
+    // A deeper accept queue than Node's default 511, so a burst of clients waits in the
+    // kernel instead of being dropped into TCP retransmits.
+    server.listen({ port: config.port, host: config.host, backlog: 4096 }, () => {
+      server.off("error", fail);
+      resolve();
+    });
+  });
 }

@@ -10,13 +10,16 @@ const emptyAnswers = new Set(["ENODATA", "ENOTFOUND", "NXDOMAIN", "ENONAME"]);
 
 /**
  * A and AAAA of a host through the configured resolvers (the system's when none are set).
- * NXDOMAIN and NODATA give an empty list; a resolver failure rejects.
+ * NXDOMAIN and NODATA give an empty list; a resolver failure rejects. `tryTimeoutMs` is how
+ * long each of the two tries waits for an answer (default: the budget, at most 5 s).
  */
 export async function resolveHost(
   host: string,
   context: Pick<ProbeContext, "signal" | "network" | "limit">,
+  options: { readonly tryTimeoutMs?: number } = {},
 ): Promise<ResolvedAddress[]> {
-  const resolver = new Resolver({ timeout: Math.min(context.network.timeoutMs, 5000), tries: 2 });
+  const timeout = options.tryTimeoutMs ?? Math.min(context.network.timeoutMs, 5000);
+  const resolver = new Resolver({ timeout, tries: 2 });
   if (context.network.resolvers.length > 0) resolver.setServers([...context.network.resolvers]);
   const cancel = () => resolver.cancel();
   context.signal.addEventListener("abort", cancel, { once: true });

@@ -2,7 +2,7 @@ import type * as packet from "dns-packet";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startDnsServer, type TestDnsServer, zoneHandler } from "../test-support/dns-server.js";
 import { testProbeContext } from "../test-support/probe-context.js";
-import { resolveTarget } from "./resolve-target.js";
+import { resolveTarget, TargetResolutionError } from "./resolve-target.js";
 
 const a = (name: string, data: string): packet.Answer => ({ type: "A", name, ttl: 60, data });
 const aaaa = (name: string, data: string): packet.Answer => ({ type: "AAAA", name, ttl: 60, data });
@@ -114,5 +114,73 @@ describe("resolveTarget", () => {
   it("rejects when the resolver fails, and on a bad host", async () => {
     await expect(resolveTarget({ host: "broken.test", context: context(false) })).rejects.toThrow();
     await expect(resolveTarget({ host: "", context: context(false) })).rejects.toThrow(TypeError);
+  });
+});
+
+describe("resolveTarget within its time", () => {
+  let silent: TestDnsServer;
+  beforeAll(async () => {
+    silent = await startDnsServer(() => ({ drop: true }));
+  });
+  afterAll(() => silent.close());
+
+  it("leaves a silent resolver for the next one, inside its timeout", async () => {
+    const started = performance.now();
+    const target = await resolveTarget({
+      host: "public.test",
+      context: testProbeContext({ resolvers: [silent.address, dns.address], timeoutMs: 3000 }),
+      timeoutMs: 800,
+    });
+
+    expect(target.addresses.map((entry) => entry.address)).toEqual([
+      "1.1.1.1",
+      "2606:4700:4700::1111",
+    ]);
+    expect(silent.queries.some((query) => query.name === "public.test")).toBe(true);
+    // The silent one had half of the 800 ms, then the other answered at once.
+    expect(performance.now() - started).toBeLessThan(700);
+  });
+
+  it("says what each resolver did when none answers, before the budget runs out", async () => {
+    const started = performance.now();
+    const attempt = resolveTarget({
+      host: "broken.test",
+      context: testProbeContext({ resolvers: [silent.address, dns.address], timeoutMs: 3000 }),
+      timeoutMs: 600,
+    });
+
+    const error = await attempt.catch((reason: unknown) => reason);
+    expect(error).toBeInstanceOf(TargetResolutionError);
+    expect(error).toMatchObject({
+      host: "broken.test",
+      timedOut: false,
+      attempts: [
+        { resolver: silent.address, outcome: "timeout" },
+        { resolver: dns.address, outcome: "ESERVFAIL" },
+      ],
+    });
+    const [first] = (error as TargetResolutionError).attempts;
+    // Half of the 600 ms each, give or take the millisecond spent before the first began.
+    expect(first?.timeoutMs).toBeGreaterThan(290);
+    expect(first?.timeoutMs).toBeLessThanOrEqual(300);
+    expect((error as Error).message).toBe(
+      `broken.test could not be resolved: ${silent.address} did not answer within ${first?.timeoutMs} ms; ${dns.address} answered SERVFAIL.`,
+    );
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+
+  it("takes no more than the budget leaves, less the answer reserve", async () => {
+    const started = performance.now();
+    const error = await resolveTarget({
+      host: "public.test",
+      context: testProbeContext({ resolvers: [silent.address], timeoutMs: 1000 }),
+    }).catch((reason: unknown) => reason);
+
+    expect(error).toMatchObject({ name: "TargetResolutionError", timedOut: true });
+    // 1000 ms less the 100 ms answer reserve, less what passed before the lookup began.
+    const [only] = (error as TargetResolutionError).attempts;
+    expect(only?.timeoutMs).toBeGreaterThan(850);
+    expect(only?.timeoutMs).toBeLessThanOrEqual(900);
+    expect(performance.now() - started).toBeLessThan(1000);
   });
 });

@@ -1,4 +1,9 @@
 export {
+  answerClientError,
+  type ClientErrorSource,
+  problemOnClientError,
+} from "./client-error.js";
+export {
   createNodeHandler,
   type NodeHandler,
   sendEngineResponse,

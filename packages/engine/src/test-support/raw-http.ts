@@ -27,6 +27,14 @@ export function rawRequest(
     if (value !== undefined) lines.push(`${name}: ${value}`);
   }
   lines.push("Connection: close", "", "");
+  return rawExchange(port, Buffer.from(lines.join("\r\n"), "utf8"), request.timeoutMs);
+}
+
+/**
+ * Writes `bytes` exactly as given on a fresh socket to 127.0.0.1:`port` (a request line no
+ * client library would send, or half a request) and parses what comes back; see `rawRequest`.
+ */
+export function rawExchange(port: number, bytes: Uint8Array, timeoutMs = 5000): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const socket = net.connect(port, "127.0.0.1");
     const chunks: Buffer[] = [];
@@ -54,12 +62,12 @@ export function rawRequest(
         body: split === -1 ? Buffer.alloc(0) : raw.subarray(split + 4),
       });
     };
-    socket.setTimeout(request.timeoutMs ?? 5000, () => finish(new Error("no answer in time")));
+    socket.setTimeout(timeoutMs, () => finish(new Error("no answer in time")));
     socket.on("data", (chunk: Buffer) => chunks.push(chunk));
     socket.on("end", () => finish());
     socket.on("close", () => finish(new Error("connection closed")));
     // A server may answer and hang up before reading everything: what arrived still counts.
     socket.on("error", (error) => finish(error));
-    socket.write(Buffer.from(lines.join("\r\n"), "utf8"));
+    socket.write(bytes);
   });
 }

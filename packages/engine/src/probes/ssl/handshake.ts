@@ -12,9 +12,25 @@ export interface HandshakeOptions {
   servername: string;
   /** Trust store and client settings (createTrustStore). */
   secureContext: tls.SecureContext;
-  timeoutMs: number;
+  /**
+   * The timeout of a step, asked as the step starts: what is left of the budget shrinks while
+   * the TCP connect runs, so the handshake's timeout is only known once it is done.
+   */
+  stepTimeoutMs(step: HandshakeStep): number;
   signal: AbortSignal;
 }
+
+/** The two steps with one address, each under its own timeout. */
+export type HandshakeStep = "connect" | "handshake";
+
+/**
+ * The `errorCode` of a step that ran out of time: the code the system gives a TCP connect that
+ * times out, and Node's code for a TLS handshake that does (server side).
+ */
+export const stepTimeoutCodes = {
+  connect: "ETIMEDOUT",
+  handshake: "ERR_TLS_HANDSHAKE_TIMEOUT",
+} as const satisfies Record<HandshakeStep, string>;
 
 export type HandshakeOutcome =
   | {
@@ -29,15 +45,22 @@ export type HandshakeOutcome =
       /** The stapled OCSP response (DER), or null when none was stapled. */
       ocspResponse: Buffer | null;
     }
-  | { ok: false; reason: Exclude<SslUnreachableReason, "no_address">; errorCode: string };
+  | {
+      ok: false;
+      reason: Exclude<SslUnreachableReason, "no_address">;
+      errorCode: string;
+      /** The timeout that ran out, when a step did (`stepTimeoutCodes`). */
+      timeoutMs?: number;
+    };
 
 /** More certificates than any real chain; a bound on what a hostile server can make us parse. */
 const maxSentCertificates = 32;
 
 /**
  * One TLS handshake, reporting trust instead of enforcing it. Never rejects for network
- * trouble: refused, silent, reset or non-TLS peers come back as `{ ok: false }`. The socket is
- * destroyed and the timer cleared whatever happens.
+ * trouble: refused, silent, reset or non-TLS peers come back as `{ ok: false }`; a step that
+ * runs out of time as reason `timeout` with that step's code. The socket is destroyed and the
+ * timer cleared whatever happens.
  */
 export function handshake(options: HandshakeOptions): Promise<HandshakeOutcome> {
   // An already-aborted signal never fires "abort"; do not start what would then run to the timer.
@@ -83,11 +106,23 @@ export function handshake(options: HandshakeOptions): Promise<HandshakeOutcome> 
       else resolve(outcome);
     };
     const onAbort = () => settle({ ok: false, reason: "timeout", errorCode: "ABORT_ERR" });
-    const timer = setTimeout(
-      () => settle({ ok: false, reason: "timeout", errorCode: "ETIMEDOUT" }),
-      options.timeoutMs,
-    );
+    // A step whose timeout is already spent still gets a moment, rather than none at all.
+    const startStep = (step: HandshakeStep) => {
+      const timeoutMs = Math.max(1, options.stepTimeoutMs(step));
+      const errorCode = stepTimeoutCodes[step];
+      return setTimeout(
+        () => settle({ ok: false, reason: "timeout", errorCode, timeoutMs }),
+        timeoutMs,
+      );
+    };
+    let timer = startStep("connect");
     options.signal.addEventListener("abort", onAbort, { once: true });
+    // TCP is up: the TLS handshake starts with a timeout of its own.
+    socket.once("connect", () => {
+      if (settled) return;
+      clearTimeout(timer);
+      timer = startStep("handshake");
+    });
 
     // Stays attached for the socket's whole life so a late error is never unhandled.
     socket.on("error", (error: NodeJS.ErrnoException) => settle(classifyFailure(error)));

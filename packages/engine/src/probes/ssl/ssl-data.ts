@@ -9,7 +9,7 @@ export type SslUnreachableReason =
   | "blocked_address" // every address is refused by the network policy (private, loopback...)
   | "refused" // nothing listening: TCP connection refused
   | "unreachable" // no route to the address
-  | "timeout" // no completed handshake within the handshake timeout or the probe's budget
+  | "timeout" // the TCP connect (ETIMEDOUT) or TLS handshake (ERR_TLS_HANDSHAKE_TIMEOUT) ran out of time
   | "reset" // the peer closed or reset the connection before the handshake completed
   | "no_tls" // the peer answered, but not with TLS (plain HTTP, garbage)
   | "handshake_failed" // the peer speaks TLS but the handshake failed (alert, no common protocol)

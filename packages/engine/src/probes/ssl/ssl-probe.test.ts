@@ -405,10 +405,17 @@ describe("sslProbe: reachability", () => {
     const data = await probe({ port: server.port, handshakeTimeoutMs: 300 });
     const elapsed = performance.now() - started;
 
-    expect(data).toMatchObject({ reachable: false, reason: "timeout", errorCode: "ETIMEDOUT" });
+    expect(data).toMatchObject({
+      reachable: false,
+      reason: "timeout",
+      errorCode: "ERR_TLS_HANDSHAKE_TIMEOUT",
+    });
     expect(findingOf(data, "ssl.unreachable")).toMatchObject({
       status: "fail",
-      details: { reason: "timeout", errorCode: "ETIMEDOUT" },
+      message:
+        "secure.test (127.0.0.1:" +
+        `${server.port}) accepted the TCP connection but did not complete a TLS handshake within 300 ms.`,
+      details: { reason: "timeout", errorCode: "ERR_TLS_HANDSHAKE_TIMEOUT", timeoutMs: 300 },
     });
     // Generous bounds: the machine is shared; the point is "gave up", not "how fast".
     expect(elapsed).toBeGreaterThanOrEqual(250);
@@ -416,14 +423,42 @@ describe("sslProbe: reachability", () => {
     await waitUntil(() => server.open() === 0);
   });
 
-  it("stops when the probe's budget runs out during the handshake", async () => {
+  it("ends a silent handshake in time to answer within a short budget", async () => {
     const server = await startTcpServer((socket) => socket.resume());
 
     const started = performance.now();
+    // Budget 400 ms: the handshake may take half of it, never the whole.
     const data = await probe({ port: server.port }, "secure.test", context({ timeoutMs: 400 }));
+    const elapsed = performance.now() - started;
+
+    expect(data).toMatchObject({
+      reachable: false,
+      reason: "timeout",
+      errorCode: "ERR_TLS_HANDSHAKE_TIMEOUT",
+    });
+    const { timeoutMs } = findingOf(data, "ssl.unreachable").details as { timeoutMs: number };
+    expect(timeoutMs).toBeGreaterThan(0);
+    expect(timeoutMs).toBeLessThanOrEqual(200);
+    expect(elapsed).toBeLessThan(400);
+    await waitUntil(() => server.open() === 0);
+  });
+
+  it("stops the handshake when the run is cancelled", async () => {
+    const server = await startTcpServer((socket) => socket.resume());
+    const cancel = new AbortController();
+    setTimeout(() => cancel.abort(), 150);
+
+    const started = performance.now();
+    const data = await probe({ port: server.port }, "secure.test", {
+      ...context({ timeoutMs: 4000 }),
+      signal: cancel.signal,
+    });
 
     expect(data).toMatchObject({ reachable: false, reason: "timeout", errorCode: "ABORT_ERR" });
-    expect(performance.now() - started).toBeLessThan(5000);
+    expect(findingOf(data, "ssl.unreachable").message).toMatch(
+      /did not complete a TLS handshake in time/,
+    );
+    expect(performance.now() - started).toBeLessThan(1000);
     await waitUntil(() => server.open() === 0);
   });
 
@@ -597,10 +632,11 @@ describe("sslProbe: reachability", () => {
 });
 
 describe("sslProbe: errors", () => {
-  it("throws upstream_error when the resolver fails", async () => {
+  it("throws upstream_error when the resolver fails, saying which resolver did what", async () => {
     await expect(sslProbe().run("broken.test", context())).rejects.toMatchObject({
       name: "ProbeError",
       code: "upstream_error",
+      message: `broken.test could not be resolved: ${harness.dns.address} answered SERVFAIL.`,
     });
   });
 
@@ -619,6 +655,7 @@ describe("sslProbe: errors", () => {
     [{ port: 44.3 }, "sslProbe: options.port must be an integer 1..65535"],
     [{ port: "443" }, "sslProbe: options.port must be an integer 1..65535"],
     [{ handshakeTimeoutMs: 0 }, "sslProbe: options.handshakeTimeoutMs must be an integer"],
+    [{ connectTimeoutMs: 2.5 }, "sslProbe: options.connectTimeoutMs must be an integer"],
     [{ ca: "not a certificate" }, "sslProbe: options.ca must be a PEM certificate"],
     [
       { ca: ["-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----"] },

@@ -1,6 +1,10 @@
 import type tls from "node:tls";
 import { type Probe, type ProbeContext, ProbeError } from "../../contract/probe.js";
-import { type ResolvedTarget, resolveTarget } from "../../network/resolve-target.js";
+import {
+  type ResolvedTarget,
+  resolveTarget,
+  TargetResolutionError,
+} from "../../network/resolve-target.js";
 import { endpointOf } from "./endpoints.js";
 import { type HandshakeOutcome, handshakeEach } from "./handshake-each.js";
 import example from "./openapi-example.json" with { type: "json" };
@@ -24,7 +28,9 @@ export interface SslProbeOptions {
    * bundled roots for this probe's sockets only.
    */
   ca?: string | readonly string[];
-  /** Limit on TCP connect plus TLS handshake, in milliseconds; the probe's budget also applies. Default 10000. */
+  /** Limit on the TCP connect to each address, in milliseconds. Default 5000. */
+  connectTimeoutMs?: number;
+  /** Limit on the TLS handshake once TCP is connected, in milliseconds. Default 5000. */
   handshakeTimeoutMs?: number;
   /**
    * How many of the name's allowed addresses get a handshake (IPv4 first), at once under the
@@ -40,15 +46,24 @@ interface Trust {
 
 interface SslProbeSettings {
   port: number;
+  connectTimeoutMs: number;
   handshakeTimeoutMs: number;
   maxAddresses: number;
   /** Built on first use: the bundled roots take a moment to load. */
   trust(): Trust;
 }
 
-const knownOptions = new Set(["port", "ca", "handshakeTimeoutMs", "maxAddresses"]);
+const knownOptions = new Set([
+  "port",
+  "ca",
+  "connectTimeoutMs",
+  "handshakeTimeoutMs",
+  "maxAddresses",
+]);
 const maxTimerMs = 2_147_483_647;
 const maxAddressesLimit = 64;
+/** Limit on resolving the domain, all resolvers together. */
+const resolveTimeoutMs = 5000;
 
 // Probes without extra roots share one trust store.
 let defaultTrust: Trust | undefined;
@@ -78,16 +93,20 @@ function validateOptions(options: SslProbeOptions): SslProbeSettings {
   for (const key of Object.keys(options)) {
     if (!knownOptions.has(key)) throw new TypeError(`sslProbe: unknown option options.${key}`);
   }
-  const { port = 443, ca, handshakeTimeoutMs = 10_000, maxAddresses = 16 } = options;
+  const {
+    port = 443,
+    ca,
+    connectTimeoutMs = 5000,
+    handshakeTimeoutMs = 5000,
+    maxAddresses = 16,
+  } = options;
   if (!Number.isInteger(port) || port < 1 || port > 65535) {
     throw new TypeError("sslProbe: options.port must be an integer 1..65535");
   }
-  if (
-    !Number.isInteger(handshakeTimeoutMs) ||
-    handshakeTimeoutMs < 1 ||
-    handshakeTimeoutMs > maxTimerMs
-  ) {
-    throw new TypeError(`sslProbe: options.handshakeTimeoutMs must be an integer 1..${maxTimerMs}`);
+  for (const [name, value] of Object.entries({ connectTimeoutMs, handshakeTimeoutMs })) {
+    if (!Number.isInteger(value) || value < 1 || value > maxTimerMs) {
+      throw new TypeError(`sslProbe: options.${name} must be an integer 1..${maxTimerMs}`);
+    }
   }
   if (!Number.isInteger(maxAddresses) || maxAddresses < 1 || maxAddresses > maxAddressesLimit) {
     throw new TypeError(
@@ -115,7 +134,7 @@ function validateOptions(options: SslProbeOptions): SslProbeSettings {
     own ??= { secureContext: createTrustStore(roots), anchors: createTrustAnchors(roots) };
     return own;
   };
-  return { port, handshakeTimeoutMs, maxAddresses, trust };
+  return { port, connectTimeoutMs, handshakeTimeoutMs, maxAddresses, trust };
 }
 
 async function probeDomain(
@@ -127,9 +146,15 @@ async function probeDomain(
 
   let target: ResolvedTarget;
   try {
-    target = await resolveTarget({ host: domain, context });
+    const timeoutMs = stepCapMs(resolveTimeoutMs, context);
+    target = await resolveTarget({ host: domain, context, timeoutMs });
   } catch (error) {
     if (context.signal.aborted) throw outOfTime(domain, error);
+    if (error instanceof TargetResolutionError) {
+      throw new ProbeError(error.timedOut ? "timeout" : "upstream_error", error.message, {
+        cause: error,
+      });
+    }
     const code = (error as NodeJS.ErrnoException).code ?? "unknown error";
     throw new ProbeError("upstream_error", `Resolving ${domain} failed (${code}).`, {
       cause: error,
@@ -142,11 +167,10 @@ async function probeDomain(
   const outcomes = await handshakeEach({
     addresses: probed,
     context,
-    handshake: {
-      port,
-      servername: domain,
-      secureContext: trust.secureContext,
-      timeoutMs: settings.handshakeTimeoutMs,
+    handshake: { port, servername: domain, secureContext: trust.secureContext },
+    maxStepMs: {
+      connect: stepCapMs(settings.connectTimeoutMs, context),
+      handshake: stepCapMs(settings.handshakeTimeoutMs, context),
     },
   });
   if (probed.length > 0 && outcomes.every((outcome) => outcome === undefined)) {
@@ -177,12 +201,15 @@ async function probeDomain(
   }
   const { outcome, reading } = primary;
   if (!outcome.ok || !reading) {
-    const failure = outcome.ok ? { reason: "error" as const, errorCode: "UNKNOWN" } : outcome;
+    const failure: Extract<HandshakeOutcome, { ok: false }> = outcome.ok
+      ? { ok: false, reason: "error", errorCode: "UNKNOWN" }
+      : outcome;
     return unreachable({
       domain,
       port,
       reason: failure.reason,
       errorCode: failure.errorCode,
+      timeoutMs: failure.timeoutMs,
       address: primary.address.address,
       endpoints,
     });
@@ -220,6 +247,7 @@ function unreachable(options: {
   port: number;
   reason: SslUnreachableReason;
   errorCode?: string;
+  timeoutMs?: number | undefined;
   address?: string;
   refusedAddresses?: string[];
   endpoints: SslEndpoint[];
@@ -243,10 +271,22 @@ function unreachable(options: {
   };
   const refusedAddresses =
     options.reason === "blocked_address" ? options.refusedAddresses : undefined;
-  return {
-    ...data,
-    findings: sslFindings({ domain: options.domain, data, now: Date.now(), refusedAddresses }),
-  };
+  const findings = sslFindings({
+    domain: options.domain,
+    data,
+    now: Date.now(),
+    refusedAddresses,
+    timeoutMs: options.timeoutMs,
+  });
+  return { ...data, findings };
+}
+
+/**
+ * A step's cap: its own limit, and never more than half the run's budget, so that one silent
+ * resolver, peer or handshake leaves time for what follows it and for the answer.
+ */
+function stepCapMs(limitMs: number, context: ProbeContext): number {
+  return Math.min(limitMs, Math.floor(context.network.timeoutMs / 2));
 }
 
 function outOfTime(domain: string, cause: unknown): ProbeError {

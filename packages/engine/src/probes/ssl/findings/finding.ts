@@ -37,6 +37,8 @@ export interface SslFindingsInput {
   commonNameOnly?: boolean;
   /** Addresses the policy refused, for `blocked_address`. */
   refusedAddresses?: readonly string[];
+  /** The step timeout that ran out, for `timeout`. */
+  timeoutMs?: number | undefined;
 }
 
 /** Input of the checks that need the leaf certificate. */

@@ -15,6 +15,20 @@ const unreachableText: Record<SslUnreachableReason, string> = {
   error: "could not be probed",
 };
 
+// What ran out of time, by the code the handshake gave (handshake.ts, stepTimeoutCodes).
+const timeoutText: Record<string, string> = {
+  ETIMEDOUT: "did not accept the TCP connection",
+  ERR_TLS_HANDSHAKE_TIMEOUT: "accepted the TCP connection but did not complete a TLS handshake",
+};
+
+function unreachableMessage(input: SslFindingsInput, reason: SslUnreachableReason): string {
+  const during = input.data.errorCode ? timeoutText[input.data.errorCode] : undefined;
+  if (reason !== "timeout" || !during) return unreachableText[reason];
+  return input.timeoutMs === undefined
+    ? `${during} in time`
+    : `${during} within ${input.timeoutMs} ms`;
+}
+
 const attempted = (endpoint: SslEndpoint) =>
   endpoint.reason !== "blocked_address" && endpoint.reason !== "not_probed";
 
@@ -58,11 +72,13 @@ export function unreachableFinding(input: SslFindingsInput): Finding {
   const who = data.address ? `${domain} (${target})` : domain;
   const more =
     failed.length > 1 ? ` None of its ${failed.length} addresses completed a handshake.` : "";
-  return finding("ssl.unreachable", status, `${who} ${unreachableText[reason]}.${more}`, {
+  const message = `${who} ${unreachableMessage(input, reason)}.${more}`;
+  return finding("ssl.unreachable", status, message, {
     reason,
     errorCode: data.errorCode,
     address: data.address,
     port: data.port,
+    ...(input.timeoutMs === undefined ? {} : { timeoutMs: input.timeoutMs }),
     ...(input.refusedAddresses ? { refusedAddresses: [...input.refusedAddresses] } : {}),
     ...(failed.length > 1 ? { failed: failed.map(failureOf) } : {}),
   });
