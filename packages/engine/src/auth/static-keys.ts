@@ -35,7 +35,7 @@ export function staticKeys(options: StaticKeysOptions): KeyVerifier {
     id: `key_${digest.subarray(0, 4).toString("hex")}`,
   }));
 
-  // Keys that already verified, so a busy client is not hashed on every request. Only exact
+  // Keys that already verified, so a busy client is not hashed (about 1 µs) on every request. Only exact
   // valid keys are remembered; every other key still takes the full constant-time path below,
   // and string hashing is seeded per process, so a lookup here reveals nothing about them.
   const verified = new Map<string, KeyIdentity>();

@@ -30,22 +30,12 @@ const policyHeader = (name: string, plan: RateLimitPlan) =>
  * With a store that answers at once (the in-memory one) the whole charge is synchronous.
  */
 export function createRateLimiter(settings: RateLimitSettings, logger: Logger) {
-  // Both are the same for every request of a plan or a key: made once, not per request.
+  // The policy header of each plan, made once.
   const policies = new Map(
     [...Object.entries(settings.plans), ["refresh", settings.refresh] as const].map(
       ([name, plan]) => [name, policyHeader(name, plan)],
     ),
   );
-  const bucketNames = new WeakMap<KeyIdentity, { plain: string; refresh: string }>();
-  function bucketsOf(identity: KeyIdentity) {
-    let names = bucketNames.get(identity);
-    if (!names) {
-      names = { plain: `rl:${identity.id}`, refresh: `rl-refresh:${identity.id}` };
-      bucketNames.set(identity, names);
-    }
-    return names;
-  }
-
   function headersFor(name: string, decision: RateLimitDecision): Record<string, string> {
     return {
       "ratelimit-policy": policies.get(name)!,
@@ -94,7 +84,7 @@ export function createRateLimiter(settings: RateLimitSettings, logger: Logger) {
     if (decision && !decision.allowed)
       throw limited(decision, headers, "Rate limit exceeded for this API key.");
     if (!refresh) return { headers };
-    const refreshed = take(bucketsOf(identity).refresh, settings.refresh);
+    const refreshed = take(`rl-refresh:${identity.id}`, settings.refresh);
     return isPromiseLike(refreshed)
       ? Promise.resolve(refreshed).then((decided) => afterRefresh(headers, decided))
       : afterRefresh(headers, refreshed);
@@ -102,7 +92,7 @@ export function createRateLimiter(settings: RateLimitSettings, logger: Logger) {
 
   return (identity: KeyIdentity, refresh: boolean): MaybePromise<RateLimitOutcome> => {
     const planName = identity.plan && settings.plans[identity.plan] ? identity.plan : "default";
-    const decision = take(bucketsOf(identity).plain, settings.plans[planName]!);
+    const decision = take(`rl:${identity.id}`, settings.plans[planName]!);
     return isPromiseLike(decision)
       ? Promise.resolve(decision).then((decided) => afterPlan(identity, planName, decided, refresh))
       : afterPlan(identity, planName, decision, refresh);
