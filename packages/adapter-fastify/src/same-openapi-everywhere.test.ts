@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import { createHandler } from "@domain-intel/aws-lambda";
 import { createEngine, type EngineOptions, silentLogger } from "@domain-intel/engine";
 import { domainIntel as expressDomainIntel } from "@domain-intel/express";
+import { swaggerUi } from "@domain-intel/swagger-ui";
 import express from "express";
 import Fastify from "fastify";
 import { afterAll, describe, expect, it } from "vitest";
@@ -20,6 +21,7 @@ const options: EngineOptions = {
   keys: ["parity-key"],
   probes: { echo: countingProbe().probe },
   logger: silentLogger,
+  routes: [swaggerUi()],
 };
 const closers: (() => Promise<void>)[] = [];
 afterAll(async () => {

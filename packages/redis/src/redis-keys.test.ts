@@ -1,14 +1,8 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import {
-  createKey,
-  fileKeyStore,
-  keyStatus,
-  keysFromStore,
-  revokeKey,
-  rotateKey,
-} from "@domain-intel/engine";
+import { fileKeyStore } from "@domain-intel/api-keys";
+import { createKey, keyStatus, keysFromStore, revokeKey, rotateKey } from "@domain-intel/engine";
 import { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { redisKeys } from "./index.js";

@@ -16,8 +16,8 @@ import {
   reportEtag,
   sectionEtag,
 } from "./cache-headers.js";
-import type { DocsResponder } from "./docs/docs-responder.js";
 import type { EngineHandler, EngineRequest, EngineResponse } from "./engine-http.js";
+import type { EngineRoute, EngineRouteContext } from "./engine-route.js";
 import { jsonResponse, problemResponse } from "./responses.js";
 import { matchRoute, parseUrl, type Route } from "./route.js";
 
@@ -32,10 +32,9 @@ export interface RequestHandlerOptions {
   report(domain: string, refresh: boolean): MaybePromise<ReportAnswer>;
   /** Charges the request to the caller's rate limit; absent when rate limiting is off. */
   rateLimit?(identity: KeyIdentity, refresh: boolean): MaybePromise<RateLimitOutcome>;
-  /** Serves the API reference page and its assets; absent when docs are off. */
-  docs?: DocsResponder;
-  /** Answers `{basePath}/keys` (any method); absent when key issuing is off. */
-  issueKey?(request: EngineRequest): Promise<EngineResponse>;
+  /** Routes that plugins add under the base path (`options.routes`). */
+  routes: readonly EngineRoute[];
+  routeContext: EngineRouteContext;
 }
 
 const sectionErrorCodes = {
@@ -145,7 +144,7 @@ export function createRequestHandler(options: RequestHandlerOptions): EngineHand
   function routeOf(pathname: string): Route {
     let route = routes.get(pathname);
     if (route === undefined) {
-      route = matchRoute(pathname, options.basePath, options.sections);
+      route = matchRoute(pathname, options.basePath, options.sections, options.routes);
       if (routes.size >= 5_000) routes.clear();
       if (pathname.length <= 300) routes.set(pathname, route);
     }
@@ -155,15 +154,14 @@ export function createRequestHandler(options: RequestHandlerOptions): EngineHand
   function respond(request: EngineRequest): MaybePromise<EngineResponse> {
     const { pathname, search } = parseUrl(request.url);
     const route = routeOf(pathname);
-    if (
-      route.kind === "not_found" ||
-      (route.kind === "docs" && !options.docs) ||
-      (route.kind === "keys" && !options.issueKey)
-    ) {
+    if (route.kind === "not_found") {
       throw new DomainIntelError("not_found", "No route matches this path.");
     }
-    // The one route that is not a GET: it checks its own method, caller and limits.
-    if (route.kind === "keys") return options.issueKey!(request);
+    // A plugin's route checks its own method and callers (the docs page is public like
+    // openapi.json; key issuing has its own secret and limits).
+    if (route.kind === "plugin") {
+      return route.route.handle({ ...request, subpath: route.subpath }, options.routeContext);
+    }
     if (request.method !== "GET" && !readMethods.has(request.method.toUpperCase())) {
       throw new DomainIntelError(
         "method_not_allowed",
@@ -174,8 +172,6 @@ export function createRequestHandler(options: RequestHandlerOptions): EngineHand
       );
     }
     if (route.kind === "openapi") return openApi;
-    // The reference page is public like openapi.json: it only renders that document.
-    if (route.kind === "docs") return options.docs!(route.asset);
 
     const refresh = search !== "" && new URLSearchParams(search).get("refresh") === "true";
     const identity = authenticate(request.headers.authorization, options.verifier);

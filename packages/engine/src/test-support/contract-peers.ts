@@ -2,6 +2,8 @@ import { once } from "node:events";
 import { readFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import tls from "node:tls";
+// Test support only (the engine's build leaves it out): the reference page every host serves.
+import { swaggerUi } from "@domain-intel/swagger-ui";
 import { type Probe, ProbeError } from "../contract/probe.js";
 import type { EngineOptions } from "../engine-options.js";
 import { silentLogger } from "../logging/logger.js";
@@ -93,6 +95,7 @@ export async function startContractPeers(): Promise<ContractPeers> {
       refresh: { capacity: 100, refillPerSecond: 10 },
     },
     logger: silentLogger,
+    routes: [swaggerUi()],
   };
   return {
     options,

@@ -3,19 +3,23 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import {
+  createEngine,
+  type EngineRequest,
+  type EngineResponse,
+  keysFromStore,
+  silentLogger,
+} from "@domain-intel/engine";
+import { createNodeHandler } from "@domain-intel/engine/node";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import type { MediaTypeObject, OpenAPIObject } from "openapi3-ts/oas31";
 import { afterEach, describe, expect, it } from "vitest";
-import { fileKeyStore } from "../../auth/file-key-store.js";
-import { keysFromStore } from "../../auth/keys-from-store.js";
-import { createEngine } from "../../engine.js";
-import type { EngineOptions } from "../../engine-options.js";
-import { silentLogger } from "../../logging/logger.js";
-import { createNodeHandler } from "../../node/node-http.js";
-import { countingProbe } from "../../test-support/counting-probe.js";
-import type { EngineRequest, EngineResponse } from "../engine-http.js";
+import { countingProbe } from "../../engine/src/test-support/counting-probe.js";
+import { fileKeyStore } from "./file-key-store.js";
+import { keyIssuing } from "./key-issuing.js";
+import type { KeyIssuingOptions } from "./key-issuing-options.js";
 
 const adminSecret = "admin-secret-0123456789abcdef";
 const keyFile = () => join(mkdtempSync(join(tmpdir(), "di-issue-")), "keys.json");
@@ -47,16 +51,16 @@ function post(
 }
 
 /** An engine whose API keys live in the same file store the route issues into. */
-function engineWith(keyIssuing: Partial<NonNullable<EngineOptions["keyIssuing"]>> | false) {
+function engineWith(issuing: Partial<KeyIssuingOptions> | false) {
   const store = fileKeyStore({ path: keyFile() });
   const engine = createEngine({
     keys: keysFromStore({ store, cacheMs: 0 }),
     probes: { whois: false, dns: false, ssl: false, echo: countingProbe().probe },
     logger: silentLogger,
     rateLimit: { plans: { pro: { capacity: 100, refillPerSecond: 1 } } },
-    ...(keyIssuing === false
+    ...(issuing === false
       ? {}
-      : { keyIssuing: { store, adminSecret, ...keyIssuing } as EngineOptions["keyIssuing"] }),
+      : { routes: [keyIssuing({ store, adminSecret, ...issuing } as KeyIssuingOptions)] }),
   });
   return { engine, store };
 }
@@ -166,7 +170,9 @@ describe("POST /keys, the key-issuing route", () => {
       keys: keysFromStore({ store }),
       rateLimit: false,
       logger: silentLogger,
-      keyIssuing: { store, adminSecret, rateLimit: { capacity: 1, refillPerSecond: 0.001 } },
+      routes: [
+        keyIssuing({ store, adminSecret, rateLimit: { capacity: 1, refillPerSecond: 0.001 } }),
+      ],
     });
     expect((await unlimited.handle(post({ name: "a" }))).status).toBe(201);
     expect((await unlimited.handle(post({ name: "b" }))).status).toBe(429);
@@ -179,13 +185,15 @@ describe("POST /keys, the key-issuing route", () => {
       const engine = createEngine({
         keys: keysFromStore({ store }),
         logger: { warn: () => undefined, error: (message) => errors.push(message) },
-        keyIssuing: {
-          store,
-          authorize: (request) => {
-            if (request.headers.cookie === "session=boom") throw new Error("session db down");
-            return request.headers.cookie === "session=valid";
-          },
-        },
+        routes: [
+          keyIssuing({
+            store,
+            authorize: (request) => {
+              if (request.headers.cookie === "session=boom") throw new Error("session db down");
+              return request.headers.cookie === "session=valid";
+            },
+          }),
+        ],
       });
       const refused = await engine.handle(post({ name: "x" }, { cookie: "session=nope" }));
       expect(refused.status).toBe(401);
@@ -253,29 +261,44 @@ describe("POST /keys, the key-issuing route", () => {
   });
 
   it.each([
-    [{ keyIssuing: { adminSecret } }, "options.keyIssuing.store"],
-    [{ keyIssuing: { store: "x", adminSecret } }, "options.keyIssuing.store"],
-    [{ keyIssuing: {} }, "exactly one of adminSecret and authorize"],
-    [{ keyIssuing: { adminSecret, authorize: () => true } }, "exactly one"],
-    [{ keyIssuing: { adminSecret: "short" } }, "options.keyIssuing.adminSecret"],
-    [{ keyIssuing: { adminSecret: `${adminSecret} x` } }, "options.keyIssuing.adminSecret"],
-    [{ keyIssuing: { authorize: "yes" } }, "options.keyIssuing.authorize"],
-    [{ keyIssuing: { adminSecret, rateLimit: { capacity: 0 } } }, "keyIssuing.rateLimit.capacity"],
-    [{ keyIssuing: "on" }, "options.keyIssuing must be false or an object"],
-  ])("createEngine refuses %j with a TypeError naming the option", (options, message) => {
+    [{ adminSecret }, "keyIssuing: options.store"],
+    [{ store: "x", adminSecret }, "keyIssuing: options.store"],
+    [{}, "exactly one of adminSecret and authorize"],
+    [{ adminSecret, authorize: () => true }, "exactly one"],
+    [{ adminSecret: "short" }, "keyIssuing: options.adminSecret"],
+    [{ adminSecret: `${adminSecret} x` }, "keyIssuing: options.adminSecret"],
+    [{ authorize: "yes" }, "keyIssuing: options.authorize"],
+    [{ adminSecret, rateLimit: { capacity: 0 } }, "keyIssuing: options.rateLimit.capacity"],
+    ["on", "keyIssuing: options must be an object"],
+  ])("keyIssuing(%j) is refused with a TypeError naming the option", (options, message) => {
     const store = fileKeyStore({ path: keyFile() });
-    const keyIssuing = (options as { keyIssuing: unknown }).keyIssuing;
     const withStore =
-      typeof keyIssuing === "object" && keyIssuing !== null && !("store" in keyIssuing)
-        ? { ...keyIssuing, store }
-        : keyIssuing;
-    const make = () =>
-      createEngine({
-        keys: ["k"],
-        keyIssuing: (message.endsWith(".store") ? keyIssuing : withStore) as never,
-      });
+      typeof options === "object" && options !== null && !("store" in options)
+        ? { ...options, store }
+        : options;
+    const make = () => keyIssuing((message.endsWith(".store") ? options : withStore) as never);
     expect(make).toThrow(TypeError);
     expect(make).toThrow(message);
+  });
+
+  it("says where the engine's old keyIssuing option went", () => {
+    const store = fileKeyStore({ path: keyFile() });
+    const old = () => createEngine({ keys: ["k"], keyIssuing: { store, adminSecret } as never });
+    expect(old).toThrow(TypeError);
+    expect(old).toThrow(
+      "options.keyIssuing has moved: add routes: [keyIssuing({ store, adminSecret })] from @domain-intel/api-keys",
+    );
+    // false, "off", still means what it meant.
+    expect(createEngine({ keys: ["k"], keyIssuing: false }).openApiDocument.paths?.["/keys"]).toBe(
+      undefined,
+    );
+  });
+
+  it("keeps answering 404 below /keys", async () => {
+    const { engine } = engineWith({});
+    const below = await engine.handle({ ...post({ name: "x" }), url: "/api/v1/keys/extra" });
+    expect(below.status).toBe(404);
+    expect(json(below).code).toBe("not_found");
   });
 });
 

@@ -2,11 +2,10 @@ import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
+import { createEngine, type Engine, type EngineOptions, silentLogger } from "@domain-intel/engine";
+import { createNodeHandler } from "@domain-intel/engine/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createEngine, type Engine } from "../../engine.js";
-import type { EngineOptions } from "../../engine-options.js";
-import { silentLogger } from "../../logging/logger.js";
-import { createNodeHandler } from "../../node/node-http.js";
+import { swaggerUi } from "./index.js";
 
 const options: EngineOptions = { keys: ["docs-test-key"], logger: silentLogger };
 const swaggerFile = (name: string) =>
@@ -22,7 +21,7 @@ let on: { server: Server; url: string };
 let off: { server: Server; url: string };
 
 beforeAll(async () => {
-  on = await listen(createEngine(options));
+  on = await listen(createEngine({ ...options, routes: [swaggerUi()] }));
   off = await listen(createEngine({ ...options, docs: false }));
 });
 
@@ -87,7 +86,7 @@ describe("GET {basePath}/docs", () => {
     }
   });
 
-  it("is switched off by docs: false, leaving openapi.json alone", async () => {
+  it("is not served without swaggerUi() (docs: false still accepted), leaving openapi.json alone", async () => {
     for (const path of ["docs", "docs/swagger-ui-bundle.js", "docs/init.js"]) {
       const response = await fetch(`${off.url}/api/v1/${path}`);
       expect(response.status, path).toBe(404);
@@ -99,5 +98,19 @@ describe("GET {basePath}/docs", () => {
   it("rejects a docs option that is not a boolean", () => {
     expect(() => createEngine({ ...options, docs: "no" as never })).toThrow(TypeError);
     expect(() => createEngine({ ...options, docs: "no" as never })).toThrow("options.docs");
+  });
+
+  it("says where the old docs option went", () => {
+    const old = () => createEngine({ ...options, docs: true as never });
+    expect(old).toThrow(TypeError);
+    expect(old).toThrow(
+      "options.docs has moved: add routes: [swaggerUi()] from @domain-intel/swagger-ui",
+    );
+  });
+
+  it("is one route an engine can serve once: a second one on /docs is refused", () => {
+    const twice = () => createEngine({ ...options, routes: [swaggerUi(), swaggerUi()] });
+    expect(twice).toThrow(TypeError);
+    expect(twice).toThrow('options.routes[1].path "/docs" overlaps options.routes[0].path');
   });
 });

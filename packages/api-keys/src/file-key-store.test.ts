@@ -2,13 +2,17 @@ import { createHash } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import {
+  createKey,
+  hashApiKey,
+  KeyStoreError,
+  keyStatus,
+  revokeKey,
+  rotateKey,
+  staticKeys,
+} from "@domain-intel/engine";
 import { describe, expect, it } from "vitest";
-import { hashApiKey } from "./api-key.js";
 import { fileKeyStore } from "./file-key-store.js";
-import { keyStatus } from "./key-record.js";
-import { KeyStoreError } from "./key-store-error.js";
-import { createKey, revokeKey, rotateKey } from "./manage-keys.js";
-import { staticKeys } from "./static-keys.js";
 
 const directory = () => mkdtempSync(join(tmpdir(), "di-keys-"));
 const keyFile = () => join(directory(), "keys.json");

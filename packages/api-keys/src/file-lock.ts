@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { open, readFile, stat, unlink } from "node:fs/promises";
 import { hostname } from "node:os";
-import { KeyStoreError } from "./key-store-error.js";
+import { KeyStoreError } from "@domain-intel/engine";
 
 export interface FileLockOptions {
   /** The lock file, created beside the file it guards. */

@@ -1,32 +1,29 @@
 import { hash, timingSafeEqual } from "node:crypto";
-import { parseBearerToken } from "../../auth/bearer-token.js";
-import { parseKeyExpiry } from "../../auth/key-expiry.js";
-import { keyNameProblem, planNamePattern } from "../../auth/key-record.js";
-import { createKey } from "../../auth/manage-keys.js";
-import { DomainIntelError, isDomainIntelError } from "../../contract/domain-intel-error.js";
-import { describeError, type Logger } from "../../logging/logger.js";
-import type {
-  RateLimitDecision,
-  RateLimitPlan,
-  RateLimitStore,
-} from "../../ratelimit/rate-limit-store.js";
-import type { EngineRequest, EngineResponse } from "../engine-http.js";
-import { maxRequestBodyBytes } from "../engine-http.js";
-import { jsonResponse } from "../responses.js";
+import {
+  createKey,
+  DomainIntelError,
+  describeError,
+  type EngineRequest,
+  type EngineResponse,
+  type EngineRoute,
+  type EngineRouteContext,
+  isDomainIntelError,
+  jsonResponse,
+  keyNameProblem,
+  maxRequestBodyBytes,
+  parseBearerToken,
+  parseKeyExpiry,
+  planNamePattern,
+  type RateLimitDecision,
+  type RateLimitPlan,
+} from "@domain-intel/engine";
+import { keyIssuingOpenApi } from "./key-issuing-openapi.js";
 import {
   defaultKeyIssuingPlan,
   type KeyGrant,
   type KeyIssuingOptions,
+  validateKeyIssuingOptions,
 } from "./key-issuing-options.js";
-
-export interface KeyIssuerSettings {
-  readonly options: KeyIssuingOptions;
-  /** Plan names a key may get (the engine's rate-limit plans); undefined: any well-formed name. */
-  readonly plans: ReadonlySet<string> | undefined;
-  /** The engine's rate-limit store, or a memory one when rate limiting is off. */
-  readonly rateLimitStore: RateLimitStore;
-  readonly logger: Logger;
-}
 
 /** What a request may ask for, all optional; a grant from `authorize` overrides it. */
 interface KeyRequest {
@@ -84,15 +81,20 @@ function headersFor(plan: RateLimitPlan, decision: RateLimitDecision): Record<st
   };
 }
 
-/** `POST {basePath}/keys`: checks the caller, charges its bucket, stores a new key, shows it once. */
-export function createKeyIssuer(
-  settings: KeyIssuerSettings,
-): (request: EngineRequest) => Promise<EngineResponse> {
-  const { options, logger } = settings;
+/**
+ * The engine route `POST {basePath}/keys`: checks the caller, charges its bucket, stores a new
+ * key, shows it once. Pass it as `createEngine({ routes: [keyIssuing({ store, adminSecret })] })`.
+ * Options are checked here, a TypeError naming the bad one.
+ */
+export function keyIssuing(options: KeyIssuingOptions): EngineRoute {
+  validateKeyIssuingOptions(options);
   const plan = options.rateLimit ?? defaultKeyIssuingPlan;
   const secretDigest = options.adminSecret === undefined ? undefined : sha256(options.adminSecret);
 
-  async function authorize(request: EngineRequest): Promise<KeyGrant & { subject: string }> {
+  async function authorize(
+    request: EngineRequest,
+    { logger }: EngineRouteContext,
+  ): Promise<KeyGrant & { subject: string }> {
     if (secretDigest) {
       const parsed = parseBearerToken(request.headers.authorization);
       // Digests of equal length compared without an early exit: timing says nothing about the secret.
@@ -121,10 +123,13 @@ export function createKeyIssuer(
     return { ...given, subject: `grant:${given.subject ?? "*"}` };
   }
 
-  async function charge(subject: string): Promise<Record<string, string>> {
+  async function charge(
+    subject: string,
+    { rateLimitStore, logger }: EngineRouteContext,
+  ): Promise<Record<string, string>> {
     let decision: RateLimitDecision;
     try {
-      decision = await settings.rateLimitStore.take(`rl-keys:${subject}`, plan, 1);
+      decision = await rateLimitStore.take(`rl-keys:${subject}`, plan, 1);
     } catch (error) {
       // As for API requests: a broken limiter store does not take the service down with it.
       logger.warn("rate limit store failed; letting the request through", {
@@ -144,28 +149,35 @@ export function createKeyIssuer(
     return headers;
   }
 
-  function choosePlan(grant: KeyGrant, asked: string | undefined): string | undefined {
+  function choosePlan(
+    grant: KeyGrant,
+    asked: string | undefined,
+    plans: ReadonlySet<string> | undefined,
+  ): string | undefined {
     if (options.authorize && asked !== undefined && asked !== grant.plan) {
       throw badRequest('The plan of a key is chosen by the host; leave "plan" out.');
     }
     const chosen = grant.plan ?? asked;
     if (chosen === undefined) return undefined;
-    if (!planNamePattern.test(chosen) || (settings.plans && !settings.plans.has(chosen))) {
-      const known = settings.plans ? `: one of ${[...settings.plans].join(", ")}` : "";
+    if (!planNamePattern.test(chosen) || (plans && !plans.has(chosen))) {
+      const known = plans ? `: one of ${[...plans].join(", ")}` : "";
       throw badRequest(`"plan" is not a plan of this service${known}.`);
     }
     return chosen;
   }
 
-  async function issue(request: EngineRequest): Promise<EngineResponse> {
-    const grant = await authorize(request);
-    const limits = await charge(grant.subject);
+  async function issue(
+    request: EngineRequest,
+    context: EngineRouteContext,
+  ): Promise<EngineResponse> {
+    const grant = await authorize(request, context);
+    const limits = await charge(grant.subject, context);
     try {
       const asked = readBody(request);
       const name = grant.name ?? asked.name;
       const nameProblem = keyNameProblem(name);
       if (nameProblem) throw badRequest(`"name" ${nameProblem}.`);
-      const keyPlan = choosePlan(grant, asked.plan);
+      const keyPlan = choosePlan(grant, asked.plan, context.plans);
       let expiresAt = grant.expiresAt;
       if (expiresAt === undefined && asked.expires !== undefined) {
         try {
@@ -183,7 +195,7 @@ export function createKeyIssuer(
           ...(expiresAt === undefined ? {} : { expiresAt }),
         });
       } catch (error) {
-        logger.error("key store failed to create a key", { error: describeError(error) });
+        context.logger.error("key store failed to create a key", { error: describeError(error) });
         throw new DomainIntelError("internal", "An internal error occurred.");
       }
       const { key, record } = issued;
@@ -205,14 +217,22 @@ export function createKeyIssuer(
     }
   }
 
-  return async (request) => {
-    if (request.method.toUpperCase() !== "POST") {
-      throw new DomainIntelError(
-        "method_not_allowed",
-        `${request.method.slice(0, 16)} is not allowed here; use POST.`,
-        { headers: { allow: "POST" } },
-      );
-    }
-    return issue(request);
+  return {
+    path: "/keys",
+    async handle(request, context) {
+      if (request.subpath !== "") {
+        throw new DomainIntelError("not_found", "No route matches this path.");
+      }
+      if (request.method.toUpperCase() !== "POST") {
+        throw new DomainIntelError(
+          "method_not_allowed",
+          `${request.method.slice(0, 16)} is not allowed here; use POST.`,
+          { headers: { allow: "POST" } },
+        );
+      }
+      return issue(request, context);
+    },
+    openApi: (tools) =>
+      keyIssuingOpenApi(options.adminSecret === undefined ? "authorize" : "adminSecret", tools),
   };
 }

@@ -1,10 +1,9 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createKey, keysFromStore, revokeKey, rotateKey } from "@domain-intel/engine";
 import { describe, expect, it } from "vitest";
 import { fileKeyStore } from "./file-key-store.js";
-import { keysFromStore } from "./keys-from-store.js";
-import { createKey, revokeKey, rotateKey } from "./manage-keys.js";
 
 const keyFile = () => join(mkdtempSync(join(tmpdir(), "di-verify-")), "keys.json");
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,11 +1,11 @@
 import { existsSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { createEngine, silentLogger } from "@domain-intel/engine";
+import { createNodeHandler } from "@domain-intel/engine/node";
 import { type Browser, chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createEngine } from "../../engine.js";
-import { silentLogger } from "../../logging/logger.js";
-import { createNodeHandler } from "../../node/node-http.js";
+import { swaggerUi } from "./index.js";
 
 // Debian's chromium package; CI installs it with apt-get.
 const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -22,7 +22,12 @@ beforeAll(async () => {
   }
   // Mounted under a prefix, as a host app would, to prove the page only uses relative URLs.
   const handle = createNodeHandler(
-    createEngine({ keys: ["browser-key"], basePath: "/tools/intel", logger: silentLogger }),
+    createEngine({
+      keys: ["browser-key"],
+      basePath: "/tools/intel",
+      logger: silentLogger,
+      routes: [swaggerUi()],
+    }),
   );
   server = createServer((request, response) => handle(request, response));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

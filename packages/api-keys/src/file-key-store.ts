@@ -1,10 +1,14 @@
 import { createHash } from "node:crypto";
 import { type FileHandle, open, stat } from "node:fs/promises";
+import {
+  cleanKeyRecord,
+  type KeyRecord,
+  type KeyStore,
+  KeyStoreError,
+  keyRecordProblem,
+} from "@domain-intel/engine";
 import { writeFileAtomic } from "./atomic-write.js";
 import { withFileLock } from "./file-lock.js";
-import { cleanKeyRecord, type KeyRecord, keyRecordProblem } from "./key-record.js";
-import type { KeyStore } from "./key-store.js";
-import { KeyStoreError } from "./key-store-error.js";
 
 export interface FileKeyStoreOptions {
   /** The JSON key file. Created by the first key; read again whenever it changes on disk. */

@@ -1,7 +1,10 @@
-import type { KeyStore, MaybePromise } from "../../auth/key-store.js";
-import { isKeyStore } from "../../auth/key-store.js";
-import type { RateLimitPlan } from "../../ratelimit/rate-limit-store.js";
-import type { EngineRequest } from "../engine-http.js";
+import {
+  type EngineRequest,
+  isKeyStore,
+  type KeyStore,
+  type MaybePromise,
+  type RateLimitPlan,
+} from "@domain-intel/engine";
 
 /**
  * What the host's `authorize` grants. Each field it sets wins over the request's; a request
@@ -34,7 +37,7 @@ interface KeyIssuingCommon {
 }
 
 /**
- * `POST {basePath}/keys`, off unless given. Either `adminSecret`, sent as
+ * `POST {basePath}/keys`. Either `adminSecret`, sent as
  * `Authorization: Bearer <secret>` by the host's back office, or `authorize(request)`, the
  * host's own check (its session, its users) for self-service.
  */
@@ -50,12 +53,11 @@ export const defaultKeyIssuingPlan: RateLimitPlan = { capacity: 10, refillPerSec
 const bearerSafe = /^[A-Za-z0-9\-._~+/]+=*$/;
 
 function fail(option: string, expectation: string): never {
-  throw new TypeError(`createEngine: options.keyIssuing${option} ${expectation}`);
+  throw new TypeError(`keyIssuing: options${option} ${expectation}`);
 }
 
-export function validateKeyIssuingOptions(options: KeyIssuingOptions | false | undefined): void {
-  if (options === undefined || options === false) return;
-  if (typeof options !== "object" || options === null) fail("", "must be false or an object");
+export function validateKeyIssuingOptions(options: KeyIssuingOptions): void {
+  if (typeof options !== "object" || options === null) fail("", "must be an object");
   if (!isKeyStore(options.store)) {
     fail(".store", "must be a KeyStore (create, list, findByHash, revoke, rotate)");
   }
