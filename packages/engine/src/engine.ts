@@ -64,6 +64,7 @@ function defaultProbes(options: EngineOptions): Record<string, Probe> {
       ...(options.rdap?.whoisHints === undefined
         ? {}
         : { whoisHints: { ...options.rdap.whoisHints } }),
+      ...(options.rdap?.whoisPort === undefined ? {} : { whoisPort: options.rdap.whoisPort }),
     }) as Probe,
     dns: dnsProbe() as Probe,
     ssl: sslProbe(
