@@ -130,7 +130,7 @@ interface ExchangeInput extends WhoisExchangeOptions {
   stopped(stage: "connect" | "read", cause?: unknown): WhoisExchangeError;
 }
 
-function exchangeWith(input: ExchangeInput): Promise<WhoisAnswer> {
+async function exchangeWith(input: ExchangeInput): Promise<WhoisAnswer> {
   const { address, signal } = input;
   const maxBytes = input.maxBytes ?? defaultMaxBytes;
   if (signal.aborted) return Promise.reject(input.stopped("connect"));
