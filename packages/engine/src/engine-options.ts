@@ -43,6 +43,8 @@ export interface EngineOptions {
   readonly rdap?: {
     readonly bootstrap?: object | string;
     readonly whoisHints?: Readonly<Record<string, string>>;
+    /** TCP port of every WHOIS server asked (default 43), as `mail.smtpPort` is SMTP's. */
+    readonly whoisPort?: number;
   };
   /** Where the API is mounted. Default `/api/v1`. */
   readonly basePath?: string;
@@ -210,6 +212,12 @@ export function validateEngineOptions(options: EngineOptions): void {
       if (typeof host !== "string" || host.length === 0)
         fail(`rdap.whoisHints.${tld}`, "must be a host name");
     }
+  }
+  if (
+    rdap.whoisPort !== undefined &&
+    !(Number.isInteger(rdap.whoisPort) && rdap.whoisPort >= 1 && rdap.whoisPort <= 65535)
+  ) {
+    fail("rdap.whoisPort", "must be an integer 1..65535");
   }
   for (const [name, probe] of Object.entries(options.probes ?? {})) {
     if (probe === undefined || probe === false) continue;

@@ -11,6 +11,8 @@ export interface RdapTestServer {
   readonly baseUrl: string;
   /** Every request path, in order. */
   readonly requests: string[];
+  /** Connections accepted, whatever was sent on them. */
+  readonly connections: number;
   close(): Promise<void>;
 }
 
@@ -32,11 +34,18 @@ export async function startRdapServer(
     });
     response.end(body);
   });
+  let connections = 0;
+  server.on("connection", () => {
+    connections += 1;
+  });
   await new Promise<void>((resolve) => server.listen(0, options.host ?? "127.0.0.1", resolve));
   const { address, port } = server.address() as AddressInfo;
   return {
     baseUrl: `http://${address}:${port}/`,
     requests,
+    get connections() {
+      return connections;
+    },
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();

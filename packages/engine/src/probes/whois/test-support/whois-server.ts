@@ -2,15 +2,18 @@ import net from "node:net";
 
 export interface WhoisTestServer {
   readonly host: string;
+  readonly port: number;
+  /** Connections accepted, answered or not. */
+  readonly connections: number;
   /** Every query line received, in order. */
   readonly queries: string[];
   close(): Promise<void>;
 }
 
 /**
- * A real WHOIS (RFC 3912) server. rdapper always dials port 43, so the test server takes port 43
- * of its own loopback address (127.0.0.0/8 is all loopback on Linux). `answer` returns the text
- * to send, or `null` to accept and never answer.
+ * A real WHOIS (RFC 3912) server on a loopback address (127.0.0.0/8 is all loopback on Linux),
+ * on port 43 unless `port` says otherwise (0: any free port). `answer` returns the text to
+ * send, or `null` to accept and never answer.
  */
 export async function startWhoisServer(
   answer: (query: string) => string | null,
@@ -19,7 +22,9 @@ export async function startWhoisServer(
   const host = options.host ?? "127.0.0.2";
   const queries: string[] = [];
   const sockets = new Set<net.Socket>();
+  let connections = 0;
   const server = net.createServer((socket) => {
+    connections += 1;
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));
     socket.on("error", () => undefined);
@@ -40,6 +45,10 @@ export async function startWhoisServer(
   });
   return {
     host,
+    port: (server.address() as net.AddressInfo).port,
+    get connections() {
+      return connections;
+    },
     queries,
     close: () =>
       new Promise((resolve) => {
