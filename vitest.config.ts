@@ -25,6 +25,18 @@ export default defineConfig({
         replacement: src("./packages/adapter-aws-lambda/src/index.ts"),
       },
       { find: /^@domain-intel\/redis$/, replacement: src("./packages/redis/src/index.ts") },
+      {
+        find: /^@domain-intel\/test-kit$/,
+        replacement: src("./packages/test-kit/src/index.ts"),
+      },
+      {
+        find: /^@domain-intel\/test-kit\/contract-suite$/,
+        replacement: src("./packages/test-kit/src/contract-suite/index.ts"),
+      },
+      {
+        find: /^@domain-intel\/test-kit\/ssl-harness$/,
+        replacement: src("./packages/test-kit/src/tls/ssl-harness.ts"),
+      },
     ],
   },
   test: {

@@ -2,9 +2,9 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileKeyStore, keysFromStore, silentLogger } from "@domain-intel/engine";
+import { httpApiEvent, restApiEvent, resultBody } from "@domain-intel/test-kit";
 import { describe, expect, it } from "vitest";
 import { createHandler } from "./index.js";
-import { httpApiEvent, restApiEvent, resultBody } from "./test-support/fixture-events.js";
 
 const adminSecret = "lambda-admin-secret-0123456789";
 

@@ -55,8 +55,8 @@ export type {
   KeyIssuingOptions,
 } from "./http/key-issuing/key-issuing-options.js";
 export { consoleLogger, type Logger, silentLogger } from "./logging/logger.js";
-export { dnsProbe } from "./probes/dns/index.js";
-export { sslProbe } from "./probes/ssl/index.js";
+export { type DnsData, type DnsProbeOptions, dnsProbe } from "./probes/dns/index.js";
+export { type SslData, type SslProbeOptions, sslProbe } from "./probes/ssl/index.js";
 export { whoisProbe } from "./probes/whois/index.js";
 export { type MemoryRateLimitOptions, memoryRateLimit } from "./ratelimit/memory-rate-limit.js";
 export type { RateLimitOptions } from "./ratelimit/rate-limit-options.js";

@@ -9,10 +9,10 @@ import {
   revokeKey,
   rotateKey,
 } from "@domain-intel/engine";
+import { startRedisServer, type TestRedisServer } from "@domain-intel/test-kit";
 import { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { redisKeys } from "./index.js";
-import { startRedisServer, type TestRedisServer } from "./test-support/redis-server.js";
 
 let redis: TestRedisServer;
 const clients: Redis[] = [];

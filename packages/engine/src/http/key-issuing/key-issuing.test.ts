@@ -3,6 +3,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { countingProbe } from "@domain-intel/test-kit";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
@@ -14,7 +15,6 @@ import { createEngine } from "../../engine.js";
 import type { EngineOptions } from "../../engine-options.js";
 import { silentLogger } from "../../logging/logger.js";
 import { createNodeHandler } from "../../node/node-http.js";
-import { countingProbe } from "../../test-support/counting-probe.js";
 import type { EngineRequest, EngineResponse } from "../engine-http.js";
 
 const adminSecret = "admin-secret-0123456789abcdef";

@@ -1,9 +1,9 @@
+import { openApiResponseValidator } from "@domain-intel/test-kit";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { describe, expect, it } from "vitest";
 import { createEngine } from "../../engine.js";
-import { openApiResponseValidator } from "../../test-support/openapi-response-validator.js";
 
 const engine = createEngine({ keys: ["k"] });
 const document = engine.openApiDocument;

@@ -1,9 +1,13 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import {
+  startDnsServer,
+  type TestDnsServer,
+  testProbeContext,
+  zoneHandler,
+} from "@domain-intel/test-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resolveHost } from "../../network/resolve-host.js";
-import { startDnsServer, type TestDnsServer, zoneHandler } from "../../test-support/dns-server.js";
-import { testProbeContext } from "../../test-support/probe-context.js";
 import { createGuardedFetch, type GuardedFetch, GuardedFetchError } from "./guarded-fetch.js";
 
 let server: http.Server;
