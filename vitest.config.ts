@@ -40,7 +40,7 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ["packages/*/src/**/*.test.ts", "examples/*/**/*.test.ts"],
+    include: ["packages/*/src/**/*.test.ts", "examples/*/**/*.test.ts", "test/**/*.test.ts"],
     testTimeout: 20_000,
     hookTimeout: 20_000,
     reporters: ["default", "./test/summary-reporter.ts"],
