@@ -42,7 +42,7 @@ addFormats.default(ajv);
 const validateData = ajv.compile(closed(sslProbe().dataSchema) as object);
 
 /** Valid against the closed schema, with the findings `findingIds`, in that order. */
-export function expectValid(data: SslData, findingIds: readonly string[]): void {
+function expectValid(data: SslData, findingIds: readonly string[]): void {
   const valid = validateData(data);
   expect(validateData.errors ?? [], JSON.stringify(data)).toEqual([]);
   expect(valid).toBe(true);
