@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileKeyStore, keyIssuing } from "@domain-intel/api-keys";
 import { keysFromStore, silentLogger } from "@domain-intel/engine";
+import { httpApiEvent, restApiEvent, resultBody } from "@domain-intel/test-kit";
 import { describe, expect, it } from "vitest";
 import { createHandler } from "./index.js";
-import { httpApiEvent, restApiEvent, resultBody } from "./test-support/fixture-events.js";
 
 const adminSecret = "lambda-admin-secret-0123456789";
 

@@ -11,12 +11,12 @@ import {
   silentLogger,
 } from "@domain-intel/engine";
 import { createNodeHandler } from "@domain-intel/engine/node";
+import { countingProbe } from "@domain-intel/test-kit";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import type { MediaTypeObject, OpenAPIObject } from "openapi3-ts/oas31";
 import { afterEach, describe, expect, it } from "vitest";
-import { countingProbe } from "../../engine/src/test-support/counting-probe.js";
 import { fileKeyStore } from "./file-key-store.js";
 import { keyIssuing } from "./key-issuing.js";
 import type { KeyIssuingOptions } from "./key-issuing-options.js";

@@ -3,10 +3,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileKeyStore } from "@domain-intel/api-keys";
 import { createKey, keyStatus, keysFromStore, revokeKey, rotateKey } from "@domain-intel/engine";
+import { startRedisServer, type TestRedisServer } from "@domain-intel/test-kit";
 import { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { redisKeys } from "./index.js";
-import { startRedisServer, type TestRedisServer } from "./test-support/redis-server.js";
 
 let redis: TestRedisServer;
 const clients: Redis[] = [];

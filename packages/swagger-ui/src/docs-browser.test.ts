@@ -1,25 +1,20 @@
-import { existsSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createEngine, silentLogger } from "@domain-intel/engine";
 import { createNodeHandler } from "@domain-intel/engine/node";
+import { requireExecutable } from "@domain-intel/test-kit";
 import { type Browser, chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { swaggerUi } from "./index.js";
-
-// Debian's chromium package; CI installs it with apt-get.
-const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 let server: Server;
 let origin: string;
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!existsSync(executablePath)) {
-    throw new Error(
-      `No Chromium at ${executablePath}: apt-get install chromium (or CHROMIUM_PATH)`,
-    );
-  }
+  // Debian's chromium package (CI installs it with apt-get), or the one CHROMIUM_PATH names.
+  const executablePath =
+    process.env.CHROMIUM_PATH ?? requireExecutable("chromium", { debianPackage: "chromium" });
   // Mounted under a prefix, as a host app would, to prove the page only uses relative URLs.
   const handle = createNodeHandler(
     createEngine({

@@ -1,12 +1,15 @@
 import { readFileSync } from "node:fs";
 import http from "node:http";
 import net, { type AddressInfo } from "node:net";
+import {
+  activeResources,
+  engineGet,
+  leakedResources,
+  openApiResponseValidator,
+} from "@domain-intel/test-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEngine } from "../engine.js";
 import { silentLogger } from "../logging/logger.js";
-import { engineGet } from "../test-support/engine-get.js";
-import { openApiResponseValidator } from "../test-support/openapi-response-validator.js";
-import { activeResources, leakedResources } from "../test-support/resource-leaks.js";
 
 /**
  * Faulty registries on loopback, seen through GET /whois/{domain}: RDAP answering 500, 429 with

@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { startDnsServer, type TestDnsServer, zoneHandler } from "@domain-intel/test-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startDnsServer, type TestDnsServer, zoneHandler } from "../../test-support/dns-server.js";
 import { createGuardedFetch, type GuardedFetch, GuardedFetchError } from "./guarded-fetch.js";
 
 let server: http.Server;

@@ -1,17 +1,22 @@
 import { lookup as systemLookup } from "node:dns/promises";
 import { readFileSync } from "node:fs";
+import {
+  engineGet,
+  privateUntilAnswered,
+  type RdapTestServer,
+  startDnsServer,
+  startRdapServer,
+  startWhoisPeers,
+  type TestDnsServer,
+  testProbeContext,
+  zoneHandler,
+} from "@domain-intel/test-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ProbeContext } from "../../contract/probe.js";
 import { ProbeError } from "../../contract/probe.js";
 import { createEngine } from "../../engine.js";
 import { silentLogger } from "../../logging/logger.js";
-import { startDnsServer, type TestDnsServer, zoneHandler } from "../../test-support/dns-server.js";
-import { engineGet } from "../../test-support/engine-get.js";
-import { testProbeContext } from "../../test-support/probe-context.js";
 import { type WhoisProbeOptions, whoisProbe } from "./index.js";
-import { privateUntilAnswered } from "./test-support/hop-policy.js";
-import { type RdapTestServer, startRdapServer } from "./test-support/rdap-server.js";
-import { startWhoisPeers } from "./test-support/whois-peers.js";
 
 /**
  * Every outbound connection of the whois probe, at every hop, resolves host names through the

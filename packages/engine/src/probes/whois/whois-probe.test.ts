@@ -2,29 +2,32 @@ import { readFileSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import {
+  privateUntilAnswered,
+  type RdapReply,
+  type RdapTestServer,
+  rdapDomainExample,
+  startDnsServer,
+  startRdapServer,
+  startWhoisPeers,
+  type TestDnsServer,
+  testProbeContext,
+  zoneHandler,
+} from "@domain-intel/test-kit";
 import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ProbeError } from "../../contract/probe.js";
-import { startDnsServer, type TestDnsServer, zoneHandler } from "../../test-support/dns-server.js";
-import { testProbeContext } from "../../test-support/probe-context.js";
 import {
   whoisProbe as createWhoisProbe,
   type WhoisData,
   type WhoisProbeOptions,
   whoisDataSchema,
 } from "./index.js";
-import { privateUntilAnswered } from "./test-support/hop-policy.js";
-import {
-  type RdapReply,
-  type RdapTestServer,
-  startRdapServer,
-} from "./test-support/rdap-server.js";
-import { startWhoisPeers } from "./test-support/whois-peers.js";
 
 const fixture = (name: string) =>
   readFileSync(new URL(`./fixtures/${name}`, import.meta.url), "utf8");
-const registeredDoc = JSON.parse(fixture("rdap-domain-example.json"));
+const registeredDoc = rdapDomainExample();
 const notFoundDoc = JSON.parse(fixture("rdap-not-found.json"));
 const redactedDoc = JSON.parse(fixture("rdap-domain-redacted.json"));
 const redemptionDoc = JSON.parse(fixture("rdap-domain-redemption.json"));

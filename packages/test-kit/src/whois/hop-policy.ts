@@ -1,4 +1,4 @@
-import type { NetworkPolicy, ProbeContext } from "../../../contract/probe.js";
+import type { NetworkPolicy, ProbeContext } from "@domain-intel/engine";
 
 /**
  * A context whose policy allows private addresses only until `earlier` (a loopback peer) has

@@ -1,5 +1,5 @@
+import type { NetworkPolicy, ProbeContext } from "@domain-intel/engine";
 import pLimit from "p-limit";
-import type { NetworkPolicy, ProbeContext } from "../contract/probe.js";
 
 /** A real ProbeContext for probe tests: loopback allowed, a short budget. */
 export function testProbeContext(network: Partial<NetworkPolicy> = {}): ProbeContext {

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -52,4 +53,11 @@ export async function startRdapServer(
         server.close(() => resolve());
       }),
   };
+}
+
+/** A fresh copy of a registry's RDAP answer for a registered domain (example.com, as served). */
+export function rdapDomainExample(): Record<string, unknown> {
+  return JSON.parse(
+    readFileSync(new URL("./fixtures/rdap-domain-example.json", import.meta.url), "utf8"),
+  );
 }

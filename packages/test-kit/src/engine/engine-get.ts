@@ -1,4 +1,4 @@
-import type { Engine } from "../engine.js";
+import type { Engine } from "@domain-intel/engine";
 
 export interface EngineAnswer {
   readonly status: number;

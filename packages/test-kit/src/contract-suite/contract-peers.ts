@@ -1,17 +1,19 @@
 import { once } from "node:events";
-import { readFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import tls from "node:tls";
-// Test support only (the engine's build leaves it out): the reference page every host serves.
+import {
+  type EngineOptions,
+  type Probe,
+  ProbeError,
+  silentLogger,
+  sslProbe,
+} from "@domain-intel/engine";
+// The reference page every host serves.
 import { swaggerUi } from "@domain-intel/swagger-ui";
-import { type Probe, ProbeError } from "../contract/probe.js";
-import type { EngineOptions } from "../engine-options.js";
-import { silentLogger } from "../logging/logger.js";
-import { sslProbe } from "../probes/ssl/index.js";
-import { type RdapTestServer, startRdapServer } from "../probes/whois/test-support/rdap-server.js";
-import { createTestPki } from "./certificates.js";
-import { countingProbe } from "./counting-probe.js";
-import { startDnsServer, type TestDnsServer, zoneHandler } from "./dns-server.js";
+import { startDnsServer, type TestDnsServer, zoneHandler } from "../dns/dns-server.js";
+import { countingProbe } from "../engine/counting-probe.js";
+import { type RdapTestServer, rdapDomainExample, startRdapServer } from "../rdap/rdap-server.js";
+import { createTestPki } from "../tls/certificates.js";
 
 export const contractKey = "contract-suite-key-0001";
 
@@ -62,12 +64,7 @@ export async function startContractPeers(): Promise<ContractPeers> {
   const tlsServer = tls.createServer({ key: leaf.keyPem, cert: leaf.chainPem });
   tlsServer.listen(0, "127.0.0.1");
   await once(tlsServer, "listening");
-  const rdapDomain = JSON.parse(
-    readFileSync(
-      new URL("../probes/whois/fixtures/rdap-domain-example.json", import.meta.url),
-      "utf8",
-    ),
-  );
+  const rdapDomain = rdapDomainExample();
   const rdap: RdapTestServer = await startRdapServer((path) =>
     path === "/domain/example.test"
       ? { status: 200, json: rdapDomain }

@@ -1,25 +1,30 @@
 import net from "node:net";
 import tls from "node:tls";
+import {
+  type Finding,
+  type NetworkPolicy,
+  type ProbeContext,
+  type SslData,
+  type SslProbeOptions,
+  sslProbe,
+} from "@domain-intel/engine";
 import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { afterAll, afterEach, beforeAll, expect } from "vitest";
-import type { Finding } from "../../../contract/finding.js";
-import type { NetworkPolicy, ProbeContext } from "../../../contract/probe.js";
-import { createTestPki, type TestPki } from "../../../test-support/certificates.js";
 import {
   startDnsServer,
   type TestDnsServer,
   type ZoneRecords,
   zoneHandler,
-} from "../../../test-support/dns-server.js";
-import { testProbeContext } from "../../../test-support/probe-context.js";
-import { type SslData, sslDataSchema, sslFindingIds, sslProbe } from "../index.js";
-import type { SslProbeOptions } from "../ssl-probe.js";
+} from "../dns/dns-server.js";
+import { testProbeContext } from "../engine/probe-context.js";
+import { createTestPki, type TestPki } from "./certificates.js";
 
 /**
  * Shared set-up of the ssl probe tests: a test PKI, a loopback DNS server answering `zone`
  * (SERVFAIL for broken.test), TLS and TCP servers closed after each test, and a `probe` that
- * validates every result against the published schema, closed so undescribed fields fail.
+ * validates every result against the schema the probe publishes, closed so undescribed fields
+ * fail, and checks that it lists every finding, in order.
  */
 
 // Published schemas stay open; here every object that lists its fields is closed, so a field
@@ -34,24 +39,23 @@ function closed(schema: unknown): unknown {
 }
 const ajv = new Ajv2020.default({ strict: true, allErrors: true });
 addFormats.default(ajv);
-const validateData = ajv.compile(closed(sslDataSchema) as object);
+const validateData = ajv.compile(closed(sslProbe().dataSchema) as object);
 
-export function expectValid(data: SslData): void {
+/** Valid against the closed schema, with the findings `findingIds`, in that order. */
+function expectValid(data: SslData, findingIds: readonly string[]): void {
   const valid = validateData(data);
   expect(validateData.errors ?? [], JSON.stringify(data)).toEqual([]);
   expect(valid).toBe(true);
-  expect(data.findings.map((finding) => finding.id)).toEqual([...sslFindingIds]);
+  expect(data.findings.map((finding) => finding.id)).toEqual([...findingIds]);
 }
 
-export type SslFindingId = (typeof sslFindingIds)[number];
-
-export function findingOf(data: SslData, id: SslFindingId): Finding {
+export function findingOf(data: SslData, id: string): Finding {
   const found = data.findings.find((finding) => finding.id === id);
   if (!found) throw new Error(`no finding ${id}`);
   return found;
 }
 
-export function status(data: SslData, id: SslFindingId): string {
+export function status(data: SslData, id: string): string {
   return findingOf(data, id).status;
 }
 
@@ -88,8 +92,11 @@ export interface SslHarness {
   ): Promise<Listener>;
 }
 
-/** Registers the hooks of one test file; call at its top level. */
-export function useSslHarness(zone: ZoneRecords): SslHarness {
+/**
+ * Registers the hooks of one test file; call at its top level. `findingIds`: the ssl
+ * section's finding ids in order (the probe's `sslFindingIds`), checked on every result.
+ */
+export function useSslHarness(zone: ZoneRecords, findingIds: readonly string[]): SslHarness {
   let pki: TestPki | undefined;
   let dns: TestDnsServer | undefined;
   const closers: (() => Promise<void>)[] = [];
@@ -147,7 +154,7 @@ export function useSslHarness(zone: ZoneRecords): SslHarness {
     context: (network = {}) => testProbeContext({ resolvers: [harness.dns.address], ...network }),
     async probe(options, domain = "secure.test", context = harness.context()) {
       const data = await sslProbe(options).run(domain, context);
-      expectValid(data);
+      expectValid(data, findingIds);
       return data;
     },
     startTlsServer({ host, port, ocspResponse, ...options }) {

@@ -1,6 +1,5 @@
 import { readFileSync } from "node:fs";
-import type { ContractRequest } from "../../../engine/src/test-support/contract-suite.js";
-import type { LambdaHttpResult } from "../lambda-types.js";
+import type { ContractRequest } from "../contract-suite/contract-suite.js";
 
 export type FixtureName =
   | "rest-api-v1"
@@ -9,10 +8,10 @@ export type FixtureName =
   | "http-api-v2-stage"
   | "function-url";
 
-/** A fresh copy of a stored sample event (src/fixtures/*.json). */
+/** A fresh copy of a stored sample event (lambda/fixtures/*.json). */
 // biome-ignore lint/suspicious/noExplicitAny: sample events are edited field by field in tests.
 export function fixture(name: FixtureName): Record<string, any> {
-  return JSON.parse(readFileSync(new URL(`../fixtures/${name}.json`, import.meta.url), "utf8"));
+  return JSON.parse(readFileSync(new URL(`./fixtures/${name}.json`, import.meta.url), "utf8"));
 }
 
 function split(path: string): [string, string] {
@@ -97,7 +96,12 @@ export function httpApiEvent(
   return event;
 }
 
-/** What a client would receive from API Gateway for this result. */
-export function resultBody(result: LambdaHttpResult): Buffer {
+/**
+ * What a client would receive from API Gateway for this result (a `LambdaHttpResult` of
+ * @domain-intel/aws-lambda, which depends on this kit for its tests, so typed by shape here).
+ */
+export function resultBody<Result extends { body: string; isBase64Encoded: boolean }>(
+  result: Result,
+): Buffer {
   return Buffer.from(result.body, result.isBase64Encoded ? "base64" : "utf8");
 }

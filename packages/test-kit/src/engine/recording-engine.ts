@@ -1,6 +1,10 @@
-import type { Probe } from "../contract/probe.js";
-import { createEngine, type Engine } from "../engine.js";
-import { type Logger, silentLogger } from "../logging/logger.js";
+import {
+  createEngine,
+  type Engine,
+  type Logger,
+  type Probe,
+  silentLogger,
+} from "@domain-intel/engine";
 
 /**
  * An engine whose whois, dns and ssl sections answer at once and record every name a probe

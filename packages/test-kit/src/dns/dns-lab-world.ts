@@ -1,8 +1,13 @@
+import {
+  type DnsData,
+  type DnsProbeOptions,
+  dnsProbe,
+  type Finding,
+  type NetworkPolicy,
+} from "@domain-intel/engine";
 import type * as packet from "dns-packet";
-import type { Finding } from "../contract/finding.js";
-import type { NetworkPolicy } from "../contract/probe.js";
-import type { DnsData } from "../probes/dns/dns-data.js";
-import { type DnsProbeOptions, dnsProbe } from "../probes/dns/dns-probe.js";
+import { dsRecord, generateZoneKey, signZone, type TestZoneKey } from "../dnssec/dnssec-signer.js";
+import { testProbeContext } from "../engine/probe-context.js";
 import { type DnsLab, labBlock, startDnsLab } from "./dns-lab.js";
 import {
   type AuthoritativeBehaviour,
@@ -10,8 +15,6 @@ import {
   resolverHandler,
   type ServedZone,
 } from "./dns-zone-handlers.js";
-import { dsRecord, generateZoneKey, signZone, type TestZoneKey } from "./dnssec-signer.js";
-import { testProbeContext } from "./probe-context.js";
 import { encodeSvcb } from "./svcb-encoder.js";
 
 /**

@@ -1,13 +1,12 @@
 import { constants, generateKeyPairSync, type KeyObject, sign } from "node:crypto";
 import type * as packet from "dns-packet";
-import { canonicalName, labelCount, signedData } from "../probes/dns/dnssec/canonical.js";
-import { dsDigest } from "../probes/dns/dnssec/ds-digest.js";
-import { keyTag } from "../probes/dns/dnssec/key-tag.js";
+import { canonicalName, dsDigest, keyTag, labelCount, signedData } from "./canonical-wire.js";
 
 /**
  * A small DNSSEC signer for test zones: generates keys, writes DNSKEY and DS records and signs
- * RRsets. It shares the probe's canonical form; the probe's own tests check that form against
- * the RFCs' published signatures, so a signer bug cannot hide a verifier bug.
+ * RRsets. Its wire forms (canonical-wire.ts) are written apart from the engine's, so signing
+ * here and verifying there checks each against the other; the probe's own tests also check
+ * its verifier against the RFCs' published signatures.
  */
 export interface TestZoneKey {
   readonly algorithm: number;
@@ -65,7 +64,7 @@ export function dsRecord(options: {
   ttl?: number;
 }): packet.Answer {
   const { zone, key, digestType = 2 } = options;
-  const digest = dsDigest({ owner: zone, key: key.dnskey, digestType });
+  const digest = dsDigest(zone, key.dnskey, digestType);
   if (!digest) throw new TypeError(`dsRecord: digest type ${digestType} is not supported`);
   return {
     type: "DS",

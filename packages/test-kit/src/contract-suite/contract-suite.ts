@@ -1,8 +1,7 @@
+import { createEngine, type Engine, type EngineOptions } from "@domain-intel/engine";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createEngine, type Engine } from "../engine.js";
-import type { EngineOptions } from "../engine-options.js";
+import { openApiResponseValidator } from "../http/openapi-response-validator.js";
 import { type ContractPeers, contractKey, startContractPeers } from "./contract-peers.js";
-import { openApiResponseValidator } from "./openapi-response-validator.js";
 
 export interface ContractRequest {
   readonly method?: string;

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import net from "node:net";
+import { requireExecutable } from "../processes/executables.js";
 
 export interface TestRedisServer {
   readonly port: number;
@@ -21,8 +22,19 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-async function waitForPort(port: number, deadline: number): Promise<void> {
+/** Resolves once `port` accepts; rejects at once if the server exits or cannot start. */
+async function waitForPort(port: number, server: ChildProcess, deadline: number): Promise<void> {
+  let spawnError: Error | undefined;
+  server.once("error", (error) => {
+    spawnError = error;
+  });
   while (Date.now() < deadline) {
+    if (spawnError) throw new Error(`redis-server did not start: ${spawnError.message}`);
+    if (server.exitCode !== null || server.signalCode !== null) {
+      throw new Error(
+        `redis-server exited (${server.exitCode ?? server.signalCode}) before listening`,
+      );
+    }
     const connected = await new Promise<boolean>((resolve) => {
       const socket = net.connect(port, "127.0.0.1");
       socket.once("connect", () => {
@@ -37,13 +49,22 @@ async function waitForPort(port: number, deadline: number): Promise<void> {
   throw new Error(`redis-server did not listen on ${port}`);
 }
 
-/** A real redis-server (Debian's package) on a free loopback port, without persistence. */
-export async function startRedisServer(): Promise<TestRedisServer> {
+/**
+ * A real redis-server (Debian's package) on a free loopback port, without persistence.
+ * `searchPath` replaces PATH where the program is looked up.
+ */
+export async function startRedisServer(
+  options: { searchPath?: string } = {},
+): Promise<TestRedisServer> {
+  const binary = requireExecutable("redis-server", {
+    debianPackage: "redis-server",
+    searchPath: options.searchPath,
+  });
   const port = await freePort();
   let child: ChildProcess | undefined;
   const start = async () => {
     child = spawn(
-      "redis-server",
+      binary,
       [
         "--port",
         String(port),
@@ -63,8 +84,7 @@ export async function startRedisServer(): Promise<TestRedisServer> {
         stdio: "ignore",
       },
     );
-    child.once("error", () => undefined);
-    await waitForPort(port, Date.now() + 10_000);
+    await waitForPort(port, child, Date.now() + 10_000);
   };
   const kill = async () => {
     const running = child;

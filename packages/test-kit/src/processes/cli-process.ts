@@ -2,8 +2,8 @@ import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { once } from "node:events";
 import { fileURLToPath } from "node:url";
 
-// The built command, as `pnpm test` builds it first: this is what users run.
-export const bin = fileURLToPath(new URL("../../dist/bin.js", import.meta.url));
+// The built command of packages/cli, as `pnpm test` builds it first: this is what users run.
+export const bin = fileURLToPath(new URL("../../../cli/dist/bin.js", import.meta.url));
 
 /** The environment without any setting of ours, so the outer shell cannot leak into a test. */
 export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {

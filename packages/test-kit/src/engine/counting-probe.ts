@@ -1,4 +1,4 @@
-import type { Probe } from "../contract/probe.js";
+import type { Probe } from "@domain-intel/engine";
 
 /**
  * A custom section (a public feature: `probes: { name: probe }`) that records its runs,

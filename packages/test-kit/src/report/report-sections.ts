@@ -1,6 +1,4 @@
-import type { SectionResult } from "../../../contract/section-result.js";
-import { certificateAuthorities } from "../certificate-authorities.js";
-import type { InsightInput } from "../insight-input.js";
+import type { SectionResult } from "@domain-intel/engine";
 
 /**
  * Sections of a full report as the built-in probes produce them (shapes of dns-data.ts,
@@ -112,17 +110,24 @@ function envelope(domain: string, section: string, data: Data | "error"): Sectio
     : { ...base, status: "ok", data };
 }
 
-/** An insight's input: the given sections (data or "error"), and the built-in CA table. */
-export function insightInput(
+/**
+ * An insight's input: the given sections (data or "error") and the CA table the test passes
+ * (the engine's own table; none by default, for insights that do not read it).
+ */
+export function insightInput<Authority = never>(
   sections: { whois?: Data | "error"; dns?: Data | "error"; ssl?: Data | "error" },
-  options: { domain?: string; caaIssuers?: Record<string, string[]> } = {},
-): InsightInput {
+  options: { domain?: string; certificateAuthorities?: readonly Authority[] } = {},
+): {
+  domain: string;
+  sections: Record<string, SectionResult>;
+  certificateAuthorities: readonly Authority[];
+} {
   const domain = options.domain ?? "example.com";
   return {
     domain,
     sections: Object.fromEntries(
       Object.entries(sections).map(([name, data]) => [name, envelope(domain, name, data)]),
     ),
-    certificateAuthorities: certificateAuthorities(options.caaIssuers),
+    certificateAuthorities: options.certificateAuthorities ?? [],
   };
 }
