@@ -25,10 +25,27 @@ export default defineConfig({
         replacement: src("./packages/adapter-aws-lambda/src/index.ts"),
       },
       { find: /^@domain-intel\/redis$/, replacement: src("./packages/redis/src/index.ts") },
+      { find: /^@domain-intel\/api-keys$/, replacement: src("./packages/api-keys/src/index.ts") },
+      {
+        find: /^@domain-intel\/swagger-ui$/,
+        replacement: src("./packages/swagger-ui/src/index.ts"),
+      },
+      {
+        find: /^@domain-intel\/test-kit$/,
+        replacement: src("./packages/test-kit/src/index.ts"),
+      },
+      {
+        find: /^@domain-intel\/test-kit\/contract-suite$/,
+        replacement: src("./packages/test-kit/src/contract-suite/index.ts"),
+      },
+      {
+        find: /^@domain-intel\/test-kit\/ssl-harness$/,
+        replacement: src("./packages/test-kit/src/tls/ssl-harness.ts"),
+      },
     ],
   },
   test: {
-    include: ["packages/*/src/**/*.test.ts", "examples/*/**/*.test.ts"],
+    include: ["packages/*/src/**/*.test.ts", "examples/*/**/*.test.ts", "test/**/*.test.ts"],
     testTimeout: 20_000,
     hookTimeout: 20_000,
     reporters: ["default", "./test/summary-reporter.ts"],

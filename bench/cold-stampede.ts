@@ -8,6 +8,7 @@ import { once } from "node:events";
 import http from "node:http";
 import net from "node:net";
 import tls from "node:tls";
+import { createTestPki, startDnsServer, zoneHandler } from "@domain-intel/test-kit";
 import {
   createEngine,
   dnsProbe,
@@ -17,8 +18,6 @@ import {
   sslProbe,
   whoisProbe,
 } from "../packages/engine/dist/index.js";
-import { createTestPki } from "../packages/engine/src/test-support/certificates.js";
-import { startDnsServer, zoneHandler } from "../packages/engine/src/test-support/dns-server.js";
 import { assertBenchTsconfig } from "./support/bench-process.js";
 
 assertBenchTsconfig();

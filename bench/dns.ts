@@ -4,9 +4,10 @@
  * time, the queries the servers received, and the ratio to the sequential baseline: the sum of
  * the latencies had every query waited for the one before. Run with `pnpm bench:dns`.
  */
+
+import { startLabWorld } from "@domain-intel/test-kit";
 import { createEngine, dnsProbe, type SectionResult } from "../packages/engine/dist/index.js";
 import type { DnsData } from "../packages/engine/dist/probes/dns/dns-data.js";
-import { startLabWorld } from "../packages/engine/src/test-support/dns-lab-world.js";
 import { assertBenchTsconfig } from "./support/bench-process.js";
 
 assertBenchTsconfig();

@@ -206,7 +206,7 @@ async function runServer(): Promise<void> {
 // The driver: slow upstreams, the clients, the figures.
 
 async function drive(): Promise<void> {
-  const { startDnsServer } = await import("../packages/engine/src/test-support/dns-server.js");
+  const { startDnsServer } = await import("@domain-intel/test-kit");
   const watchdog = setTimeout(
     () => {
       console.error("load test: watchdog fired, stopping");

@@ -2,12 +2,8 @@ import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import { startDnsServer, type TestDnsServer, zoneHandler } from "@domain-intel/test-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  startDnsServer,
-  type TestDnsServer,
-  zoneHandler,
-} from "../../packages/engine/src/test-support/dns-server.js";
 
 const run = promisify(execFile);
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));

@@ -1,11 +1,12 @@
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  type RunningExample,
   startDnsServer,
+  startExample,
   type TestDnsServer,
   zoneHandler,
-} from "../../packages/engine/src/test-support/dns-server.js";
-import { type RunningExample, startExample } from "../test-support/start-example.js";
+} from "@domain-intel/test-kit";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const serverFile = fileURLToPath(new URL("./server.js", import.meta.url));
 let dns: TestDnsServer;

@@ -1,6 +1,7 @@
 // An existing Fastify app that adds the domain-intel API under /api/v1.
 
 import { domainIntel } from "@domain-intel/fastify";
+import { swaggerUi } from "@domain-intel/swagger-ui";
 import Fastify from "fastify";
 
 const app = Fastify();
@@ -14,6 +15,7 @@ await app.register(domainIntel, {
     ...(process.env.RESOLVERS ? { resolvers: process.env.RESOLVERS.split(",") } : {}),
     allowPrivateAddresses: process.env.ALLOW_PRIVATE === "1",
   },
+  routes: [swaggerUi()], // the reference page at /api/v1/docs
   // Fastify's own option: PREFIX=/tools serves /tools/api/v1/...
   ...(process.env.PREFIX ? { prefix: process.env.PREFIX } : {}),
 });

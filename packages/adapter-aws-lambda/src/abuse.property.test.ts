@@ -1,17 +1,19 @@
 import { errorCodes } from "@domain-intel/engine";
-import fc from "fast-check";
-import { describe, expect, it } from "vitest";
 import {
+  fixture,
   hostileAuthorization,
   hostileMethod,
   hostileText,
+  httpApiEvent,
   isProbeableName,
+  recordingEngine,
   requestTarget,
-} from "../../engine/src/test-support/abuse-arbitraries.js";
-import { recordingEngine } from "../../engine/src/test-support/recording-engine.js";
+  restApiEvent,
+} from "@domain-intel/test-kit";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
 import { createHandler } from "./create-handler.js";
 import type { LambdaHttpResult } from "./lambda-types.js";
-import { fixture, httpApiEvent, restApiEvent } from "./test-support/fixture-events.js";
 
 /**
  * Hostile requests as API Gateway and function URLs deliver them, and events that are not

@@ -1,10 +1,10 @@
+import { httpApiEvent, restApiEvent, resultBody } from "@domain-intel/test-kit";
 import {
   type ContractApp,
   type ContractRequest,
   runContractSuite,
-} from "../../engine/src/test-support/contract-suite.js";
+} from "@domain-intel/test-kit/contract-suite";
 import { createHandler, type LambdaHandler } from "./index.js";
-import { httpApiEvent, restApiEvent, resultBody } from "./test-support/fixture-events.js";
 
 /** Invokes the handler in-process, as the Lambda runtime would, with an event built per request. */
 function invokeApp(

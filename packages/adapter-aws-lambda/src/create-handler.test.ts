@@ -1,4 +1,11 @@
 import { createEngine, type EngineOptions, silentLogger } from "@domain-intel/engine";
+import {
+  fixture,
+  resultBody,
+  startDnsServer,
+  type TestDnsServer,
+  zoneHandler,
+} from "@domain-intel/test-kit";
 import type {
   APIGatewayProxyEvent,
   APIGatewayProxyEventV2,
@@ -9,13 +16,7 @@ import type {
   LambdaFunctionURLHandler,
 } from "aws-lambda";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  startDnsServer,
-  type TestDnsServer,
-  zoneHandler,
-} from "../../engine/src/test-support/dns-server.js";
 import { createHandler, type LambdaEventV1, type LambdaEventV2 } from "./index.js";
-import { fixture, resultBody } from "./test-support/fixture-events.js";
 
 let dns: TestDnsServer;
 let options: EngineOptions;

@@ -1,6 +1,6 @@
+import { fixture } from "@domain-intel/test-kit";
 import { describe, expect, it } from "vitest";
 import { type EventMapping, eventToRequest } from "./event-to-request.js";
-import { fixture } from "./test-support/fixture-events.js";
 
 const none = { basePath: "" };
 

@@ -1,10 +1,11 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileKeyStore, keysFromStore, silentLogger } from "@domain-intel/engine";
+import { fileKeyStore, keyIssuing } from "@domain-intel/api-keys";
+import { keysFromStore, silentLogger } from "@domain-intel/engine";
+import { httpApiEvent, restApiEvent, resultBody } from "@domain-intel/test-kit";
 import { describe, expect, it } from "vitest";
 import { createHandler } from "./index.js";
-import { httpApiEvent, restApiEvent, resultBody } from "./test-support/fixture-events.js";
 
 const adminSecret = "lambda-admin-secret-0123456789";
 
@@ -15,7 +16,7 @@ describe("POST /keys through Lambda", () => {
       keys: keysFromStore({ store }),
       probes: { whois: false, dns: false, ssl: false },
       logger: silentLogger,
-      keyIssuing: { store, adminSecret },
+      routes: [keyIssuing({ store, adminSecret })],
     });
     const request = (name: string) => ({
       method: "POST",

@@ -2,18 +2,18 @@ import { once } from "node:events";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { errorCodes } from "@domain-intel/engine";
-import express, { type NextFunction, type Request, type Response } from "express";
-import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   hostileAuthorization,
   hostileMethod,
   isProbeableName,
+  rawRequest,
+  recordingEngine,
   requestTarget,
   wireTarget,
-} from "../../engine/src/test-support/abuse-arbitraries.js";
-import { rawRequest } from "../../engine/src/test-support/raw-http.js";
-import { recordingEngine } from "../../engine/src/test-support/recording-engine.js";
+} from "@domain-intel/test-kit";
+import express, { type NextFunction, type Request, type Response } from "express";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { domainIntel } from "./index.js";
 
 /**

@@ -1,32 +1,25 @@
 import { once } from "node:events";
-import { readFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import tls from "node:tls";
 import { createEngine, type EngineOptions, silentLogger, sslProbe } from "@domain-intel/engine";
+import {
+  createTestPki,
+  openApiResponseValidator,
+  type RdapTestServer,
+  rdapDomainExample,
+  startDnsServer,
+  startRdapServer,
+  type TestDnsServer,
+  zoneHandler,
+} from "@domain-intel/test-kit";
 import express from "express";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  type RdapTestServer,
-  startRdapServer,
-} from "../../engine/src/probes/whois/test-support/rdap-server.js";
-import { createTestPki } from "../../engine/src/test-support/certificates.js";
-import {
-  startDnsServer,
-  type TestDnsServer,
-  zoneHandler,
-} from "../../engine/src/test-support/dns-server.js";
-import { openApiResponseValidator } from "../../engine/src/test-support/openapi-response-validator.js";
 import { domainIntel } from "./index.js";
 
 const key = "express-test-key-1";
 const bearer = `Bearer ${key}`;
-const rdapDomain = JSON.parse(
-  readFileSync(
-    new URL("../../engine/src/probes/whois/fixtures/rdap-domain-example.json", import.meta.url),
-    "utf8",
-  ),
-);
+const rdapDomain = rdapDomainExample();
 
 let dns: TestDnsServer;
 let rdap: RdapTestServer;

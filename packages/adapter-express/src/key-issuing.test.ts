@@ -1,7 +1,8 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileKeyStore, keysFromStore, silentLogger } from "@domain-intel/engine";
+import { fileKeyStore, keyIssuing } from "@domain-intel/api-keys";
+import { keysFromStore, silentLogger } from "@domain-intel/engine";
 import express from "express";
 import request from "supertest";
 import { describe, expect, it } from "vitest";
@@ -17,7 +18,7 @@ function options() {
       keys: keysFromStore({ store }),
       probes: { whois: false, dns: false, ssl: false },
       logger: silentLogger,
-      keyIssuing: { store, adminSecret },
+      routes: [keyIssuing({ store, adminSecret })],
     } as const,
   };
 }

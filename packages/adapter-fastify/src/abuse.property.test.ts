@@ -1,17 +1,17 @@
 import type { AddressInfo } from "node:net";
 import { errorCodes } from "@domain-intel/engine";
-import fc from "fast-check";
-import Fastify, { type FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   hostileAuthorization,
   hostileMethod,
   isProbeableName,
+  rawRequest,
+  recordingEngine,
   requestTarget,
   wireTarget,
-} from "../../engine/src/test-support/abuse-arbitraries.js";
-import { rawRequest } from "../../engine/src/test-support/raw-http.js";
-import { recordingEngine } from "../../engine/src/test-support/recording-engine.js";
+} from "@domain-intel/test-kit";
+import fc from "fast-check";
+import Fastify, { type FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { domainIntel } from "./index.js";
 
 /**

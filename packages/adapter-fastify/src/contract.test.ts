@@ -1,7 +1,6 @@
 import type { Server } from "node:http";
+import { fetchContractApp, runContractSuite } from "@domain-intel/test-kit/contract-suite";
 import Fastify from "fastify";
-import { runContractSuite } from "../../engine/src/test-support/contract-suite.js";
-import { fetchContractApp } from "../../engine/src/test-support/fetch-contract-app.js";
 import { domainIntel } from "./index.js";
 
 runContractSuite({

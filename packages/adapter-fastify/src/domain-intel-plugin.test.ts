@@ -1,7 +1,7 @@
 import { createEngine, type EngineOptions, silentLogger } from "@domain-intel/engine";
+import { countingProbe } from "@domain-intel/test-kit";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
-import { countingProbe } from "../../engine/src/test-support/counting-probe.js";
 import { domainIntel } from "./index.js";
 
 const key = "fastify-test-key-1";

@@ -1,7 +1,8 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileKeyStore, keysFromStore, silentLogger } from "@domain-intel/engine";
+import { fileKeyStore, keyIssuing } from "@domain-intel/api-keys";
+import { keysFromStore, silentLogger } from "@domain-intel/engine";
 import Fastify from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
 import { domainIntel } from "./index.js";
@@ -20,7 +21,7 @@ describe("POST /keys through Fastify", () => {
       keys: keysFromStore({ store }),
       probes: { whois: false, dns: false, ssl: false },
       logger: silentLogger,
-      keyIssuing: { store, adminSecret },
+      routes: [keyIssuing({ store, adminSecret })],
     });
     const origin = await app.listen({ port: 0, host: "127.0.0.1" });
     const headers = { authorization: `Bearer ${adminSecret}`, "content-type": "application/json" };

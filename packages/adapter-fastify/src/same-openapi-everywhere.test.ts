@@ -4,15 +4,11 @@ import type { AddressInfo } from "node:net";
 import { createHandler } from "@domain-intel/aws-lambda";
 import { createEngine, type EngineOptions, silentLogger } from "@domain-intel/engine";
 import { domainIntel as expressDomainIntel } from "@domain-intel/express";
+import { swaggerUi } from "@domain-intel/swagger-ui";
+import { countingProbe, httpApiEvent, restApiEvent, resultBody } from "@domain-intel/test-kit";
 import express from "express";
 import Fastify from "fastify";
 import { afterAll, describe, expect, it } from "vitest";
-import {
-  httpApiEvent,
-  restApiEvent,
-  resultBody,
-} from "../../adapter-aws-lambda/src/test-support/fixture-events.js";
-import { countingProbe } from "../../engine/src/test-support/counting-probe.js";
 import { domainIntel } from "./index.js";
 
 // One options object, a custom section included, for every host.
@@ -20,6 +16,7 @@ const options: EngineOptions = {
   keys: ["parity-key"],
   probes: { echo: countingProbe().probe },
   logger: silentLogger,
+  routes: [swaggerUi()],
 };
 const closers: (() => Promise<void>)[] = [];
 afterAll(async () => {

@@ -1,12 +1,8 @@
 import { execFile } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import { startDnsServer, type TestDnsServer, zoneHandler } from "@domain-intel/test-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  startDnsServer,
-  type TestDnsServer,
-  zoneHandler,
-} from "../../engine/src/test-support/dns-server.js";
 
 // The built command, as `pnpm test` builds it first: this is what users run.
 const bin = fileURLToPath(new URL("../dist/bin.js", import.meta.url));

@@ -1,8 +1,8 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createCertificate } from "@domain-intel/test-kit";
 import { describe, expect, it } from "vitest";
-import { createCertificate } from "../../engine/src/test-support/certificates.js";
 import { configFromEnv, describeSettings } from "./config-from-env.js";
 
 const dir = mkdtempSync(join(tmpdir(), "di-env-"));

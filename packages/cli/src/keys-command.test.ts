@@ -2,8 +2,8 @@ import { createHash } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { cleanEnv, runCli } from "@domain-intel/test-kit";
 import { describe, expect, it } from "vitest";
-import { cleanEnv, runCli } from "./test-support/cli-process.js";
 
 const workDir = () => mkdtempSync(join(tmpdir(), "di-cli-keys-"));
 const keyPattern = /^di_[0-9A-Za-z]{32}$/;

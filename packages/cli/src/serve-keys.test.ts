@@ -1,20 +1,18 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Redis } from "ioredis";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import {
-  startRedisServer,
-  type TestRedisServer,
-} from "../../redis/src/test-support/redis-server.js";
 import {
   cleanEnv,
   eventually,
   runCli,
   type ServeProcess,
+  startRedisServer,
   startServe,
   statusWithKey,
-} from "./test-support/cli-process.js";
+  type TestRedisServer,
+} from "@domain-intel/test-kit";
+import { Redis } from "ioredis";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 
 const running: ServeProcess[] = [];
 afterEach(async () => {

@@ -1,10 +1,5 @@
-import {
-  fileKeyStore,
-  type KeyVerifier,
-  keyStatus,
-  keysFromStore,
-  staticKeys,
-} from "@domain-intel/engine";
+import { fileKeyStore } from "@domain-intel/api-keys";
+import { type KeyVerifier, keyStatus, keysFromStore, staticKeys } from "@domain-intel/engine";
 import { redisKeys } from "@domain-intel/redis";
 import type { Redis } from "ioredis";
 import { anyKeyVerifier } from "./any-key-verifier.js";

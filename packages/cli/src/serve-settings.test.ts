@@ -2,9 +2,15 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import {
+  cleanEnv,
+  type RawAnswer,
+  rawExchange,
+  runCli,
+  type ServeProcess,
+  startServe,
+} from "@domain-intel/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
-import { type RawAnswer, rawExchange } from "../../engine/src/test-support/raw-http.js";
-import { cleanEnv, runCli, type ServeProcess, startServe } from "./test-support/cli-process.js";
 
 const dir = mkdtempSync(join(tmpdir(), "di-serve-settings-"));
 const missing = join(dir, "missing.json");

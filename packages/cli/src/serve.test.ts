@@ -52,4 +52,18 @@ describe("domain-intel serve", () => {
     });
     expect(response.status).toBe(400);
   });
+
+  it("serves the API reference page by default, from @domain-intel/swagger-ui", async () => {
+    running = await serve({
+      env: { PORT: "0", HOST: "127.0.0.1", DOMAIN_INTEL_KEYS: "configured-key-1" },
+      print: () => undefined,
+    });
+    const page = await fetch(`${running.url}/api/v1/docs`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(await page.text()).toContain('src="docs/swagger-ui-bundle.js"');
+    const bundle = await fetch(`${running.url}/api/v1/docs/swagger-ui-bundle.js`);
+    expect(bundle.status).toBe(200);
+    expect((await bundle.arrayBuffer()).byteLength).toBeGreaterThan(100_000);
+  });
 });

@@ -9,6 +9,7 @@ import {
 } from "@domain-intel/engine";
 import { createNodeHandler, problemOnClientError } from "@domain-intel/engine/node";
 import { redisCache, redisRateLimit } from "@domain-intel/redis";
+import { swaggerUi } from "@domain-intel/swagger-ui";
 import type { Redis } from "ioredis";
 import { configFromEnv, describeSettings, type ServeConfig } from "./config-from-env.js";
 import { closeRedis, connectRedis, redactRedisUrl } from "./redis-connection.js";
@@ -72,7 +73,15 @@ async function listen(
         rateLimit: { store: redisRateLimit({ client: redis }) },
       }
     : {};
-  const engine = createEngine({ ...config.engine, ...shared, ...options.engine, keys });
+  const engine = createEngine({
+    // The reference page at {basePath}/docs, as before it left the engine; an embedder's own
+    // routes replace it.
+    routes: [swaggerUi()],
+    ...config.engine,
+    ...shared,
+    ...options.engine,
+    keys,
+  });
   const handler = createNodeHandler(engine);
   const server = createServer((request, response) => handler(request, response));
   // Node's own refusals (oversized headers, malformed request lines) as problem+json too.

@@ -3,11 +3,9 @@ import type { KeyVerifier } from "./auth/key-verifier.js";
 import { isKeyVerifier } from "./auth/static-keys.js";
 import type { CacheStore } from "./cache/cache-store.js";
 import type { Probe } from "./contract/probe.js";
-import {
-  type KeyIssuingOptions,
-  validateKeyIssuingOptions,
-} from "./http/key-issuing/key-issuing-options.js";
+import { type EngineRoute, validateEngineRoutes } from "./http/engine-route.js";
 import type { Logger } from "./logging/logger.js";
+import { builtInSections } from "./probes/built-in.js";
 import { type RateLimitOptions, validateRateLimitOptions } from "./ratelimit/rate-limit-options.js";
 import { type InsightsOptions, insightsOptionsProblem } from "./report/insights-options.js";
 
@@ -45,6 +43,8 @@ export interface EngineOptions {
   readonly rdap?: {
     readonly bootstrap?: object | string;
     readonly whoisHints?: Readonly<Record<string, string>>;
+    /** TCP port of every WHOIS server asked (default 43), as `mail.smtpPort` is SMTP's. */
+    readonly whoisPort?: number;
   };
   /** Where the API is mounted. Default `/api/v1`. */
   readonly basePath?: string;
@@ -52,13 +52,22 @@ export interface EngineOptions {
   readonly caching?: CachingOptions;
   /** Per-key token buckets (on by default), or `false` to turn rate limiting off. */
   readonly rateLimit?: RateLimitOptions | false;
-  /** Serve the API reference page at `{basePath}/docs`. Default true. */
-  readonly docs?: boolean;
   /**
-   * Self-service keys: `POST {basePath}/keys` issues a key into `store`, guarded by
-   * `adminSecret` or the host's `authorize(request)`, and rate limited. Default: off (404).
+   * Routes that plugins add under the base path, e.g. `[swaggerUi()]` from
+   * `@domain-intel/swagger-ui` (the reference page at `{basePath}/docs`) or
+   * `[keyIssuing({ store, adminSecret })]` from `@domain-intel/api-keys` (`POST {basePath}/keys`).
    */
-  readonly keyIssuing?: KeyIssuingOptions | false;
+  readonly routes?: readonly EngineRoute[];
+  /**
+   * Moved to `@domain-intel/swagger-ui`: `routes: [swaggerUi()]`. `false` is still accepted (the
+   * engine alone serves no reference page); anything else is a TypeError saying so.
+   */
+  readonly docs?: false;
+  /**
+   * Moved to `@domain-intel/api-keys`: `routes: [keyIssuing({ store, adminSecret })]`. `false`
+   * is still accepted; anything else is a TypeError saying so.
+   */
+  readonly keyIssuing?: false;
   /** Cross-section insights of the full report: `caaIssuers` extends the CAA insight's CA table. */
   readonly insights?: InsightsOptions;
   /** Receives warnings about recovered trouble (cache down, probe crash). Default: console. */
@@ -76,7 +85,7 @@ export interface CachingOptions {
   readonly hotBytes?: number;
 }
 
-const reservedSections = new Set(["domain", "openapi.json", "docs", "keys"]);
+const reservedSections = new Set(["domain", "openapi.json"]);
 const sectionName = /^[a-z][a-z0-9-]{0,31}$/;
 
 function fail(option: string, expectation: string): never {
@@ -204,6 +213,12 @@ export function validateEngineOptions(options: EngineOptions): void {
         fail(`rdap.whoisHints.${tld}`, "must be a host name");
     }
   }
+  if (
+    rdap.whoisPort !== undefined &&
+    !(Number.isInteger(rdap.whoisPort) && rdap.whoisPort >= 1 && rdap.whoisPort <= 65535)
+  ) {
+    fail("rdap.whoisPort", "must be an integer 1..65535");
+  }
   for (const [name, probe] of Object.entries(options.probes ?? {})) {
     if (probe === undefined || probe === false) continue;
     if (!sectionName.test(name) || reservedSections.has(name)) {
@@ -232,10 +247,24 @@ export function validateEngineOptions(options: EngineOptions): void {
   validateRateLimitOptions(options.rateLimit);
   const insightsProblem = insightsOptionsProblem(options.insights);
   if (insightsProblem) fail(insightsProblem.option, insightsProblem.expectation);
-  if (options.docs !== undefined && typeof options.docs !== "boolean") {
-    fail("docs", "must be a boolean");
+  // The options of what moved out of the engine say where it went.
+  if (options.docs !== undefined && options.docs !== false) {
+    fail("docs", "has moved: add routes: [swaggerUi()] from @domain-intel/swagger-ui");
   }
-  validateKeyIssuingOptions(options.keyIssuing);
+  if (options.keyIssuing !== undefined && options.keyIssuing !== false) {
+    fail(
+      "keyIssuing",
+      "has moved: add routes: [keyIssuing({ store, adminSecret })] from @domain-intel/api-keys",
+    );
+  }
+  validateEngineRoutes(
+    options.routes,
+    new Set([
+      ...reservedSections,
+      ...Object.keys(builtInSections),
+      ...Object.keys(options.probes ?? {}),
+    ]),
+  );
   const logger = options.logger;
   if (
     logger !== undefined &&

@@ -1,9 +1,9 @@
+import { countingProbe } from "@domain-intel/test-kit";
 import { describe, expect, it } from "vitest";
 import type { CacheStore } from "./cache/cache-store.js";
 import { createEngine } from "./engine.js";
 import type { EngineResponse } from "./http/engine-http.js";
 import { silentLogger } from "./logging/logger.js";
-import { countingProbe } from "./test-support/counting-probe.js";
 
 const key = "test-key-0123456789";
 const auth = { authorization: `Bearer ${key}` };

@@ -8,9 +8,7 @@ import type { NetworkPolicy, Probe } from "./contract/probe.js";
 import type { Report, SectionResult } from "./contract/section-result.js";
 import { normalizeDomain } from "./domain/normalize-domain.js";
 import { type EngineOptions, validateEngineOptions } from "./engine-options.js";
-import { createDocsResponder } from "./http/docs/docs-responder.js";
 import type { EngineHandler, EngineResponse } from "./http/engine-http.js";
-import { createKeyIssuer } from "./http/key-issuing/key-issuing-route.js";
 import { buildOpenApiDocument } from "./http/openapi/openapi-document.js";
 import { createRequestHandler } from "./http/request-handler.js";
 import { problemResponse } from "./http/responses.js";
@@ -103,9 +101,7 @@ export function createEngine(options: EngineOptions): Engine {
     basePath,
     probes,
     defaultTtlMs,
-    ...(options.keyIssuing
-      ? { keyIssuing: options.keyIssuing.adminSecret === undefined ? "authorize" : "adminSecret" }
-      : {}),
+    routes: options.routes ?? [],
   });
   const handle = createRequestHandler({
     basePath,
@@ -128,18 +124,14 @@ export function createEngine(options: EngineOptions): Engine {
           ),
         }
       : {}),
-    ...(options.docs === false ? {} : { docs: createDocsResponder() }),
-    ...(options.keyIssuing
-      ? {
-          issueKey: createKeyIssuer({
-            options: options.keyIssuing,
-            plans: rateLimit ? new Set(Object.keys(rateLimit.plans)) : undefined,
-            // Issuing stays limited even with rateLimit: false.
-            rateLimitStore: rateLimit?.store ?? memoryRateLimit(),
-            logger,
-          }),
-        }
-      : {}),
+    routes: options.routes ?? [],
+    routeContext: {
+      logger,
+      // A route that must stay limited (issuing keys) is, even with rateLimit: false.
+      rateLimitStore: rateLimit?.store ?? memoryRateLimit(),
+      plans: rateLimit ? new Set(Object.keys(rateLimit.plans)) : undefined,
+      openApiDocument,
+    },
   });
 
   async function lookup(domain: string, section = "domain"): Promise<Report | SectionResult> {

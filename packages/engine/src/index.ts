@@ -1,12 +1,15 @@
-export { generateApiKey } from "./auth/api-key.js";
-export {
-  type FileKeyStore,
-  type FileKeyStoreOptions,
-  fileKeyStore,
-  type KeyFileFormat,
-} from "./auth/file-key-store.js";
+export { generateApiKey, hashApiKey } from "./auth/api-key.js";
+export { type BearerParse, parseBearerToken } from "./auth/bearer-token.js";
 export { type ParseKeyExpiryOptions, parseKeyExpiry } from "./auth/key-expiry.js";
-export { type KeyRecord, type KeyStatus, keyStatus } from "./auth/key-record.js";
+export {
+  cleanKeyRecord,
+  type KeyRecord,
+  type KeyStatus,
+  keyNameProblem,
+  keyRecordProblem,
+  keyStatus,
+  planNamePattern,
+} from "./auth/key-record.js";
 export { isKeyStore, type KeyStore, type MaybePromise } from "./auth/key-store.js";
 export { isKeyStoreError, KeyStoreError, type KeyStoreErrorCode } from "./auth/key-store-error.js";
 export type { KeyIdentity, KeyVerifier } from "./auth/key-verifier.js";
@@ -50,13 +53,16 @@ export {
   maxRequestBodyBytes,
 } from "./http/engine-http.js";
 export type {
-  KeyGrant,
-  KeyIssuingAuthorize,
-  KeyIssuingOptions,
-} from "./http/key-issuing/key-issuing-options.js";
-export { consoleLogger, type Logger, silentLogger } from "./logging/logger.js";
-export { dnsProbe } from "./probes/dns/index.js";
-export { sslProbe } from "./probes/ssl/index.js";
+  EngineRoute,
+  EngineRouteContext,
+  EngineRouteOpenApi,
+  EngineRouteOpenApiTools,
+  EngineRouteRequest,
+} from "./http/engine-route.js";
+export { jsonResponse } from "./http/responses.js";
+export { consoleLogger, describeError, type Logger, silentLogger } from "./logging/logger.js";
+export { type DnsData, type DnsProbeOptions, dnsProbe } from "./probes/dns/index.js";
+export { type SslData, type SslProbeOptions, sslProbe } from "./probes/ssl/index.js";
 export { whoisProbe } from "./probes/whois/index.js";
 export { type MemoryRateLimitOptions, memoryRateLimit } from "./ratelimit/memory-rate-limit.js";
 export type { RateLimitOptions } from "./ratelimit/rate-limit-options.js";

@@ -31,7 +31,7 @@ function layerOf(file: string): number {
 function sources(folder: string): string[] {
   return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
     const path = join(folder, entry.name);
-    if (entry.isDirectory()) return entry.name === "test-support" ? [] : sources(path);
+    if (entry.isDirectory()) return sources(path);
     return entry.name.endsWith(".ts") && !entry.name.endsWith(".test.ts") ? [path] : [];
   });
 }

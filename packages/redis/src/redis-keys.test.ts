@@ -1,18 +1,12 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import {
-  createKey,
-  fileKeyStore,
-  keyStatus,
-  keysFromStore,
-  revokeKey,
-  rotateKey,
-} from "@domain-intel/engine";
+import { fileKeyStore } from "@domain-intel/api-keys";
+import { createKey, keyStatus, keysFromStore, revokeKey, rotateKey } from "@domain-intel/engine";
+import { startRedisServer, type TestRedisServer } from "@domain-intel/test-kit";
 import { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { redisKeys } from "./index.js";
-import { startRedisServer, type TestRedisServer } from "./test-support/redis-server.js";
 
 let redis: TestRedisServer;
 const clients: Redis[] = [];

@@ -1,9 +1,8 @@
 import { createEngine, type EngineResponse, type Logger, memoryCache } from "@domain-intel/engine";
+import { countingProbe, startRedisServer, type TestRedisServer } from "@domain-intel/test-kit";
 import { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { countingProbe } from "../../engine/src/test-support/counting-probe.js";
 import { redisCache, redisKeys, redisRateLimit } from "./index.js";
-import { startRedisServer, type TestRedisServer } from "./test-support/redis-server.js";
 
 let redis: TestRedisServer;
 const clients: Redis[] = [];

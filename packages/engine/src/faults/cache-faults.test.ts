@@ -1,10 +1,8 @@
+import { activeResources, countingProbe, engineGet, leakedResources } from "@domain-intel/test-kit";
 import { describe, expect, it } from "vitest";
 import type { CacheStore } from "../cache/cache-store.js";
 import { createEngine } from "../engine.js";
 import type { Logger } from "../logging/logger.js";
-import { countingProbe } from "../test-support/counting-probe.js";
-import { engineGet } from "../test-support/engine-get.js";
-import { activeResources, leakedResources } from "../test-support/resource-leaks.js";
 
 /**
  * A cache store that throws, rejects or never answers costs a cache miss, never an answer:

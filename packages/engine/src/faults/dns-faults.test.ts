@@ -1,17 +1,18 @@
+import {
+  activeResources,
+  type DnsHandler,
+  engineGet,
+  leakedResources,
+  openApiResponseValidator,
+  startDnsServer,
+  type TestDnsServer,
+  zoneHandler,
+} from "@domain-intel/test-kit";
 import * as packet from "dns-packet";
 import { afterEach, describe, expect, it } from "vitest";
 import { createEngine } from "../engine.js";
 import { silentLogger } from "../logging/logger.js";
 import { dnsProbe } from "../probes/dns/index.js";
-import {
-  type DnsHandler,
-  startDnsServer,
-  type TestDnsServer,
-  zoneHandler,
-} from "../test-support/dns-server.js";
-import { engineGet } from "../test-support/engine-get.js";
-import { openApiResponseValidator } from "../test-support/openapi-response-validator.js";
-import { activeResources, leakedResources } from "../test-support/resource-leaks.js";
 
 /**
  * Faulty resolvers on loopback, seen through the engine's HTTP entry: each fault ends within

@@ -1,12 +1,15 @@
 import { readFileSync } from "node:fs";
 import http from "node:http";
 import net, { type AddressInfo } from "node:net";
+import {
+  activeResources,
+  engineGet,
+  leakedResources,
+  openApiResponseValidator,
+} from "@domain-intel/test-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEngine } from "../engine.js";
 import { silentLogger } from "../logging/logger.js";
-import { engineGet } from "../test-support/engine-get.js";
-import { openApiResponseValidator } from "../test-support/openapi-response-validator.js";
-import { activeResources, leakedResources } from "../test-support/resource-leaks.js";
 
 /**
  * Faulty registries on loopback, seen through GET /whois/{domain}: RDAP answering 500, 429 with
@@ -85,7 +88,7 @@ afterAll(async () => {
   await new Promise((resolve) => rdap?.close(resolve));
 });
 
-function engineWith(rdapPath: string | undefined, whoisHost = closedWhois) {
+function engineWith(rdapPath: string | undefined, whoisHost = closedWhois, whoisPort?: number) {
   return createEngine({
     keys: [key],
     network: { allowPrivateAddresses: true, timeoutMs: budgetMs },
@@ -96,6 +99,7 @@ function engineWith(rdapPath: string | undefined, whoisHost = closedWhois) {
         services: rdapPath === undefined ? [] : [[["test"], [`${base}${rdapPath}`]]],
       },
       whoisHints: { test: whoisHost },
+      ...(whoisPort === undefined ? {} : { whoisPort }),
     },
     probes: { dns: false, ssl: false },
     rateLimit: false,
@@ -168,11 +172,12 @@ describe("RDAP faults through GET /whois/{domain}", () => {
 /**
  * WHOIS servers that never close the connection, as broken or hostile ones do: one sends a
  * full record, the other only ever a comment line; both keep writing a line every 100 ms.
- * rdapper dials port 43 only, so each takes port 43 of its own loopback address (root, or a
- * free port 43; else the tests are skipped).
+ * Each listens on a free port of its own loopback address, given to the engine as
+ * `rdap.whoisPort`.
  */
 interface EndlessWhois {
   readonly host: string;
+  readonly port: number;
   readonly queries: string[];
   /** Connections the server still holds. */
   readonly open: Set<net.Socket>;
@@ -206,11 +211,12 @@ async function startEndlessWhois(host: string, first: string): Promise<EndlessWh
   });
   const listening = await new Promise<boolean>((resolve) => {
     server.once("error", () => resolve(false));
-    server.listen(43, host, () => resolve(true));
+    server.listen(0, host, () => resolve(true));
   });
   if (!listening) return undefined;
   return {
     host,
+    port: (server.address() as AddressInfo).port,
     queries,
     open,
     close: async () => {
@@ -230,12 +236,14 @@ afterAll(async () => {
 
 describe("WHOIS faults through GET /whois/{domain}", () => {
   it.skipIf(endlessRecord === undefined)(
-    "keeps a full record from a WHOIS server that never closes, marked partial [needs 127.0.0.46:43]",
+    "keeps a full record from a WHOIS server that never closes, marked partial",
     async () => {
       const server = endlessRecord!;
       const before = await activeResources();
 
-      const { status, body, elapsedMs } = await lookup(engineWith(undefined, server.host));
+      const { status, body, elapsedMs } = await lookup(
+        engineWith(undefined, server.host, server.port),
+      );
 
       // The registration is a fact about the domain; how it was read is said in `servers`.
       expect(status).toBe(200);
@@ -245,6 +253,14 @@ describe("WHOIS faults through GET /whois/{domain}", () => {
         registrar: { name: "Example Registrar, Inc." },
         servers: [{ kind: "whois", host: server.host, outcome: "partial" }],
       });
+      // A step that ran out of time says so, where the section can still answer.
+      expect(body.data.findings).toContainEqual(
+        expect.objectContaining({
+          id: "whois.lookup.partial",
+          status: "skipped",
+          details: { timedOut: [], cutShort: [`WHOIS ${server.host}`], unasked: [] },
+        }),
+      );
       // Read until half the budget (the other half is the fallback's), then hung up on.
       expect(elapsedMs).toBeGreaterThanOrEqual(budgetMs / 2 - 200);
       expect(elapsedMs).toBeLessThan(budgetMs + 1000);
@@ -256,12 +272,14 @@ describe("WHOIS faults through GET /whois/{domain}", () => {
   );
 
   it.skipIf(endlessChatter === undefined)(
-    "answers 502 upstream_error when a WHOIS server that never closes never sends a record [needs 127.0.0.47:43]",
+    "answers 502 upstream_error when a WHOIS server that never closes never sends a record",
     async () => {
       const server = endlessChatter!;
       const before = await activeResources();
 
-      const { status, body, elapsedMs } = await lookup(engineWith(undefined, server.host));
+      const { status, body, elapsedMs } = await lookup(
+        engineWith(undefined, server.host, server.port),
+      );
 
       expect(status).toBe(502);
       expect(body.code).toBe("upstream_error");

@@ -1,15 +1,21 @@
 import { once } from "node:events";
 import net from "node:net";
 import tls from "node:tls";
+import {
+  activeResources,
+  createTestPki,
+  engineGet,
+  leakedResources,
+  openApiResponseValidator,
+  startDnsServer,
+  type TestDnsServer,
+  type TestPki,
+  zoneHandler,
+} from "@domain-intel/test-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEngine } from "../engine.js";
 import { silentLogger } from "../logging/logger.js";
 import { sslProbe } from "../probes/ssl/index.js";
-import { createTestPki, type TestPki } from "../test-support/certificates.js";
-import { startDnsServer, type TestDnsServer, zoneHandler } from "../test-support/dns-server.js";
-import { engineGet } from "../test-support/engine-get.js";
-import { openApiResponseValidator } from "../test-support/openapi-response-validator.js";
-import { activeResources, leakedResources } from "../test-support/resource-leaks.js";
 
 /**
  * A real TLS server behind a relay that lets the handshake start and then resets the

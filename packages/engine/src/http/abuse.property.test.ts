@@ -1,17 +1,17 @@
-import fc from "fast-check";
-import { describe, expect, it } from "vitest";
-import { errorCodes } from "../contract/error-codes.js";
-import { normalizeDomain } from "../domain/normalize-domain.js";
-import type { Logger } from "../logging/logger.js";
 import {
   domainSegment,
   hostileAuthorization,
   hostileMethod,
   hostileText,
   isProbeableName,
+  recordingEngine,
   requestTarget,
-} from "../test-support/abuse-arbitraries.js";
-import { recordingEngine } from "../test-support/recording-engine.js";
+} from "@domain-intel/test-kit";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { errorCodes } from "../contract/error-codes.js";
+import { normalizeDomain } from "../domain/normalize-domain.js";
+import type { Logger } from "../logging/logger.js";
 import type { EngineResponse } from "./engine-http.js";
 
 /**

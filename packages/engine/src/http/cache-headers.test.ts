@@ -1,8 +1,8 @@
+import { engineGet } from "@domain-intel/test-kit";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Probe } from "../contract/probe.js";
 import { createEngine } from "../engine.js";
 import { silentLogger } from "../logging/logger.js";
-import { engineGet } from "../test-support/engine-get.js";
 
 const key = "cache-headers-key-0123456789";
 const ttlMs = 60_000;

@@ -1,9 +1,9 @@
+import { countingProbe } from "@domain-intel/test-kit";
 import { describe, expect, it } from "vitest";
 import type { KeyVerifier } from "../auth/key-verifier.js";
 import { createEngine } from "../engine.js";
 import { silentLogger } from "../logging/logger.js";
 import { memoryRateLimit } from "../ratelimit/memory-rate-limit.js";
-import { countingProbe } from "../test-support/counting-probe.js";
 import type { EngineResponse } from "./engine-http.js";
 
 const noBuiltIns = { whois: false, dns: false, ssl: false } as const;

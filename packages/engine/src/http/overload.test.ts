@@ -1,12 +1,11 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { engineGet, openApiResponseValidator } from "@domain-intel/test-kit";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Probe } from "../contract/probe.js";
 import { createEngine } from "../engine.js";
 import type { EngineOptions } from "../engine-options.js";
 import { silentLogger } from "../logging/logger.js";
-import { engineGet } from "../test-support/engine-get.js";
-import { openApiResponseValidator } from "../test-support/openapi-response-validator.js";
 
 /**
  * The engine's bounds on cold work: at most `network.maxConcurrency` outbound operations at

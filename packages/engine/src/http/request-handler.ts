@@ -15,8 +15,8 @@ import {
   reportEtag,
   sectionEtag,
 } from "./cache-headers.js";
-import type { DocsResponder } from "./docs/docs-responder.js";
 import type { EngineHandler, EngineRequest, EngineResponse } from "./engine-http.js";
+import type { EngineRoute, EngineRouteContext } from "./engine-route.js";
 import { jsonResponse, problemResponse } from "./responses.js";
 import { matchRoute, parseUrl, type Route } from "./route.js";
 import { untilClientLeaves } from "./until-client-leaves.js";
@@ -37,10 +37,9 @@ export interface RequestHandlerOptions {
   ): MaybePromise<DomainIntelError>;
   /** Charges the request to the caller's rate limit; absent when rate limiting is off. */
   rateLimit?(identity: KeyIdentity, refresh: boolean): MaybePromise<RateLimitOutcome>;
-  /** Serves the API reference page and its assets; absent when docs are off. */
-  docs?: DocsResponder;
-  /** Answers `{basePath}/keys` (any method); absent when key issuing is off. */
-  issueKey?(request: EngineRequest): Promise<EngineResponse>;
+  /** Routes that plugins add under the base path (`options.routes`). */
+  routes: readonly EngineRoute[];
+  routeContext: EngineRouteContext;
 }
 
 const sectionErrorCodes = {
@@ -118,16 +117,15 @@ export function createRequestHandler(options: RequestHandlerOptions): EngineHand
   /** Routes the request; answers public routes; sends data routes on to authentication. */
   function route(request: EngineRequest): MaybePromise<EngineResponse> {
     const { pathname, search } = parseUrl(request.url);
-    const matched = matchRoute(pathname, options.basePath, options.sections);
-    if (
-      matched.kind === "not_found" ||
-      (matched.kind === "docs" && !options.docs) ||
-      (matched.kind === "keys" && !options.issueKey)
-    ) {
+    const matched = matchRoute(pathname, options.basePath, options.sections, options.routes);
+    if (matched.kind === "not_found") {
       throw new DomainIntelError("not_found", "No route matches this path.");
     }
-    // The one route that is not a GET: it checks its own method, caller and limits.
-    if (matched.kind === "keys") return options.issueKey!(request);
+    // A plugin's route checks its own method and callers (the docs page is public like
+    // openapi.json; key issuing has its own secret and limits).
+    if (matched.kind === "plugin") {
+      return matched.route.handle({ ...request, subpath: matched.subpath }, options.routeContext);
+    }
     if (request.method !== "GET" && !readMethods.has(request.method.toUpperCase())) {
       throw new DomainIntelError(
         "method_not_allowed",
@@ -136,8 +134,6 @@ export function createRequestHandler(options: RequestHandlerOptions): EngineHand
       );
     }
     if (matched.kind === "openapi") return openApi;
-    // The reference page is public like openapi.json: it only renders that document.
-    if (matched.kind === "docs") return options.docs!(matched.asset);
 
     const refresh = search !== "" && new URLSearchParams(search).get("refresh") === "true";
     let identity: MaybePromise<KeyIdentity>;

@@ -1,11 +1,11 @@
+import { type EngineRoute, findEngineRoute } from "./engine-route.js";
+
 export type Route =
   | { kind: "openapi" }
   | { kind: "report"; rawDomain: string }
   | { kind: "section"; section: string; rawDomain: string }
-  /** The API reference page (`asset` undefined) or one of its assets. */
-  | { kind: "docs"; asset: string | undefined }
-  /** `POST {basePath}/keys`, the key-issuing route (when the host turns it on). */
-  | { kind: "keys" }
+  /** A route a plugin added (`options.routes`); `subpath` is the path below its own. */
+  | { kind: "plugin"; route: EngineRoute; subpath: string }
   | { kind: "not_found" };
 
 export interface ParsedUrl {
@@ -26,19 +26,21 @@ export function isUnderBasePath(pathname: string, basePath: string): boolean {
 }
 
 /**
- * Matches `{basePath}/openapi.json`, `{basePath}/docs[/{asset}]`, `{basePath}/keys`,
+ * Matches `{basePath}/openapi.json`, a plugin's route and what lies below it,
  * `{basePath}/domain/{d}` and `{basePath}/{section}/{d}`.
  */
 export function matchRoute(
   pathname: string,
   basePath: string,
   sections: ReadonlySet<string>,
+  routes: readonly EngineRoute[],
 ): Route {
   if (!isUnderBasePath(pathname, basePath)) return { kind: "not_found" };
-  const segments = pathname.slice(basePath.length).split("/").slice(1);
+  const below = pathname.slice(basePath.length);
+  const segments = below.split("/").slice(1);
   if (segments.length === 1 && segments[0] === "openapi.json") return { kind: "openapi" };
-  if (segments.length === 1 && segments[0] === "keys") return { kind: "keys" };
-  if (segments[0] === "docs" && segments.length <= 2) return { kind: "docs", asset: segments[1] };
+  const plugin = findEngineRoute(routes, below);
+  if (plugin) return { kind: "plugin", ...plugin };
   const [name, rawDomain = "", ...rest] = segments;
   if (rest.length > 0 || name === undefined) return { kind: "not_found" };
   if (name === "domain") return { kind: "report", rawDomain };

@@ -108,7 +108,7 @@ export function checkAddress(options: { address: string; allowPrivateAddresses: 
   return { allowed: options.allowPrivateAddresses || found.public, class: found };
 }
 
-// The helpers below predate classifyAddress and are kept for their callers (probes/whois).
+// The helpers below predate classifyAddress and are kept for their callers (probes/dns).
 
 /** The range name of an IP literal (see AddressClass.range), or "invalid". */
 export function addressRange(ip: string): string {

@@ -1,8 +1,8 @@
 import { once } from "node:events";
 import type { AddressInfo } from "node:net";
 import tls from "node:tls";
+import { createTestPki, type TestPki } from "@domain-intel/test-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestPki, type TestPki } from "../test-support/certificates.js";
 import { AddressNotAllowedError, connectTls } from "./connect-tls.js";
 
 let pki: TestPki;

@@ -1,7 +1,11 @@
+import {
+  startDnsServer,
+  type TestDnsServer,
+  testProbeContext,
+  zoneHandler,
+} from "@domain-intel/test-kit";
 import type * as packet from "dns-packet";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startDnsServer, type TestDnsServer, zoneHandler } from "../test-support/dns-server.js";
-import { testProbeContext } from "../test-support/probe-context.js";
 import { resolveTarget, TargetResolutionError } from "./resolve-target.js";
 
 const a = (name: string, data: string): packet.Answer => ({ type: "A", name, ttl: 60, data });

@@ -1,8 +1,8 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { type RawAnswer, rawExchange } from "@domain-intel/test-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEngine } from "../engine.js";
-import { type RawAnswer, rawExchange } from "../test-support/raw-http.js";
 import { problemOnClientError } from "./client-error.js";
 import { createNodeHandler } from "./node-http.js";
 

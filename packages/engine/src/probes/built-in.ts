@@ -9,6 +9,7 @@ export interface BuiltInProbeOptions {
   readonly rdap?: {
     readonly bootstrap?: object | string;
     readonly whoisHints?: Readonly<Record<string, string>>;
+    readonly whoisPort?: number;
   };
 }
 
@@ -47,5 +48,6 @@ function whoisOptions(rdap: BuiltInProbeOptions["rdap"]) {
   return {
     ...(rdap?.bootstrap === undefined ? {} : { bootstrap: rdap.bootstrap }),
     ...(rdap?.whoisHints === undefined ? {} : { whoisHints: { ...rdap.whoisHints } }),
+    ...(rdap?.whoisPort === undefined ? {} : { whoisPort: rdap.whoisPort }),
   };
 }

@@ -1,7 +1,16 @@
 import { once } from "node:events";
-import { readFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import tls from "node:tls";
+import {
+  createTestPki,
+  openApiResponseValidator,
+  type RdapTestServer,
+  rdapDomainExample,
+  startDnsServer,
+  startRdapServer,
+  type TestDnsServer,
+  zoneHandler,
+} from "@domain-intel/test-kit";
 import type * as packet from "dns-packet";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Finding } from "../contract/finding.js";
@@ -9,19 +18,10 @@ import type { Report } from "../contract/section-result.js";
 import { createEngine, type Engine } from "../engine.js";
 import { silentLogger } from "../logging/logger.js";
 import { sslProbe } from "../probes/ssl/index.js";
-import { type RdapTestServer, startRdapServer } from "../probes/whois/test-support/rdap-server.js";
-import { createTestPki } from "../test-support/certificates.js";
-import { startDnsServer, type TestDnsServer, zoneHandler } from "../test-support/dns-server.js";
-import { openApiResponseValidator } from "../test-support/openapi-response-validator.js";
 
 const key = "report-insights-test-key";
 const dayMs = 86_400_000;
-const registeredDoc = JSON.parse(
-  readFileSync(
-    new URL("../probes/whois/fixtures/rdap-domain-example.json", import.meta.url),
-    "utf8",
-  ),
-);
+const registeredDoc = rdapDomainExample();
 
 let dns: TestDnsServer;
 let rdap: RdapTestServer;

@@ -1,8 +1,8 @@
+import { engineGet } from "@domain-intel/test-kit";
 import { describe, expect, it } from "vitest";
 import { type Probe, ProbeError } from "../contract/probe.js";
 import { createEngine } from "../engine.js";
 import { silentLogger } from "../logging/logger.js";
-import { engineGet } from "../test-support/engine-get.js";
 
 /**
  * What one client can do to the answers every other client gets: nothing in a request but the

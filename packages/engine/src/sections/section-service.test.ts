@@ -1,10 +1,10 @@
+import { countingProbe } from "@domain-intel/test-kit";
 import pLimit from "p-limit";
 import { describe, expect, it } from "vitest";
 import type { CacheStore } from "../cache/cache-store.js";
 import { memoryCache } from "../cache/memory-cache.js";
 import type { Probe } from "../contract/probe.js";
 import { silentLogger } from "../logging/logger.js";
-import { countingProbe } from "../test-support/counting-probe.js";
 import {
   createSectionService,
   type SectionServiceOptions,

@@ -1,3 +1,4 @@
+import { openApiResponseValidator } from "@domain-intel/test-kit";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
@@ -6,7 +7,6 @@ import { describe, expect, it } from "vitest";
 import type { Probe } from "../../contract/probe.js";
 import { createEngine, type Engine } from "../../engine.js";
 import { dnsProbe } from "../../probes/dns/index.js";
-import { openApiResponseValidator } from "../../test-support/openapi-response-validator.js";
 
 const engine = createEngine({ keys: ["k"] });
 const document = engine.openApiDocument;

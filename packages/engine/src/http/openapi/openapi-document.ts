@@ -1,9 +1,14 @@
 import { createRequire } from "node:module";
-import { type OpenAPIObject, OpenApiBuilder, type OperationObject } from "openapi3-ts/oas31";
+import {
+  type OpenAPIObject,
+  OpenApiBuilder,
+  type OperationObject,
+  type ResponseObject,
+} from "openapi3-ts/oas31";
 import { type ErrorCode, errorStatus, errorTitles } from "../../contract/error-codes.js";
 import type { JsonSchema } from "../../contract/json-schema.js";
 import type { Probe } from "../../contract/probe.js";
-import { addKeyIssuingPath, type KeyIssuingMode } from "../key-issuing/key-issuing-openapi.js";
+import type { EngineRoute } from "../engine-route.js";
 import { problemTypeBase } from "../responses.js";
 import {
   findingSchema,
@@ -42,7 +47,23 @@ const problemExample = (code: ErrorCode, detail: string) => ({
   code,
 });
 
-const problemResponses: Record<string, { code: ErrorCode; description: string; detail: string }> = {
+interface ProblemDescription {
+  readonly code: ErrorCode;
+  readonly description: string;
+  readonly detail: string;
+}
+
+const problemResponse = (problem: ProblemDescription): ResponseObject => ({
+  description: problem.description,
+  content: {
+    "application/problem+json": {
+      schema: { $ref: "#/components/schemas/Problem" },
+      example: problemExample(problem.code, problem.detail),
+    },
+  },
+});
+
+const problemResponses: Record<string, ProblemDescription> = {
   InvalidDomain: {
     code: "invalid_domain",
     description: "The domain is not a valid host name under a public suffix.",
@@ -144,8 +165,8 @@ export function buildOpenApiDocument(options: {
   probes: ReadonlyMap<string, Probe>;
   /** The freshness an example envelope shows, as the engine would give the section. */
   defaultTtlMs(section: string): number;
-  /** Documents `POST /keys` when key issuing is on. */
-  keyIssuing?: KeyIssuingMode;
+  /** Plugins' routes, each adding what its `openApi()` describes. */
+  routes: readonly EngineRoute[];
 }): OpenAPIObject {
   const builder = OpenApiBuilder.create()
     .addOpenApiVersion("3.1.0")
@@ -183,15 +204,7 @@ export function buildOpenApiDocument(options: {
     .addSchema("SectionError", sectionErrorSchema);
 
   for (const [name, problem] of Object.entries(problemResponses)) {
-    builder.addResponse(name, {
-      description: problem.description,
-      content: {
-        "application/problem+json": {
-          schema: { $ref: "#/components/schemas/Problem" },
-          example: problemExample(problem.code, problem.detail),
-        },
-      },
-    });
+    builder.addResponse(name, problemResponse(problem));
   }
 
   const envelopeNames: Record<string, string> = {};
@@ -250,6 +263,40 @@ export function buildOpenApiDocument(options: {
       },
     },
   });
-  if (options.keyIssuing) addKeyIssuingPath(builder, options.keyIssuing);
+  for (const [index, route] of options.routes.entries()) addRoute(builder, route, index);
   return builder.getSpec();
+}
+
+/** Adds a plugin route's paths and components; refuses what would change the engine's own. */
+function addRoute(builder: OpenApiBuilder, route: EngineRoute, index: number): void {
+  if (!route.openApi) return;
+  const added = route.openApi({ problem: problemResponse });
+  const fail = (expectation: string): never => {
+    throw new TypeError(`createEngine: options.routes[${index}].openApi() ${expectation}`);
+  };
+  const document = builder.getSpec();
+  const components = document.components ?? {};
+  const clash = (kind: "schemas" | "securitySchemes", name: string, value: unknown) => {
+    const existing = components[kind]?.[name];
+    if (existing !== undefined && JSON.stringify(existing) !== JSON.stringify(value)) {
+      fail(`redefines the ${kind} entry "${name}"`);
+    }
+  };
+  for (const [name, scheme] of Object.entries(added.securitySchemes ?? {})) {
+    clash("securitySchemes", name, scheme);
+    builder.addSecurityScheme(name, scheme);
+  }
+  for (const tag of added.tags ?? []) {
+    if (!document.tags?.some((known) => known.name === tag.name)) builder.addTag(tag);
+  }
+  for (const [name, schema] of Object.entries(added.schemas ?? {})) {
+    clash("schemas", name, schema);
+    builder.addSchema(name, schema);
+  }
+  for (const [path, item] of Object.entries(added.paths)) {
+    if (path !== route.path && !path.startsWith(`${route.path}/`)) {
+      fail(`documents "${path}", outside the route's path "${route.path}"`);
+    }
+    builder.addPath(path, item);
+  }
 }

@@ -1,16 +1,16 @@
+import {
+  type DnsHandler,
+  startDnsServer,
+  type TestDnsServer,
+  testProbeContext,
+  type ZoneRecords,
+  zoneHandler,
+} from "@domain-intel/test-kit";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import * as packet from "dns-packet";
 import pLimit from "p-limit";
 import { afterEach, describe, expect, it } from "vitest";
 import { type NetworkPolicy, type ProbeContext, ProbeError } from "../../contract/probe.js";
-import {
-  type DnsHandler,
-  startDnsServer,
-  type TestDnsServer,
-  type ZoneRecords,
-  zoneHandler,
-} from "../../test-support/dns-server.js";
-import { testProbeContext } from "../../test-support/probe-context.js";
 import type { DnsData } from "./dns-data.js";
 import { dnsProbe } from "./dns-probe.js";
 import { dnsDataSchema } from "./schema.js";

@@ -1,10 +1,13 @@
+import {
+  startDnsServer,
+  startLabWorld,
+  testProbeContext,
+  zoneHandler,
+} from "@domain-intel/test-kit";
 import * as packet from "dns-packet";
 import pLimit from "p-limit";
 import { expect, it } from "vitest";
 import type { ProbeContext } from "../../contract/probe.js";
-import { startLabWorld } from "../../test-support/dns-lab-world.js";
-import { startDnsServer, zoneHandler } from "../../test-support/dns-server.js";
-import { testProbeContext } from "../../test-support/probe-context.js";
 import { dnsProbe } from "./dns-probe.js";
 import { query } from "./wire/query.js";
 

@@ -1,6 +1,6 @@
 import { X509Certificate } from "node:crypto";
+import { createCertificate, createTestPki, daysFromNow } from "@domain-intel/test-kit";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createCertificate, createTestPki, daysFromNow } from "../../test-support/certificates.js";
 import {
   describeCertificate,
   isSelfSigned,

@@ -1,13 +1,17 @@
+import { createCertificate, createTestPki, daysFromNow } from "@domain-intel/test-kit";
+import { findingOf, status, useSslHarness } from "@domain-intel/test-kit/ssl-harness";
 import { describe, expect, it } from "vitest";
-import { createCertificate, createTestPki, daysFromNow } from "../../test-support/certificates.js";
-import { findingOf, status, useSslHarness } from "./test-support/ssl-harness.js";
+import { sslFindingIds } from "./ssl-findings.js";
 
 // The chain findings judge the certificates as the server sent them; each test serves a chain
 // put together on purpose and checks that the probe saw exactly that list.
 
-const harness = useSslHarness({
-  "secure.test": [{ type: "A", name: "secure.test", ttl: 60, data: "127.0.0.1" }],
-});
+const harness = useSslHarness(
+  {
+    "secure.test": [{ type: "A", name: "secure.test", ttl: 60, data: "127.0.0.1" }],
+  },
+  sslFindingIds,
+);
 const { probe, startTlsServer } = harness;
 
 async function issueLeaf() {

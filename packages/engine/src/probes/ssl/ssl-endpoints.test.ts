@@ -1,15 +1,16 @@
-import type * as packet from "dns-packet";
-import pLimit from "p-limit";
-import { describe, expect, it } from "vitest";
-import type { ProbeContext } from "../../contract/probe.js";
-import { daysFromNow } from "../../test-support/certificates.js";
+import { daysFromNow } from "@domain-intel/test-kit";
 import {
   findingOf,
   freePort,
   status,
   useSslHarness,
   waitUntil,
-} from "./test-support/ssl-harness.js";
+} from "@domain-intel/test-kit/ssl-harness";
+import type * as packet from "dns-packet";
+import pLimit from "p-limit";
+import { describe, expect, it } from "vitest";
+import type { ProbeContext } from "../../contract/probe.js";
+import { sslFindingIds } from "./ssl-findings.js";
 
 // Every address of a name gets its own handshake. 127.0.0.0/8 is all loopback on Linux, so
 // 127.0.0.1, .2 and .3 are three servers on the same port, like three hosts behind one name.
@@ -17,20 +18,23 @@ import {
 const a = (name: string, data: string): packet.Answer => ({ type: "A", name, ttl: 60, data });
 const aaaa = (name: string, data: string): packet.Answer => ({ type: "AAAA", name, ttl: 60, data });
 
-const harness = useSslHarness({
-  "multi.test": [
-    a("multi.test", "127.0.0.1"),
-    a("multi.test", "127.0.0.2"),
-    a("multi.test", "127.0.0.3"),
-  ],
-  "many.test": Array.from({ length: 12 }, (_, index) => a("many.test", `127.0.1.${index + 1}`)),
-  "twin.test": [aaaa("twin.test", "::1"), a("twin.test", "127.0.0.1")],
-  "leaky.test": [
-    a("leaky.test", "10.0.0.1"),
-    a("leaky.test", "127.0.0.1"),
-    aaaa("leaky.test", "fd00::1"),
-  ],
-});
+const harness = useSslHarness(
+  {
+    "multi.test": [
+      a("multi.test", "127.0.0.1"),
+      a("multi.test", "127.0.0.2"),
+      a("multi.test", "127.0.0.3"),
+    ],
+    "many.test": Array.from({ length: 12 }, (_, index) => a("many.test", `127.0.1.${index + 1}`)),
+    "twin.test": [aaaa("twin.test", "::1"), a("twin.test", "127.0.0.1")],
+    "leaky.test": [
+      a("leaky.test", "10.0.0.1"),
+      a("leaky.test", "127.0.0.1"),
+      aaaa("leaky.test", "fd00::1"),
+    ],
+  },
+  sslFindingIds,
+);
 const { probe, startTlsServer } = harness;
 
 async function leafFor(domain: string, options: { notAfter?: Date } = {}) {

@@ -1,9 +1,5 @@
 import { X509Certificate } from "node:crypto";
-import { describe, expect, it } from "vitest";
-import type { ProbeContext } from "../../contract/probe.js";
-import { createCertificate, createTestPki, daysFromNow } from "../../test-support/certificates.js";
-import { sslDataSchema, sslProbe } from "./index.js";
-import type { SslProbeOptions } from "./ssl-probe.js";
+import { createCertificate, createTestPki, daysFromNow } from "@domain-intel/test-kit";
 import {
   findingOf,
   freePort,
@@ -11,15 +7,23 @@ import {
   status,
   useSslHarness,
   waitUntil,
-} from "./test-support/ssl-harness.js";
+} from "@domain-intel/test-kit/ssl-harness";
+import { describe, expect, it } from "vitest";
+import type { ProbeContext } from "../../contract/probe.js";
+import { sslDataSchema, sslProbe } from "./index.js";
+import { sslFindingIds } from "./ssl-findings.js";
+import type { SslProbeOptions } from "./ssl-probe.js";
 
 const a = (name: string) => ({ type: "A" as const, name, ttl: 60, data: "127.0.0.1" });
 
-const harness = useSslHarness({
-  "secure.test": [a("secure.test")],
-  "www.secure.test": [a("www.secure.test")],
-  "dual.test": [{ type: "AAAA", name: "dual.test", ttl: 60, data: "::1" }, a("dual.test")],
-});
+const harness = useSslHarness(
+  {
+    "secure.test": [a("secure.test")],
+    "www.secure.test": [a("www.secure.test")],
+    "dual.test": [{ type: "AAAA", name: "dual.test", ttl: 60, data: "::1" }, a("dual.test")],
+  },
+  sslFindingIds,
+);
 const { probe, startTlsServer, startTcpServer, context } = harness;
 
 describe("sslProbe: certificates", () => {

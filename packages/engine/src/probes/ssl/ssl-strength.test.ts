@@ -1,18 +1,22 @@
-import { describe, expect, it } from "vitest";
-import { createCertificate, daysFromNow } from "../../test-support/certificates.js";
+import { createCertificate, daysFromNow } from "@domain-intel/test-kit";
 import {
   findingOf,
   stapledOcspResponse,
   status,
   useSslHarness,
-} from "./test-support/ssl-harness.js";
+} from "@domain-intel/test-kit/ssl-harness";
+import { describe, expect, it } from "vitest";
+import { sslFindingIds } from "./ssl-findings.js";
 
 // Key, signature, validity span, Certificate Transparency, protocol version and OCSP
 // stapling, each against a TLS server on loopback serving a certificate made for the case.
 
-const harness = useSslHarness({
-  "secure.test": [{ type: "A", name: "secure.test", ttl: 60, data: "127.0.0.1" }],
-});
+const harness = useSslHarness(
+  {
+    "secure.test": [{ type: "A", name: "secure.test", ttl: 60, data: "127.0.0.1" }],
+  },
+  sslFindingIds,
+);
 const { probe, startTlsServer } = harness;
 const names = { commonName: "secure.test", subjectAltNames: ["secure.test"] } as const;
 // Servers too accept what OpenSSL 3 refuses at its default security level.

@@ -14,7 +14,9 @@ let server: http.Server;
 let url: string;
 let mode: "ok" | "down" | "slow" | "garbage" = "ok";
 let served = 0;
-const guarded = createGuardedFetch({ allowPrivateAddresses: true, resolve: async () => [] });
+const guarded = createGuardedFetch({
+  network: { allowPrivateAddresses: true, resolvers: [], timeoutMs: 3000 },
+});
 
 beforeAll(async () => {
   server = http.createServer((_request, response) => {

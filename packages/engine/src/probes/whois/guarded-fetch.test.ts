@@ -1,9 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { startDnsServer, type TestDnsServer, zoneHandler } from "@domain-intel/test-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resolveHost } from "../../network/resolve-host.js";
-import { startDnsServer, type TestDnsServer, zoneHandler } from "../../test-support/dns-server.js";
-import { testProbeContext } from "../../test-support/probe-context.js";
 import { createGuardedFetch, type GuardedFetch, GuardedFetchError } from "./guarded-fetch.js";
 
 let server: http.Server;
@@ -60,10 +58,8 @@ afterAll(async () => {
 });
 
 function guarded(allowPrivateAddresses: boolean, maxBodyBytes?: number): GuardedFetch {
-  const context = testProbeContext({ allowPrivateAddresses, resolvers: [dns.address] });
   const fetcher = createGuardedFetch({
-    allowPrivateAddresses,
-    resolve: (host) => resolveHost(host, context),
+    network: { allowPrivateAddresses, resolvers: [dns.address], timeoutMs: 3000 },
     ...(maxBodyBytes ? { maxBodyBytes } : {}),
   });
   opened.push(fetcher);

@@ -2,7 +2,7 @@ import type { Contact, DomainRecord } from "rdapper";
 import { eppStatusOf, statusMeaning, transferLockStatuses } from "./epp-status.js";
 import { privacyOf } from "./privacy.js";
 import type { WhoisData, WhoisDsRecord, WhoisRegistrar, WhoisServer } from "./whois-data.js";
-import { whoisFindings } from "./whois-findings.js";
+import { partialLookupFindings, whoisFindings } from "./whois-findings.js";
 
 const dayMs = 24 * 60 * 60 * 1000;
 
@@ -11,13 +11,21 @@ export interface NormalizeInput {
   /** rdapper's record, looked up with `includeRaw: true`. */
   record: DomainRecord;
   servers: WhoisServer[];
+  /** Servers not asked because too little of the budget was left (`WHOIS whois.registrar.example`). */
+  unasked?: readonly string[];
   now: number;
 }
 
 /** rdapper's `DomainRecord` in the section's shape: every field present, null when unknown. */
 export function toWhoisData(input: NormalizeInput): WhoisData {
   const data = registrationOf(input);
-  return { ...data, findings: whoisFindings(data, input.now) };
+  return {
+    ...data,
+    findings: [
+      ...whoisFindings(data, input.now),
+      ...partialLookupFindings(data.servers, input.unasked ?? []),
+    ],
+  };
 }
 
 function registrationOf({

@@ -181,7 +181,7 @@ export const whoisDataSchema: JsonSchema = {
       type: "array",
       items: findingSchema,
       description:
-        "`whois.domain.not-registered`, `.expired`, `.expiring-soon` (30 days warn, 7 days fail), `.pending-delete` and `.transfer-unlocked`, every one every time.",
+        "`whois.domain.not-registered`, `.expired`, `.expiring-soon` (30 days warn, 7 days fail), `.pending-delete` and `.transfer-unlocked`, every one every time; `whois.lookup.partial` (skipped) only when a step ran out of time after the registry answered, naming what timed out.",
     },
   },
 };

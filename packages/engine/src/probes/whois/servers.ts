@@ -1,9 +1,18 @@
 import type { LookupAttempt } from "rdapper";
-import type { GuardedFetchError } from "./guarded-fetch.js";
 import type { ServerOutcome, WhoisServer } from "./whois-data.js";
 
-/** Requests the guarded fetch refused or cut short in one run, by URL origin. */
-export type Refusals = ReadonlyMap<string, GuardedFetchError>;
+/** A request refused (address policy, size cap, redirects) before or while it was made. */
+export interface Refusal {
+  readonly code:
+    | "address_not_allowed"
+    | "response_too_large"
+    | "redirect_failed"
+    | "unsupported_url";
+  readonly message: string;
+}
+
+/** Requests refused or cut short in one run, by URL origin (RDAP) or host (WHOIS). */
+export type Refusals = ReadonlyMap<string, Refusal>;
 
 export function originOf(url: string): string {
   return URL.canParse(url) ? new URL(url).origin : url;
@@ -70,9 +79,9 @@ function labelOf(attempt: LookupAttempt): string {
   }
 }
 
-/** Our own refusal, when rdapper could only classify the error as `unknown`. */
-function refusalOf(attempt: LookupAttempt, refusals: Refusals): GuardedFetchError | undefined {
-  if (attempt.ok || attempt.errorCode !== "unknown" || !isRdap(attempt)) return undefined;
+/** Our own refusal, where the attempt could only be classified as `unknown`. */
+function refusalOf(attempt: LookupAttempt, refusals: Refusals): Refusal | undefined {
+  if (attempt.ok || attempt.errorCode !== "unknown") return undefined;
   return refusals.get(originOf(attempt.server));
 }
 

@@ -1,6 +1,6 @@
 import { type Finding, type FindingStatus, makeFinding } from "../../contract/finding.js";
 import { deletionStatuses, transferLockStatuses } from "./epp-status.js";
-import type { WhoisData } from "./whois-data.js";
+import type { WhoisData, WhoisServer } from "./whois-data.js";
 
 const dayMs = 86_400_000;
 /** Below these, `whois.domain.expiring-soon` warns, then fails. */
@@ -16,7 +16,10 @@ export const whoisFindingIds = [
   "whois.domain.transfer-unlocked",
 ] as const;
 
-type WhoisFindingId = (typeof whoisFindingIds)[number];
+/** Only when a step of the lookup ran out of time after the registry answered. */
+export const partialLookupFindingId = "whois.lookup.partial";
+
+type WhoisFindingId = (typeof whoisFindingIds)[number] | typeof partialLookupFindingId;
 
 function finding(
   id: WhoisFindingId,
@@ -129,4 +132,33 @@ function expiryFindings(data: Omit<WhoisData, "findings">, now: number): Finding
       ? `The registration expires in ${days} days.`
       : `The registration of ${domain} expires in ${days} days (${expiresAt}): renew it, or check that auto-renewal is on.`;
   return [expired, finding("whois.domain.expiring-soon", status, message, details)];
+}
+
+/**
+ * `whois.lookup.partial` when a step ran out of time while the section could still answer (a
+ * registrar link or WHOIS that timed out or was not asked, a WHOIS answer read until the time
+ * limit): the registry's answer stands, and the finding says what is missing and why.
+ */
+export function partialLookupFindings(
+  servers: readonly WhoisServer[],
+  unasked: readonly string[],
+): Finding[] {
+  const name = (server: WhoisServer) =>
+    server.kind === "rdap" ? `RDAP ${server.url}` : `WHOIS ${server.host}`;
+  const timedOut = servers.filter((server) => server.outcome === "timeout").map(name);
+  const cutShort = servers.filter((server) => server.outcome === "partial").map(name);
+  if (timedOut.length + cutShort.length + unasked.length === 0) return [];
+  const parts = [
+    ...timedOut.map((server) => `${server} timed out`),
+    ...cutShort.map((server) => `${server} never closed its answer, read until the time limit`),
+    ...unasked.map((server) => `${server} was not asked: too little time was left`),
+  ];
+  return [
+    finding(
+      partialLookupFindingId,
+      "skipped",
+      `Part of the lookup ran out of time: ${parts.join("; ")}. The answer holds what arrived in time; registrar details may be missing.`,
+      { timedOut, cutShort, unasked: [...unasked] },
+    ),
+  ];
 }

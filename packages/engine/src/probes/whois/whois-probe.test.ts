@@ -2,23 +2,32 @@ import { readFileSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import {
+  privateUntilAnswered,
+  type RdapReply,
+  type RdapTestServer,
+  rdapDomainExample,
+  startDnsServer,
+  startRdapServer,
+  startWhoisPeers,
+  type TestDnsServer,
+  testProbeContext,
+  zoneHandler,
+} from "@domain-intel/test-kit";
 import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ProbeError } from "../../contract/probe.js";
-import { startDnsServer, type TestDnsServer, zoneHandler } from "../../test-support/dns-server.js";
-import { testProbeContext } from "../../test-support/probe-context.js";
-import { type WhoisData, whoisDataSchema, whoisProbe } from "./index.js";
 import {
-  type RdapReply,
-  type RdapTestServer,
-  startRdapServer,
-} from "./test-support/rdap-server.js";
-import { startWhoisServer, type WhoisTestServer } from "./test-support/whois-server.js";
+  whoisProbe as createWhoisProbe,
+  type WhoisData,
+  type WhoisProbeOptions,
+  whoisDataSchema,
+} from "./index.js";
 
 const fixture = (name: string) =>
   readFileSync(new URL(`./fixtures/${name}`, import.meta.url), "utf8");
-const registeredDoc = JSON.parse(fixture("rdap-domain-example.json"));
+const registeredDoc = rdapDomainExample();
 const notFoundDoc = JSON.parse(fixture("rdap-not-found.json"));
 const redactedDoc = JSON.parse(fixture("rdap-domain-redacted.json"));
 const redemptionDoc = JSON.parse(fixture("rdap-domain-redemption.json"));
@@ -115,31 +124,33 @@ function route(path: string): RdapReply {
   return { status: 404, json: notFoundDoc };
 }
 
-// rdapper dials WHOIS on port 43 only; binding it needs root and free 127.0.0.2:43 and 127.0.0.3:43.
-const whois: WhoisTestServer | undefined = await startWhoisServer((query) => {
-  if (query === "example.test") return fixture("whois-registered.txt");
-  if (query === "referred.test" || query === "refused.test" || query === "gone.test") {
-    return fixture("whois-registry-thin.txt")
-      .replaceAll("REFERRED.TEST", query.toUpperCase())
-      .replace(
-        "whois.registrar.test",
-        query === "gone.test" ? "down.registrar.test" : "whois.registrar.test",
-      );
-  }
-  if (query === "lapsed.test") return fixture("whois-redemption.txt");
-  if (query === "private.test") return fixture("whois-redacted.txt");
-  if (query === "hang.test") return null;
-  return fixture("whois-no-match.txt");
-}).catch(() => undefined);
-/** The registrar's own WHOIS server, which the registry's thin answer refers to. */
-const registrarWhois: WhoisTestServer | undefined = await startWhoisServer(
-  (query) =>
+/** The registry's WHOIS (127.0.0.2) and the registrar's own (127.0.0.3), on one free port. */
+const peers = await startWhoisPeers({
+  "127.0.0.2": (query) => {
+    if (query === "example.test") return fixture("whois-registered.txt");
+    if (query === "referred.test" || query === "refused.test" || query === "gone.test") {
+      return fixture("whois-registry-thin.txt")
+        .replaceAll("REFERRED.TEST", query.toUpperCase())
+        .replace(
+          "whois.registrar.test",
+          query === "gone.test" ? "down.registrar.test" : "whois.registrar.test",
+        );
+    }
+    if (query === "lapsed.test") return fixture("whois-redemption.txt");
+    if (query === "private.test") return fixture("whois-redacted.txt");
+    if (query === "hang.test") return null;
+    return fixture("whois-no-match.txt");
+  },
+  "127.0.0.3": (query) =>
     query === "referred.test"
       ? fixture("whois-registrar-proxied.txt")
       : `No match for "${query.toUpperCase()}".\r\n`,
-  { host: "127.0.0.3" },
-).catch(() => undefined);
-const noPort43 = whois === undefined || registrarWhois === undefined;
+});
+const whois = peers.servers["127.0.0.2"]!;
+const registrarWhois = peers.servers["127.0.0.3"]!;
+/** Every probe here dials WHOIS on the peers' port, where nothing listens on `closedWhois`. */
+const whoisProbe = (options: WhoisProbeOptions = {}) =>
+  createWhoisProbe({ whoisPort: peers.port, ...options });
 
 beforeAll(async () => {
   rdap = await startRdapServer(route);
@@ -150,7 +161,7 @@ beforeAll(async () => {
       "whois.registrar.test": [
         { type: "A", name: "whois.registrar.test", ttl: 60, data: "127.0.0.3" },
       ],
-      // Nothing listens on port 43 there.
+      // Nothing listens on the WHOIS port there.
       "down.registrar.test": [
         { type: "A", name: "down.registrar.test", ttl: 60, data: closedWhois },
       ],
@@ -161,8 +172,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await rdap?.close();
   await dns?.close();
-  await whois?.close();
-  await registrarWhois?.close();
+  await peers.close();
 });
 
 const statusesOf = (data: WhoisData) =>
@@ -437,195 +447,174 @@ describe("whoisProbe over WHOIS", () => {
   const withResolver = (network: Parameters<typeof testProbeContext>[0] = {}) =>
     testProbeContext({ resolvers: [dns.address], ...network });
 
-  it.skipIf(noPort43)(
-    "falls back to WHOIS on port 43 when RDAP answers 500 [needs 127.0.0.2:43]",
-    async () => {
-      const data = await fallbackProbe().run("example.test", withResolver());
+  it("falls back to WHOIS when RDAP answers 500", async () => {
+    const data = await fallbackProbe().run("example.test", withResolver());
 
-      expect(data).toEqual({
-        queriedDomain: "example.test",
-        registered: true,
-        source: "whois",
-        registrar: {
-          name: "Example Registrar, Inc.",
-          ianaId: "376",
-          url: "http://www.registrar.example",
-          abuseEmail: "abuse@registrar.example",
-          abusePhone: "+1.5555550100",
+    expect(data).toEqual({
+      queriedDomain: "example.test",
+      registered: true,
+      source: "whois",
+      registrar: {
+        name: "Example Registrar, Inc.",
+        ianaId: "376",
+        url: "http://www.registrar.example",
+        abuseEmail: "abuse@registrar.example",
+        abusePhone: "+1.5555550100",
+      },
+      statuses: [
+        {
+          code: "clientDeleteProhibited",
+          meaning: "The registrar does not allow the name to be deleted.",
         },
-        statuses: [
-          {
-            code: "clientDeleteProhibited",
-            meaning: "The registrar does not allow the name to be deleted.",
-          },
-          {
-            code: "clientTransferProhibited",
-            meaning:
-              "The registrar does not allow the name to be transferred to another registrar.",
-          },
-        ],
-        createdAt: "1995-08-14T04:00:00.000Z",
-        updatedAt: "2024-08-14T07:01:34.000Z",
-        expiresAt: "2099-08-13T04:00:00.000Z",
-        expiresInDays: expect.any(Number),
-        nameservers: ["a.iana-servers.net", "b.iana-servers.net"],
-        // rdapper alone would report "DNSSEC: unsigned" as signed.
-        dnssec: { delegationSigned: false, dsData: [] },
-        transferLock: true,
-        privacy: noPrivacy,
-        servers: [
-          { kind: "rdap", url: `${base}broken/`, outcome: "http_error" },
-          { kind: "whois", host: "127.0.0.2", outcome: "ok" },
-        ],
-        findings: expect.any(Array),
-      });
-      expect(findingStatuses(data)).toEqual(allPass);
-      expect(whois?.queries.at(-1)).toBe("example.test");
-      expectValid(data);
-    },
-  );
-
-  it.skipIf(noPort43)(
-    "follows the registry's referral to the registrar's WHOIS [needs 127.0.0.2:43, 127.0.0.3:43]",
-    async () => {
-      const seen = registrarWhois?.queries.length ?? 0;
-      const data = await fallbackProbe().run("referred.test", withResolver());
-
-      expect(registrarWhois?.queries.slice(seen)).toEqual(["referred.test"]);
-      expect(data.servers).toEqual([
+        {
+          code: "clientTransferProhibited",
+          meaning: "The registrar does not allow the name to be transferred to another registrar.",
+        },
+      ],
+      createdAt: "1995-08-14T04:00:00.000Z",
+      updatedAt: "2024-08-14T07:01:34.000Z",
+      expiresAt: "2099-08-13T04:00:00.000Z",
+      expiresInDays: expect.any(Number),
+      nameservers: ["a.iana-servers.net", "b.iana-servers.net"],
+      // rdapper alone would report "DNSSEC: unsigned" as signed.
+      dnssec: { delegationSigned: false, dsData: [] },
+      transferLock: true,
+      privacy: noPrivacy,
+      servers: [
         { kind: "rdap", url: `${base}broken/`, outcome: "http_error" },
         { kind: "whois", host: "127.0.0.2", outcome: "ok" },
-        { kind: "whois", host: "whois.registrar.test", outcome: "ok" },
-      ]);
-      // The registrar's contacts: a proxy service stands in for the holder; nothing is withheld.
-      expect(data.privacy).toEqual({
-        redacted: false,
-        proxied: true,
-        proxyService: "Domains By Proxy, LLC",
-        redactedFields: [],
-        redactions: [],
-      });
-      // The registry's own data stands where both answer.
-      expect(data.registrar).toEqual({
-        name: "Registrar of Record, LLC",
-        ianaId: "146",
-        url: "http://www.registrar.test",
-        abuseEmail: "abuse@registrar.test",
-        abusePhone: "480-624-2505",
-      });
-      expect(data.statuses.map((s) => s.code)).toEqual([
-        "clientDeleteProhibited",
-        "clientRenewProhibited",
-        "clientUpdateProhibited",
-      ]);
-      expect(data.transferLock).toBe(false);
-      expect(data.createdAt).toBe("2011-06-20T18:33:08.000Z");
-      expect(data.expiresAt).toBe("2099-06-20T18:33:08.000Z");
-      expect(data.nameservers).toEqual(["ns1.hosting.test", "ns2.hosting.test"]);
-      expect(data.dnssec.delegationSigned).toBe(true);
-      expect(findingStatuses(data)["whois.domain.transfer-unlocked"]).toBe("info");
-      expectValid(data);
-    },
-  );
+      ],
+      findings: expect.any(Array),
+    });
+    expect(findingStatuses(data)).toEqual(allPass);
+    expect(whois?.queries.at(-1)).toBe("example.test");
+    expectValid(data);
+  });
 
-  it.skipIf(noPort43)(
-    "does not follow a referral to a private address when they are not allowed [needs 127.0.0.2:43]",
-    async () => {
-      const seen = registrarWhois?.queries.length ?? 0;
-      const data = await fallbackProbe().run(
-        "refused.test",
-        withResolver({ allowPrivateAddresses: false }),
-      );
+  it("follows the registry's referral to the registrar's WHOIS", async () => {
+    const seen = registrarWhois?.queries.length ?? 0;
+    const data = await fallbackProbe().run("referred.test", withResolver());
 
-      expect(registrarWhois?.queries.length).toBe(seen);
-      expect(data.registered).toBe(true);
-      expect(data.servers.at(-1)).toEqual({
-        kind: "whois",
-        host: "whois.registrar.test",
-        outcome: "address_not_allowed",
-      });
-      expect(data.privacy).toEqual(noPrivacy);
-    },
-  );
+    expect(registrarWhois?.queries.slice(seen)).toEqual(["referred.test"]);
+    expect(data.servers).toEqual([
+      { kind: "rdap", url: `${base}broken/`, outcome: "http_error" },
+      { kind: "whois", host: "127.0.0.2", outcome: "ok" },
+      { kind: "whois", host: "whois.registrar.test", outcome: "ok" },
+    ]);
+    // The registrar's contacts: a proxy service stands in for the holder; nothing is withheld.
+    expect(data.privacy).toEqual({
+      redacted: false,
+      proxied: true,
+      proxyService: "Domains By Proxy, LLC",
+      redactedFields: [],
+      redactions: [],
+    });
+    // The registry's own data stands where both answer.
+    expect(data.registrar).toEqual({
+      name: "Registrar of Record, LLC",
+      ianaId: "146",
+      url: "http://www.registrar.test",
+      abuseEmail: "abuse@registrar.test",
+      abusePhone: "480-624-2505",
+    });
+    expect(data.statuses.map((s) => s.code)).toEqual([
+      "clientDeleteProhibited",
+      "clientRenewProhibited",
+      "clientUpdateProhibited",
+    ]);
+    expect(data.transferLock).toBe(false);
+    expect(data.createdAt).toBe("2011-06-20T18:33:08.000Z");
+    expect(data.expiresAt).toBe("2099-06-20T18:33:08.000Z");
+    expect(data.nameservers).toEqual(["ns1.hosting.test", "ns2.hosting.test"]);
+    expect(data.dnssec.delegationSigned).toBe(true);
+    expect(findingStatuses(data)["whois.domain.transfer-unlocked"]).toBe("info");
+    expectValid(data);
+  });
 
-  it.skipIf(noPort43)(
-    "keeps the registry's answer when the registrar's WHOIS is down [needs 127.0.0.2:43]",
-    async () => {
-      const data = await fallbackProbe().run("gone.test", withResolver());
+  it("does not follow a referral to a private address when they are not allowed", async () => {
+    const seen = registrarWhois.connections;
+    // Private addresses are off from the registry's answer on: the registrar hop is judged so.
+    const data = await fallbackProbe().run(
+      "refused.test",
+      privateUntilAnswered(withResolver(), whois),
+    );
 
-      expect(data.registered).toBe(true);
-      expect(data.registrar?.name).toBe("Registrar of Record, LLC");
-      expect(data.servers.at(-1)).toEqual({
-        kind: "whois",
-        host: "down.registrar.test",
-        outcome: "connect_failed",
-      });
-      expectValid(data);
-    },
-  );
+    expect(registrarWhois.connections).toBe(seen);
+    expect(data.registered).toBe(true);
+    expect(data.servers.at(-1)).toEqual({
+      kind: "whois",
+      host: "whois.registrar.test",
+      outcome: "address_not_allowed",
+    });
+    expect(data.privacy).toEqual(noPrivacy);
+  });
 
-  it.skipIf(noPort43)(
-    "reports redacted registrant data in WHOIS text [needs 127.0.0.2:43]",
-    async () => {
-      const data = await fallbackProbe().run("private.test", withResolver());
+  it("keeps the registry's answer when the registrar's WHOIS is down", async () => {
+    const data = await fallbackProbe().run("gone.test", withResolver());
 
-      expect(data.source).toBe("whois");
-      expect(data.privacy).toEqual({
-        redacted: true,
-        proxied: false,
-        proxyService: null,
-        redactedFields: expect.arrayContaining(["name", "organization", "email", "phone"]),
-        redactions: [],
-      });
-      expect(data.registrar?.abuseEmail).toBe("abuse@registrar.example");
-      // An empty "Registrar WHOIS Server:" line refers nowhere.
-      expect(data.servers.map((server) => server.outcome)).toEqual(["http_error", "ok"]);
-      expectValid(data);
-    },
-  );
+    expect(data.registered).toBe(true);
+    expect(data.registrar?.name).toBe("Registrar of Record, LLC");
+    expect(data.servers.at(-1)).toEqual({
+      kind: "whois",
+      host: "down.registrar.test",
+      outcome: "connect_failed",
+    });
+    expectValid(data);
+  });
 
-  it.skipIf(noPort43)(
-    "reports a domain in redemption from WHOIS text [needs 127.0.0.2:43, 127.0.0.3:43]",
-    async () => {
-      const data = await fallbackProbe().run("lapsed.test", withResolver());
+  it("reports redacted registrant data in WHOIS text", async () => {
+    const data = await fallbackProbe().run("private.test", withResolver());
 
-      expect(data.source).toBe("whois");
-      expect(data.statuses.map((s) => s.code)).toEqual([
-        "pendingDelete",
-        "redemptionPeriod",
-        "serverHold",
-        "serverTransferProhibited",
-      ]);
-      expect(findingStatuses(data)).toMatchObject({
-        "whois.domain.expired": "fail",
-        "whois.domain.pending-delete": "fail",
-      });
-      // The registrar no longer has the name; the registry's answer stands.
-      expect(data.servers.at(-1)).toEqual({
-        kind: "whois",
-        host: "whois.registrar.test",
-        outcome: "not_found",
-      });
-      expectValid(data);
-    },
-  );
+    expect(data.source).toBe("whois");
+    expect(data.privacy).toEqual({
+      redacted: true,
+      proxied: false,
+      proxyService: null,
+      redactedFields: expect.arrayContaining(["name", "organization", "email", "phone"]),
+      redactions: [],
+    });
+    expect(data.registrar?.abuseEmail).toBe("abuse@registrar.example");
+    // An empty "Registrar WHOIS Server:" line refers nowhere.
+    expect(data.servers.map((server) => server.outcome)).toEqual(["http_error", "ok"]);
+    expectValid(data);
+  });
 
-  it.skipIf(noPort43)(
-    "answers registered: false for a WHOIS 'No match' [needs 127.0.0.2:43]",
-    async () => {
-      const data = await fallbackProbe().run("unregistered.test", withResolver());
+  it("reports a domain in redemption from WHOIS text", async () => {
+    const data = await fallbackProbe().run("lapsed.test", withResolver());
 
-      expect(data.registered).toBe(false);
-      expect(data.source).toBe("whois");
-      expect(data.servers.at(-1)).toEqual({
-        kind: "whois",
-        host: "127.0.0.2",
-        outcome: "not_found",
-      });
-      expect(findingStatuses(data)["whois.domain.not-registered"]).toBe("info");
-      expectValid(data);
-    },
-  );
+    expect(data.source).toBe("whois");
+    expect(data.statuses.map((s) => s.code)).toEqual([
+      "pendingDelete",
+      "redemptionPeriod",
+      "serverHold",
+      "serverTransferProhibited",
+    ]);
+    expect(findingStatuses(data)).toMatchObject({
+      "whois.domain.expired": "fail",
+      "whois.domain.pending-delete": "fail",
+    });
+    // The registrar no longer has the name; the registry's answer stands.
+    expect(data.servers.at(-1)).toEqual({
+      kind: "whois",
+      host: "whois.registrar.test",
+      outcome: "not_found",
+    });
+    expectValid(data);
+  });
+
+  it("answers registered: false for a WHOIS 'No match'", async () => {
+    const data = await fallbackProbe().run("unregistered.test", withResolver());
+
+    expect(data.registered).toBe(false);
+    expect(data.source).toBe("whois");
+    expect(data.servers.at(-1)).toEqual({
+      kind: "whois",
+      host: "127.0.0.2",
+      outcome: "not_found",
+    });
+    expect(findingStatuses(data)["whois.domain.not-registered"]).toBe("info");
+    expectValid(data);
+  });
 });
 
 describe("whoisProbe failures", () => {
@@ -648,22 +637,19 @@ describe("whoisProbe failures", () => {
     expect(error.message).toContain(`RDAP ${base}slow2/ timed out`);
   });
 
-  it.skipIf(noPort43)(
-    "reports a timeout when RDAP and WHOIS both hang [needs 127.0.0.2:43]",
-    async () => {
-      const probe = whoisProbe({
-        bootstrap: services(`${base}slow/`),
-        whoisHints: { test: "127.0.0.2" },
-      });
-      const started = Date.now();
-      const error = await probeError(probe.run("hang.test", testProbeContext({ timeoutMs: 1500 })));
+  it("reports a timeout when RDAP and WHOIS both hang", async () => {
+    const probe = whoisProbe({
+      bootstrap: services(`${base}slow/`),
+      whoisHints: { test: "127.0.0.2" },
+    });
+    const started = Date.now();
+    const error = await probeError(probe.run("hang.test", testProbeContext({ timeoutMs: 1500 })));
 
-      expect(error.code).toBe("timeout");
-      expect(Date.now() - started).toBeLessThan(1800);
-      expect(error.message).toContain(`RDAP ${base}slow/ timed out`);
-      expect(error.message).toContain("WHOIS 127.0.0.2 timed out");
-    },
-  );
+    expect(error.code).toBe("timeout");
+    expect(Date.now() - started).toBeLessThan(1800);
+    expect(error.message).toContain(`RDAP ${base}slow/ timed out`);
+    expect(error.message).toContain("WHOIS 127.0.0.2 timed out");
+  });
 
   it("reports upstream_error naming every server when all registries are down", async () => {
     const probe = whoisProbe({
@@ -753,7 +739,7 @@ describe("whoisProbe address policy", () => {
     expect(rdap.requests.length).toBe(seen);
     expect(error.code).toBe("upstream_error");
     expect(error.message).toBe(
-      `No registry answered for example.test: RDAP ${base} not used: 127.0.0.1 is not a public address (loopback range), and private addresses are not allowed; WHOIS ${closedWhois} could not be reached (ECONNREFUSED)`,
+      `No registry answered for example.test: RDAP ${base} not used: 127.0.0.1 is not a public address (loopback range), and private addresses are not allowed; WHOIS ${closedWhois} not used: ${closedWhois} is not a public address (loopback range), and private addresses are not allowed`,
     );
   });
 
@@ -811,7 +797,10 @@ describe("whoisProbe options", () => {
     );
     expect(() => whoisProbe({ whoisHints: "test=whois.example" as never })).toThrow(TypeError);
     expect(() => whoisProbe({ whoisHint: {} } as never)).toThrow(
-      "whoisProbe: options.whoisHint is not an option (expected bootstrap, whoisHints)",
+      "whoisProbe: options.whoisHint is not an option (expected bootstrap, whoisHints, whoisPort)",
+    );
+    expect(() => createWhoisProbe({ whoisPort: 0 })).toThrow(
+      "whoisProbe: options.whoisPort must be an integer 1..65535",
     );
   });
 

@@ -1,13 +1,20 @@
 import { isIP } from "node:net";
-import { type BootstrapData, type LookupResult, lookup } from "rdapper";
+import {
+  type BootstrapData,
+  type DomainRecord,
+  type LookupAttempt,
+  type LookupResult,
+  lookup,
+} from "rdapper";
 import { getDomain, getPublicSuffix } from "tldts";
+import { stepTimeoutMs } from "../../contract/budget.js";
 import {
   type NetworkPolicy,
   type Probe,
   type ProbeContext,
   ProbeError,
 } from "../../contract/probe.js";
-import { resolveHost } from "../../network/resolve-host.js";
+import { whoisPort } from "../../network/whois-exchange.js";
 import {
   createBootstrapLoader,
   describeBootstrapFailure,
@@ -22,9 +29,10 @@ import {
 import { toWhoisData } from "./normalize.js";
 import example from "./openapi-example.json" with { type: "json" };
 import { whoisDataSchema } from "./schema.js";
-import { describeFailedAttempts, originOf, serversFromAttempts } from "./servers.js";
+import { describeFailedAttempts, originOf, type Refusal, serversFromAttempts } from "./servers.js";
 import { whoisTtlMs } from "./ttl.js";
 import type { WhoisData } from "./whois-data.js";
+import { type RegistryWhoisResult, registryWhois } from "./whois-lookup.js";
 import { followReferral, registrarReferral, withRegistrarRecord } from "./whois-referral.js";
 
 export interface WhoisProbeOptions {
@@ -35,22 +43,26 @@ export interface WhoisProbeOptions {
   bootstrap?: object | string;
   /**
    * WHOIS host per TLD (`{ com: "whois.verisign-grs.com" }`), instead of asking whois.iana.org.
-   * Keys are public suffixes as rdapper routes them: `example.co.uk` needs a `co.uk` key.
+   * Keys are public suffixes (`co.uk`) or TLDs (`uk`); the public suffix is tried first.
    */
   whoisHints?: Record<string, string>;
+  /** TCP port of every WHOIS server asked (default 43; labs and tests use another). */
+  whoisPort?: number;
 }
 
-const optionNames = new Set(["bootstrap", "whoisHints"]);
-/** rdapper's deadline ends this much before the engine's budget, so its traced answer comes first. */
-const deadlineMarginMs = 100;
+const optionNames = new Set(["bootstrap", "whoisHints", "whoisPort"]);
 /** Registrar links must finish this much before rdapper's deadline, which would drop the answer. */
 const linkMarginMs = 100;
 
 /**
- * The built-in `whois` section: RDAP first, WHOIS fallback (with one hop to the registrar's
- * WHOIS when the registry refers to it), through rdapper. A subdomain is looked up by its
+ * The built-in `whois` section: RDAP first (rdapper, over network/'s guarded dispatcher), WHOIS
+ * fallback (our own exchanges through network/: the hint or the server IANA names, then one
+ * hop to the registrar's WHOIS when the registry refers to it). Every connection at every hop
+ * resolves through the configured resolvers and goes only to an address the policy allows.
+ * Each step's timeout comes from what is left of the budget. A subdomain is looked up by its
  * registrable domain. An unregistered name is data, and so are the `whois.domain.*` findings;
- * a lookup where no registry answered throws `ProbeError` (`timeout` when time ran out,
+ * a step that ran out of time after the registry answered leaves `whois.lookup.partial`; a
+ * lookup where no registry answered throws `ProbeError` (`timeout` when time ran out,
  * otherwise `upstream_error`) naming every server tried.
  */
 export function whoisProbe(options: WhoisProbeOptions = {}): Probe<WhoisData> {
@@ -60,16 +72,20 @@ export function whoisProbe(options: WhoisProbeOptions = {}): Probe<WhoisData> {
   for (const key of Object.keys(options)) {
     if (!optionNames.has(key)) {
       throw new TypeError(
-        `whoisProbe: options.${key} is not an option (expected bootstrap, whoisHints)`,
+        `whoisProbe: options.${key} is not an option (expected bootstrap, whoisHints, whoisPort)`,
       );
     }
   }
   const loader = createBootstrapLoader(
     parseBootstrapOption(options.bootstrap, "whoisProbe: options.bootstrap"),
   );
-  const whoisHints = parseWhoisHints(options.whoisHints);
+  const whoisHints = parseWhoisHints(options.whoisHints) ?? {};
+  const port = options.whoisPort ?? whoisPort;
+  if (!Number.isInteger(port) || port < 1 || port > 65535) {
+    throw new TypeError("whoisProbe: options.whoisPort must be an integer 1..65535");
+  }
 
-  // One agent per network policy: connections are reused across runs, the guard stays per policy.
+  // One dispatcher per network policy: connections are reused across runs, the guard stays per policy.
   const fetchers = new Map<string, GuardedFetch>();
   const fetcherFor = (network: NetworkPolicy): GuardedFetch => {
     const key = JSON.stringify([
@@ -79,17 +95,7 @@ export function whoisProbe(options: WhoisProbeOptions = {}): Probe<WhoisData> {
     ]);
     let fetcher = fetchers.get(key);
     if (!fetcher) {
-      fetcher = createGuardedFetch({
-        allowPrivateAddresses: network.allowPrivateAddresses,
-        // The request that needs this address already holds a `context.limit` slot; taking
-        // a second one here could deadlock a limit of 1.
-        resolve: (host) =>
-          resolveHost(host, {
-            signal: AbortSignal.timeout(network.timeoutMs),
-            network,
-            limit: (operation) => operation(),
-          }),
-      });
+      fetcher = createGuardedFetch({ network });
       fetchers.set(key, fetcher);
     }
     return fetcher;
@@ -98,12 +104,12 @@ export function whoisProbe(options: WhoisProbeOptions = {}): Probe<WhoisData> {
   const run = async (domain: string, context: ProbeContext): Promise<WhoisData> => {
     const started = Date.now();
     const budgetMs = context.network.timeoutMs;
-    const deadlineAt = started + budgetMs - Math.min(deadlineMarginMs, budgetMs / 10);
-    // Half the budget per operation leaves the other half for the WHOIS fallback.
-    const operationMs = Math.max(1, Math.floor((deadlineAt - started) / 2));
+    // One step may take half the budget: the other half is the next step's (the WHOIS fallback).
+    const maxStepMs = Math.max(1, Math.floor(budgetMs / 2));
     const queriedDomain = (getDomain(domain) ?? domain).toLowerCase();
+    const tld = getPublicSuffix(queriedDomain) ?? queriedDomain.split(".").pop() ?? "";
     const guarded = fetcherFor(context.network);
-    const refusals = new Map<string, GuardedFetchError>();
+    const refusals = new Map<string, Refusal>();
     const limitedFetch: FetchLike = (input, init) =>
       context.limit(async () => {
         try {
@@ -119,7 +125,10 @@ export function whoisProbe(options: WhoisProbeOptions = {}): Probe<WhoisData> {
     try {
       bootstrap = await loader.load({
         fetch: limitedFetch,
-        signal: AbortSignal.any([context.signal, AbortSignal.timeout(operationMs)]),
+        signal: AbortSignal.any([
+          context.signal,
+          AbortSignal.timeout(Math.max(1, stepTimeoutMs(context, { maxMs: maxStepMs }))),
+        ]),
         timeoutMs: budgetMs,
       });
     } catch (error) {
@@ -128,43 +137,33 @@ export function whoisProbe(options: WhoisProbeOptions = {}): Probe<WhoisData> {
       bootstrapFailure = describeBootstrapFailure(loader.location, error);
     }
 
-    const remainingMs = Math.floor(deadlineAt - Date.now());
-    if (remainingMs <= 0) {
-      throw new ProbeError(
-        "timeout",
-        `Registration lookup for ${queriedDomain} ran out of time before asking a registry (${budgetMs} ms budget)${bootstrapFailure ? `: ${bootstrapFailure}` : ""}`,
-      );
+    const rdap = bootstrap
+      ? await rdapLookup({
+          domain: queriedDomain,
+          bootstrap,
+          fetch: limitedFetch,
+          context,
+          maxStepMs,
+        })
+      : undefined;
+    if (rdap?.errorCode === "aborted" && context.signal.aborted) {
+      throw stopped(context, queriedDomain, budgetMs);
     }
+    const attempts: LookupAttempt[] = [...(rdap?.attempts ?? [])];
+    const steps = { context, port, maxStepMs, attempts, refusals };
+    const answered: { record: DomainRecord } | undefined =
+      rdap?.ok && rdap.record ? { record: rdap.record } : undefined;
+    const whois = answered
+      ? undefined
+      : await registryWhois({ ...steps, domain: queriedDomain, tld, hints: whoisHints });
+    if (whois?.ok === false && whois.errorCode === "aborted" && context.signal.aborted) {
+      throw stopped(context, queriedDomain, budgetMs);
+    }
+    let record = answered?.record ?? (whois?.ok ? whois.record : undefined);
 
-    // rdapper asks registry bases until one answers 2xx, then follows registrar links. Those
-    // links come from upstream data; one that hangs must cost the link, not the registry answer.
-    let registryAnswered = false;
-    const linkCutoff = AbortSignal.timeout(Math.max(1, remainingMs - linkMarginMs));
-    const customFetch: FetchLike = async (input, init) => {
-      const signal = registryAnswered
-        ? AbortSignal.any(init?.signal ? [init.signal, linkCutoff] : [linkCutoff])
-        : init?.signal;
-      const response = await limitedFetch(input, { ...init, signal });
-      if (response.ok) registryAnswered = true;
-      return response;
-    };
-
-    const result = await lookup(queriedDomain, {
-      ...(bootstrap ? { customBootstrapData: bootstrap } : { whoisOnly: true }),
-      customFetch,
-      whoisHints,
-      // The registrar hop is ours (whois-referral.ts), under the engine's resolvers and policy.
-      followWhoisReferral: false,
-      timeoutMs: operationMs,
-      deadlineMs: remainingMs,
-      signal: context.signal,
-      includeRaw: true,
-    });
-
-    if (result.ok && result.record) {
-      let record = result.record;
+    if (record) {
       const servers = serversFromAttempts(
-        result.attempts,
+        attempts,
         refusals,
         record.isRegistered ? undefined : record.source,
       );
@@ -172,33 +171,27 @@ export function whoisProbe(options: WhoisProbeOptions = {}): Probe<WhoisData> {
         record.source === "whois" && record.isRegistered
           ? registrarReferral(record.rawWhois, record.whoisServer ?? "")
           : null;
+      const unasked: string[] = [];
       if (referral) {
-        const hop = await followReferral({
-          domain: queriedDomain,
-          tld: record.tld,
-          host: referral,
-          context,
-          deadlineAt,
-          operationMs,
-        });
+        const hop = await followReferral({ ...steps, domain: queriedDomain, tld, host: referral });
         if (hop.server) servers.push(hop.server);
         if (hop.record) record = withRegistrarRecord(record, hop.record);
+        if (hop.outOfTime) unasked.push(`WHOIS ${referral}`);
       }
-      return toWhoisData({ queriedDomain, record, servers, now: Date.now() });
+      return toWhoisData({ queriedDomain, record, servers, unasked, now: Date.now() });
     }
-    if (result.errorCode === "aborted" && context.signal.aborted) {
-      throw stopped(context, queriedDomain, budgetMs);
-    }
-    if (result.errorCode === "invalid_input" || result.errorCode === "invalid_tld") {
-      throw new ProbeError("internal", `rdapper does not accept ${queriedDomain} as a domain name`);
-    }
+
     const details = [
       ...(bootstrapFailure ? [bootstrapFailure] : []),
-      ...describeFailedAttempts(result.attempts, refusals),
-      ...resultProblems(result, queriedDomain, bootstrap !== undefined),
+      ...describeFailedAttempts(attempts, refusals),
+      ...lookupProblems({ rdap, whois, tld, hadBootstrap: bootstrap !== undefined }),
     ];
-    const detail = details.length > 0 ? details.join("; ") : `lookup failed (${result.errorCode})`;
-    if (result.errorCode === "timeout") {
+    const detail = details.length > 0 ? details.join("; ") : "lookup failed";
+    const outOfTime =
+      (whois?.ok === false && whois.errorCode === "timeout") ||
+      (whois === undefined && rdap?.errorCode === "timeout") ||
+      stepTimeoutMs(context) <= 0;
+    if (outOfTime) {
       throw new ProbeError(
         "timeout",
         `Registration lookup for ${queriedDomain} ran out of time after ${Date.now() - started} ms: ${detail}`,
@@ -216,16 +209,62 @@ export function whoisProbe(options: WhoisProbeOptions = {}): Probe<WhoisData> {
   };
 }
 
+/**
+ * The RDAP part, through rdapper with our fetch (rdapper never does WHOIS here). Its per-request
+ * timeout and its deadline come from what is left of the budget; registrar links stop just
+ * before the deadline, so one that hangs costs the link, not the registry's answer.
+ */
+async function rdapLookup(input: {
+  domain: string;
+  bootstrap: BootstrapData;
+  fetch: FetchLike;
+  context: ProbeContext;
+  maxStepMs: number;
+}): Promise<LookupResult | undefined> {
+  const { context } = input;
+  const deadlineMs = stepTimeoutMs(context);
+  if (deadlineMs <= 0) return undefined;
+  let registryAnswered = false;
+  const linkCutoff = AbortSignal.timeout(Math.max(1, deadlineMs - linkMarginMs));
+  const customFetch: FetchLike = async (url, init) => {
+    const signal = registryAnswered
+      ? AbortSignal.any(init?.signal ? [init.signal, linkCutoff] : [linkCutoff])
+      : init?.signal;
+    const response = await input.fetch(url, { ...init, signal });
+    if (response.ok) registryAnswered = true;
+    return response;
+  };
+  const result = await lookup(input.domain, {
+    customBootstrapData: input.bootstrap,
+    customFetch,
+    rdapOnly: true,
+    timeoutMs: Math.max(1, stepTimeoutMs(context, { maxMs: input.maxStepMs })),
+    deadlineMs,
+    signal: context.signal,
+    includeRaw: true,
+  });
+  return result;
+}
+
 /** What went wrong beyond the per-server trace (a TLD nobody serves, a reply with no data). */
-function resultProblems(result: LookupResult, domain: string, hadBootstrap: boolean): string[] {
-  const tld = getPublicSuffix(domain) ?? domain.split(".").pop();
-  const askedRdap = result.attempts.some((attempt) => attempt.phase === "rdap");
+function lookupProblems(input: {
+  rdap: LookupResult | undefined;
+  whois: RegistryWhoisResult | undefined;
+  tld: string;
+  hadBootstrap: boolean;
+}): string[] {
+  const { rdap, whois, tld } = input;
+  const askedRdap = rdap?.attempts.some((attempt) => attempt.phase === "rdap") ?? false;
   const problems: string[] = [];
-  if (hadBootstrap && !askedRdap) problems.push(`the RDAP bootstrap lists no server for .${tld}`);
-  if (result.errorCode === "no_server") problems.push(`no WHOIS server is known for .${tld}`);
-  if (result.errorCode === "unparseable") {
+  if (input.hadBootstrap && rdap && !askedRdap) {
+    problems.push(`the RDAP bootstrap lists no server for .${tld}`);
+  }
+  if (whois?.ok === false && whois.errorCode === "no_server") {
+    problems.push(`no WHOIS server is known for .${tld}`);
+  }
+  if (whois?.ok === false && whois.errorCode === "unparseable") {
     problems.push(
-      `WHOIS ${result.errorServer ?? "server"} answered without recognisable registration data`,
+      `WHOIS ${whois.server ?? "server"} answered without recognisable registration data`,
     );
   }
   return problems;

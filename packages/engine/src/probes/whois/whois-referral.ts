@@ -1,10 +1,9 @@
-import { isIP } from "node:net";
-import { type DomainRecord, lookup } from "rdapper";
-import type { ProbeContext } from "../../contract/probe.js";
-import { isAddressAllowed } from "../../network/address-policy.js";
-import { type ResolvedAddress, resolveHost } from "../../network/resolve-host.js";
+import type { DomainRecord } from "rdapper";
+import { stepTimeoutMs } from "../../contract/budget.js";
 import { serversFromAttempts } from "./servers.js";
 import type { ServerOutcome, WhoisServer } from "./whois-data.js";
+import { tracedWhoisQuery, type WhoisStepsInput, whoisHostOf } from "./whois-lookup.js";
+import { looksEmpty, parseWhoisText } from "./whois-text.js";
 
 // The lines thin registries use to name the registrar's own WHOIS server.
 const referralLines = [
@@ -12,9 +11,7 @@ const referralLines = [
   /^[ \t]*Whois Server:[ \t]*(\S+)[ \t]*$/im,
   /^[ \t]*ReferralServer:[ \t]*whois:\/\/(\S+)[ \t]*$/im,
 ];
-const hostName =
-  /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/;
-/** Below this much time left, the registry's answer is returned without asking the registrar. */
+/** Below this much time for the exchange, the registrar is not asked. */
 const minReferralMs = 200;
 
 /**
@@ -26,92 +23,61 @@ export function registrarReferral(rawWhois: string | undefined, answeredBy: stri
   for (const line of referralLines) {
     const value = line.exec(rawWhois ?? "")?.[1];
     if (!value) continue;
-    // Some registries write the server as a URL; port 43 is still where WHOIS answers.
-    const host = value
-      .replace(/^(?:whois|https?):\/\//i, "")
-      .replace(/[./]+$/, "")
-      .toLowerCase();
-    if (!(isIP(host) || hostName.test(host))) return null;
-    return host === answeredBy.toLowerCase() ? null : host;
+    const host = whoisHostOf(value);
+    return host === null || host === answeredBy.toLowerCase() ? null : host;
   }
   return null;
 }
 
-export interface ReferralInput {
+export interface ReferralInput extends WhoisStepsInput {
   /** The registrable domain. */
   domain: string;
-  /** The TLD the registry lookup was routed by (rdapper's `record.tld`). */
+  /** The TLD the registry lookup was routed by (`record.tld`). */
   tld: string;
   /** The registrar's WHOIS host, from `registrarReferral`. */
   host: string;
-  context: ProbeContext;
-  /** When the probe's answer must be ready (epoch ms). */
-  deadlineAt: number;
-  /** Bound of one network operation. */
-  operationMs: number;
 }
 
 export interface ReferralResult {
   /** The registrar server as asked (or refused); absent when there was no time to ask. */
   server?: WhoisServer;
+  /** Too little of the budget was left to ask the registrar. */
+  outOfTime?: true;
   /** The registrar's record, when it answered with registration data. */
   record?: DomainRecord;
 }
 
 /**
- * Asks the registrar's WHOIS server (one hop, as gTLD thin registries refer). rdapper's own
- * referral following resolves through the system and always refuses private addresses; this hop
- * resolves through the engine's resolvers, applies the engine's address policy and connects to
- * the checked address, so a referral cannot be rebound elsewhere. It never fails the probe:
- * whatever goes wrong is the server's outcome and the registry's answer stands.
+ * Asks the registrar's WHOIS server (one hop, as gTLD thin registries refer), through the same
+ * exchange as the registry: the engine's resolvers, its address policy, the vetted address. It
+ * never fails the probe: whatever goes wrong is the server's outcome and the registry's answer
+ * stands.
  */
 export async function followReferral(input: ReferralInput): Promise<ReferralResult> {
-  const { host, context } = input;
+  const { host } = input;
   const asked = (outcome: ServerOutcome, record?: DomainRecord): ReferralResult => ({
     server: { kind: "whois", host, outcome },
     ...(record ? { record } : {}),
   });
-  const remaining = () => Math.floor(input.deadlineAt - Date.now());
-  if (remaining() < minReferralMs) return {};
-
-  let addresses: ResolvedAddress[];
-  try {
-    addresses = isIP(host)
-      ? [{ address: host, family: isIP(host) as 4 | 6 }]
-      : await resolveHost(host, {
-          ...context,
-          signal: AbortSignal.any([context.signal, AbortSignal.timeout(remaining())]),
-        });
-  } catch {
-    return asked(context.signal.aborted ? "aborted" : "connect_failed");
+  if (stepTimeoutMs(input.context, { maxMs: input.maxStepMs }) < minReferralMs) {
+    return { outOfTime: true };
   }
-  const address = addresses[0]?.address;
-  if (address === undefined) return asked("connect_failed");
-  if (!addresses.every((a) => isAddressAllowed(a.address, context.network.allowPrivateAddresses))) {
-    return asked("address_not_allowed");
+  const before = input.attempts.length;
+  const result = await tracedWhoisQuery({ ...input, query: input.domain, phase: "whois" });
+  if (!result.ok) {
+    const traced = serversFromAttempts(input.attempts.slice(before), input.refusals).at(-1);
+    return traced ? asked(traced.outcome) : {};
   }
-  const budget = remaining();
-  if (budget < minReferralMs) return asked("timeout");
-
-  // A hint for the TLD sends rdapper's WHOIS query straight to the checked address.
-  const result = await context.limit(() =>
-    lookup(input.domain, {
-      whoisOnly: true,
-      whoisHints: { [input.tld]: address },
-      followWhoisReferral: false,
-      timeoutMs: Math.min(input.operationMs, budget),
-      deadlineMs: budget,
-      signal: context.signal,
-      includeRaw: true,
-    }),
-  );
-  if (result.ok && result.record) {
-    // A registrar claiming the name is free contradicts the registry, which is authoritative.
-    if (!result.record.isRegistered) return asked("not_found");
-    return asked(result.attempts.at(-1)?.partial ? "partial" : "ok", result.record);
-  }
-  const traced = serversFromAttempts(result.attempts, new Map()).at(-1);
-  return asked(traced?.outcome ?? (result.errorCode === "timeout" ? "timeout" : "error"));
+  const record = parseWhoisText({
+    domain: input.domain,
+    tld: input.tld,
+    text: result.answer.text,
+    server: host,
+  });
+  // A registrar claiming the name is free contradicts the registry, which is authoritative.
+  if (!record.isRegistered) return asked("not_found");
+  if (looksEmpty(record)) return asked("unparseable");
+  return asked(result.answer.partial ? "partial" : "ok", record);
 }
 
 /**

@@ -1,9 +1,13 @@
 import { readFileSync } from "node:fs";
+import {
+  openApiResponseValidator,
+  type RdapTestServer,
+  rdapDomainExample,
+  startRdapServer,
+} from "@domain-intel/test-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEngine } from "../../engine.js";
 import { silentLogger } from "../../logging/logger.js";
-import { openApiResponseValidator } from "../../test-support/openapi-response-validator.js";
-import { type RdapTestServer, startRdapServer } from "./test-support/rdap-server.js";
 
 const key = "whois-route-test-key";
 const fixture = (name: string) =>
@@ -17,8 +21,7 @@ beforeAll(async () => {
   rdap = await startRdapServer((path) => {
     if (path.startsWith("/down/")) return { status: 503, body: "maintenance" };
     if (path.startsWith("/slow/")) return { hang: true };
-    if (path === "/domain/example.test")
-      return { status: 200, json: fixture("rdap-domain-example.json") };
+    if (path === "/domain/example.test") return { status: 200, json: rdapDomainExample() };
     return { status: 404, json: fixture("rdap-not-found.json") };
   });
 });

@@ -1,6 +1,22 @@
+import {
+  caa,
+  dnsData,
+  insightInput as sectionsInput,
+  sslData,
+  whoisData,
+} from "@domain-intel/test-kit";
 import { describe, expect, it } from "vitest";
 import { caaIssuerInsight } from "./caa-issuer.js";
-import { caa, dnsData, insightInput, sslData, whoisData } from "./test-support/report-sections.js";
+import { certificateAuthorities } from "./certificate-authorities.js";
+
+/** The sections with the engine's CA table: built-in entries plus `caaIssuers`. */
+function insightInput(
+  sections: Parameters<typeof sectionsInput>[0],
+  options: { domain?: string; caaIssuers?: Record<string, string[]> } = {},
+) {
+  const table = certificateAuthorities(options.caaIssuers);
+  return sectionsInput(sections, { domain: options.domain, certificateAuthorities: table });
+}
 
 const digicertIssuer = {
   issuer: {

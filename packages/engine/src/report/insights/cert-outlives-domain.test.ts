@@ -1,6 +1,6 @@
+import { dnsData, insightInput, sslData, whoisData } from "@domain-intel/test-kit";
 import { describe, expect, it } from "vitest";
 import { certOutlivesDomainInsight } from "./cert-outlives-domain.js";
-import { dnsData, insightInput, sslData, whoisData } from "./test-support/report-sections.js";
 
 const run = (whois: Record<string, unknown> | "error", notAfter = "2026-12-30T23:59:59.000Z") =>
   certOutlivesDomainInsight(insightInput({ whois, dns: dnsData(), ssl: sslData({ notAfter }) }));

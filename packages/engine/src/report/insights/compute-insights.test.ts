@@ -1,19 +1,22 @@
+import { dnsData, insightInput, sslData, whoisData } from "@domain-intel/test-kit";
 import { describe, expect, it } from "vitest";
+import { certificateAuthorities } from "./certificate-authorities.js";
 import { computeInsights } from "./compute-insights.js";
 import { insightIds } from "./insight.js";
-import { dnsData, insightInput, sslData, whoisData } from "./test-support/report-sections.js";
+
+const table = { certificateAuthorities: certificateAuthorities() };
 
 describe("computeInsights", () => {
   it("reports every insight, in order, in the shared findings shape", () => {
     const insights = computeInsights(
-      insightInput({ whois: whoisData(), dns: dnsData(), ssl: sslData() }),
+      insightInput({ whois: whoisData(), dns: dnsData(), ssl: sslData() }, table),
     );
     expect(insights.map((insight) => insight.id)).toEqual([...insightIds]);
     expect(insights.map((insight) => insight.status)).toEqual(["pass", "pass", "pass", "skipped"]);
   });
 
   it("skips every insight, without throwing, on data of an unexpected shape", () => {
-    const odd = insightInput({ whois: whoisData(), dns: dnsData(), ssl: sslData() });
+    const odd = insightInput({ whois: whoisData(), dns: dnsData(), ssl: sslData() }, table);
     const sections = Object.fromEntries(
       Object.entries(odd.sections).map(([name, section]) => [
         name,

@@ -1,6 +1,6 @@
+import { dnsData, insightInput, whoisData } from "@domain-intel/test-kit";
 import { describe, expect, it } from "vitest";
 import { dnssecMismatchInsight } from "./dnssec-mismatch.js";
-import { dnsData, insightInput, whoisData } from "./test-support/report-sections.js";
 
 // RFC 4034 section 5.4: a DNSKEY (flags 256, algorithm 5) with key tag 60485 and its DS.
 const publicKey =

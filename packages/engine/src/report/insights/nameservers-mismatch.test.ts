@@ -1,6 +1,6 @@
+import { dnsData, insightInput, whoisData } from "@domain-intel/test-kit";
 import { describe, expect, it } from "vitest";
 import { nameserversMismatchInsight } from "./nameservers-mismatch.js";
-import { dnsData, insightInput, whoisData } from "./test-support/report-sections.js";
 
 const ns = (...hosts: string[]) => hosts.map((host) => ({ host, ttl: 86400 }));
 

@@ -1,6 +1,6 @@
+import { assessInLab, type LabWorldOptions } from "@domain-intel/test-kit";
 import type * as packet from "dns-packet";
 import { describe, expect, it } from "vitest";
-import { assessInLab, type LabWorldOptions } from "../../../test-support/dns-lab-world.js";
 import { nsPublicAddress } from "./checks/delegation.js";
 import type { HealthFacts } from "./facts.js";
 

@@ -1,7 +1,6 @@
+import { assessInLab, dsRecord, generateZoneKey } from "@domain-intel/test-kit";
 import type * as packet from "dns-packet";
 import { describe, expect, it } from "vitest";
-import { assessInLab } from "../../../test-support/dns-lab-world.js";
-import { dsRecord, generateZoneKey } from "../../../test-support/dnssec-signer.js";
 
 type Records = packet.Answer[];
 const day = 86_400;

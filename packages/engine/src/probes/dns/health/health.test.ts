@@ -1,7 +1,7 @@
+import { assessInLab } from "@domain-intel/test-kit";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import type * as packet from "dns-packet";
 import { describe, expect, it } from "vitest";
-import { assessInLab } from "../../../test-support/dns-lab-world.js";
 import { dnsDataSchema } from "../schema.js";
 import { dnsCheckIds } from "./check-ids.js";
 

@@ -1,6 +1,6 @@
+import { assessInLab, type LabWorldOptions } from "@domain-intel/test-kit";
 import type * as packet from "dns-packet";
 import { describe, expect, it } from "vitest";
-import { assessInLab, type LabWorldOptions } from "../../../test-support/dns-lab-world.js";
 
 type Records = packet.Answer[];
 const txt = (name: string, data: string): packet.Answer => ({ type: "TXT", name, ttl: 300, data });

@@ -1,6 +1,6 @@
+import { assessInLab } from "@domain-intel/test-kit";
 import type * as packet from "dns-packet";
 import { describe, expect, it } from "vitest";
-import { assessInLab } from "../../../test-support/dns-lab-world.js";
 
 type Records = packet.Answer[];
 

@@ -1,5 +1,5 @@
+import { encodeSvcb } from "@domain-intel/test-kit";
 import { describe, expect, it } from "vitest";
-import { encodeSvcb } from "../../../test-support/svcb-encoder.js";
 import { decodeSvcb } from "./svcb.js";
 
 describe("decodeSvcb", () => {

@@ -1,8 +1,8 @@
 import dgram from "node:dgram";
 import type { AddressInfo } from "node:net";
+import { startDnsServer, type TestDnsServer } from "@domain-intel/test-kit";
 import * as packet from "dns-packet";
 import { afterEach, describe, expect, it } from "vitest";
-import { startDnsServer, type TestDnsServer } from "../../../test-support/dns-server.js";
 import { DnsQueryError } from "./errors.js";
 import { query } from "./query.js";
 

@@ -1,6 +1,6 @@
+import { startDnsServer, type TestDnsServer } from "@domain-intel/test-kit";
 import * as packet from "dns-packet";
 import { afterEach, describe, expect, it } from "vitest";
-import { startDnsServer, type TestDnsServer } from "../../../test-support/dns-server.js";
 import { DnsQueryError } from "./errors.js";
 import { probeZoneTransfer } from "./zone-transfer.js";
 

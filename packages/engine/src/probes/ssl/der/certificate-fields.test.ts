@@ -1,11 +1,6 @@
 import { X509Certificate } from "node:crypto";
+import { createCertificate, createTestPki, loadX509, type TestPki } from "@domain-intel/test-kit";
 import { beforeAll, describe, expect, it } from "vitest";
-import {
-  createCertificate,
-  createTestPki,
-  loadX509,
-  type TestPki,
-} from "../../../test-support/certificates.js";
 import { readCertificateDer } from "./certificate-fields.js";
 
 let pki: TestPki;

@@ -1,5 +1,5 @@
+import { encodeSctList } from "@domain-intel/test-kit";
 import { describe, expect, it } from "vitest";
-import { encodeSctList } from "../../../test-support/certificates.js";
 import { parseSctList } from "./sct-list.js";
 
 const logA = new Uint8Array(32).fill(1);

@@ -1,0 +1,135 @@
+import type {
+  OpenAPIObject,
+  PathItemObject,
+  ResponseObject,
+  SchemaObject,
+  SecuritySchemeObject,
+  TagObject,
+} from "openapi3-ts/oas31";
+import type { ErrorCode } from "../contract/error-codes.js";
+import type { MaybePromise } from "../contract/maybe-promise.js";
+import type { Logger } from "../logging/logger.js";
+import type { RateLimitStore } from "../ratelimit/rate-limit-store.js";
+import type { EngineRequest, EngineResponse } from "./engine-http.js";
+
+/*
+ * The hook for routes that plugins add under the engine's base path (`@domain-intel/api-keys`'s
+ * `keyIssuing()`, `@domain-intel/swagger-ui`'s `swaggerUi()`), passed as
+ * `createEngine({ routes: [...] })`. The engine matches the path and turns a thrown
+ * DomainIntelError into problem+json; the route does the rest, so the engine carries none of
+ * their weight.
+ */
+
+/** What the engine lends its routes. One object per engine, given to every call. */
+export interface EngineRouteContext {
+  readonly logger: Logger;
+  /**
+   * The engine's rate-limit store, or an in-memory one when `rateLimit` is false, so a route
+   * that must stay limited (issuing keys) is limited either way.
+   */
+  readonly rateLimitStore: RateLimitStore;
+  /** The names of `rateLimit.plans` (`default` included); undefined when rate limiting is off. */
+  readonly plans: ReadonlySet<string> | undefined;
+  /** The engine's OpenAPI document, every route's own paths included. */
+  readonly openApiDocument: OpenAPIObject;
+}
+
+/** The request as a route sees it. */
+export interface EngineRouteRequest extends EngineRequest {
+  /**
+   * The path below the route's own, without the query: `""` for `{basePath}/docs` itself,
+   * `"/init.js"` for `{basePath}/docs/init.js`.
+   */
+  readonly subpath: string;
+}
+
+/** What a route adds to the OpenAPI document; paths are relative to the base path. */
+export interface EngineRouteOpenApi {
+  /** Only the route's own path and paths below it. */
+  readonly paths: Readonly<Record<string, PathItemObject>>;
+  readonly schemas?: Readonly<Record<string, SchemaObject>>;
+  readonly securitySchemes?: Readonly<Record<string, SecuritySchemeObject>>;
+  readonly tags?: readonly TagObject[];
+}
+
+/** Helpers for a route describing itself the way the engine describes its own routes. */
+export interface EngineRouteOpenApiTools {
+  /** A problem+json response whose example is what the engine would send for `code`. */
+  problem(options: {
+    readonly code: ErrorCode;
+    readonly description: string;
+    readonly detail: string;
+  }): ResponseObject;
+}
+
+export interface EngineRoute {
+  /**
+   * Where it answers under the base path, e.g. `/keys`: that path and every path below it.
+   * Not `/openapi.json`, `/domain` or a section's name, and not another route's path.
+   */
+  readonly path: string;
+  /**
+   * Answers any method (the route checks its own) and any caller: the engine asks no API key
+   * here, so a route checks its own callers. A thrown DomainIntelError becomes its problem+json
+   * answer; anything else is logged and answered 500.
+   */
+  handle(request: EngineRouteRequest, context: EngineRouteContext): MaybePromise<EngineResponse>;
+  /** What the route adds to `openapi.json`; called once, when the engine is created. */
+  openApi?(tools: EngineRouteOpenApiTools): EngineRouteOpenApi;
+}
+
+const routePath = /^(?:\/[A-Za-z0-9._~-]+)+$/;
+
+function fail(option: string, expectation: string): never {
+  throw new TypeError(`createEngine: options.${option} ${expectation}`);
+}
+
+const overlaps = (a: string, b: string) =>
+  a === b || a.startsWith(`${b}/`) || b.startsWith(`${a}/`);
+
+/**
+ * Checks `options.routes`. `taken` holds the first path segments the engine answers itself
+ * (`domain`, `openapi.json`, the sections).
+ */
+export function validateEngineRoutes(routes: unknown, taken: ReadonlySet<string>): void {
+  if (routes === undefined) return;
+  if (!Array.isArray(routes)) fail("routes", "must be an array of routes");
+  routes.forEach((route: Partial<EngineRoute> | null, index) => {
+    const name = `routes[${index}]`;
+    if (typeof route !== "object" || route === null) {
+      fail(name, "must be a route: { path, handle(request, context), openApi? }");
+    }
+    const { path } = route;
+    if (typeof path !== "string" || !routePath.test(path) || /\/\.\.?(?:\/|$)/.test(path)) {
+      fail(`${name}.path`, 'must be a path like "/keys": "/" and segments, no trailing "/"');
+    }
+    const first = path.split("/")[1]!;
+    if (taken.has(first)) {
+      fail(`${name}.path`, `"${path}" is taken by the engine's own /${first}`);
+    }
+    const earlier = routes.findIndex((other: EngineRoute) => overlaps(other.path, path));
+    if (earlier < index) {
+      fail(
+        `${name}.path`,
+        `"${path}" overlaps options.routes[${earlier}].path "${routes[earlier].path}"`,
+      );
+    }
+    if (typeof route.handle !== "function") fail(`${name}.handle`, "must be a function");
+    if (route.openApi !== undefined && typeof route.openApi !== "function") {
+      fail(`${name}.openApi`, "must be a function");
+    }
+  });
+}
+
+/** The route that answers `rest` (the path below the base path), and the part below its own. */
+export function findEngineRoute(
+  routes: readonly EngineRoute[],
+  rest: string,
+): { route: EngineRoute; subpath: string } | undefined {
+  for (const route of routes) {
+    if (rest === route.path || rest.startsWith(`${route.path}/`)) {
+      return { route, subpath: rest.slice(route.path.length) };
+    }
+  }
+  return undefined;
+}

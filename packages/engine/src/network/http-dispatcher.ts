@@ -1,0 +1,52 @@
+import { Agent, buildConnector } from "undici";
+import type { NetworkPolicy, ProbeContext } from "../contract/probe.js";
+import { checkConnectTarget, noLookup } from "./connect-target.js";
+import { resolveVettedHost } from "./vetted-host.js";
+
+export interface GuardedDispatcherOptions {
+  network: NetworkPolicy;
+  /** Bound of resolving the host and opening the connection (default: the policy's budget). */
+  connectTimeoutMs?: number;
+}
+
+/**
+ * An undici dispatcher (for `fetch`, `request`) whose every connection is resolved through the
+ * configured resolvers, judged against the address policy (IP literals and redirect targets
+ * too, since this runs for each new connection) and opened to the vetted address, with the
+ * host name kept for SNI and certificate checks. A refused host fails the request with
+ * AddressNotAllowedError before any socket is opened; nothing resolves the name a second time.
+ */
+export function createGuardedDispatcher(options: GuardedDispatcherOptions): Agent {
+  const { network } = options;
+  const timeoutMs = options.connectTimeoutMs ?? network.timeoutMs;
+  const open = buildConnector({ timeout: timeoutMs, lookup: noLookup });
+  const connect: buildConnector.connector = (target, callback) => {
+    const signal = AbortSignal.timeout(timeoutMs);
+    // The request that needs this connection already holds a `limit` slot; taking a second
+    // one here could deadlock a limit of 1.
+    const context: ProbeContext = {
+      signal,
+      network,
+      remainingMs: () => timeoutMs,
+      limit: (operation) => operation(),
+    };
+    resolveVettedHost({ host: target.hostname, context }).then(
+      ([vetted]) => {
+        const address = vetted!.address;
+        try {
+          checkConnectTarget("createGuardedDispatcher", {
+            address,
+            port: Number(target.port) || (target.protocol === "https:" ? 443 : 80),
+            allowPrivateAddresses: network.allowPrivateAddresses,
+          });
+        } catch (error) {
+          callback(error as Error, null);
+          return;
+        }
+        open({ ...target, hostname: address }, callback);
+      },
+      (error: Error) => callback(error, null),
+    );
+  };
+  return new Agent({ connect });
+}

@@ -1,0 +1,1 @@
+export { swaggerUi } from "./swagger-ui.js";

@@ -1,0 +1,3 @@
+export * from "./contract-peers.js";
+export * from "./contract-suite.js";
+export * from "./fetch-contract-app.js";

@@ -1,0 +1,303 @@
+import {
+  type DnsData,
+  type DnsProbeOptions,
+  dnsProbe,
+  type Finding,
+  type NetworkPolicy,
+} from "@domain-intel/engine";
+import type * as packet from "dns-packet";
+import { dsRecord, generateZoneKey, signZone, type TestZoneKey } from "../dnssec/dnssec-signer.js";
+import { testProbeContext } from "../engine/probe-context.js";
+import { type DnsLab, labBlock, startDnsLab } from "./dns-lab.js";
+import {
+  type AuthoritativeBehaviour,
+  authoritativeHandler,
+  resolverHandler,
+  type ServedZone,
+} from "./dns-zone-handlers.js";
+import { encodeSvcb } from "./svcb-encoder.js";
+
+/**
+ * A small DNS world on loopback for health tests and the bench: a parent zone on one server, the
+ * domain's zone on three (two IPv4 addresses in different /24s, one on ::1), and a resolver
+ * that knows both. By default the zone is healthy: signed, DS at the parent, mail configured
+ * with SPF, DMARC, MTA-STS and TLS-RPT, CAA, sane SOA timers. Hooks change it before or
+ * after signing, for the whole world or one server, so each test breaks one thing.
+ */
+export interface LabWorldContext {
+  domain: string;
+  parent: string;
+  /** Name server host names, in server order. */
+  hosts: string[];
+  /** Name server addresses, in server order (override to place them). */
+  addresses: string[];
+  parentAddress: string;
+  ksk: TestZoneKey | null;
+  zsk: TestZoneKey | null;
+}
+
+type Records = packet.Answer[];
+
+export interface ServerVariant {
+  behaviour?: AuthoritativeBehaviour;
+  /** This server's copy of the zone, before signing. */
+  zone?: (records: Records, world: LabWorldContext) => Records;
+  /** This server's copy of the zone, after signing (to corrupt a signature). */
+  signed?: (records: Records, world: LabWorldContext) => Records;
+}
+
+export interface LabWorldOptions {
+  domain?: string;
+  /** The signing algorithm; null leaves the zone unsigned. Default 13 (ECDSA P-256). */
+  algorithm?: 5 | 8 | 13 | 15 | null;
+  rsaBits?: number;
+  /** The third name server on ::1. Default true; false puts it on a third IPv4 /24. */
+  ipv6?: boolean;
+  /** Name server addresses by server index, replacing the defaults (`block` is the lab's 127.x). */
+  addresses?: (block: number) => string[];
+  /** Signature validity relative to now, in seconds. Default one hour ago to 14 days ahead. */
+  signatureWindow?: { from: number; to: number };
+  dsDigestType?: number;
+  /** The domain's zone for everyone (resolver and servers), before and after signing. */
+  child?: (records: Records, world: LabWorldContext) => Records;
+  childSigned?: (records: Records, world: LabWorldContext) => Records;
+  parentZone?: (records: Records, world: LabWorldContext) => Records;
+  /** Per server, by index in `hosts`. */
+  servers?: Partial<Record<number, ServerVariant>>;
+  /** More zones the resolver knows (an SPF include provider...). */
+  extraZones?: ServedZone[];
+  latencyMs?: number;
+  onQuery?: Parameters<typeof startDnsLab>[0]["onQuery"];
+}
+
+export interface LabWorld extends LabWorldContext {
+  lab: DnsLab;
+  close(): Promise<void>;
+}
+
+const soa = (name: string, mname: string, serial = 2026112201): packet.Answer => ({
+  type: "SOA",
+  name,
+  ttl: 3600,
+  data: {
+    mname,
+    rname: `hostmaster.${name}`,
+    serial,
+    refresh: 14_400,
+    retry: 3_600,
+    expire: 1_209_600,
+    minimum: 3_600,
+  },
+});
+
+/** The healthy zone of `domain`. */
+function childRecords(world: LabWorldContext): Records {
+  const { domain, hosts, addresses } = world;
+  const mail = `mail.${domain}`;
+  const txt = (name: string, data: string): packet.Answer => ({
+    type: "TXT",
+    name,
+    ttl: 300,
+    data,
+  });
+  return [
+    soa(domain, hosts[0]!),
+    ...hosts.map((host): packet.Answer => ({ type: "NS", name: domain, ttl: 3600, data: host })),
+    ...hosts.map(
+      (host, index): packet.Answer => ({
+        type: addresses[index]!.includes(":") ? "AAAA" : "A",
+        name: host,
+        ttl: 3600,
+        data: addresses[index]!,
+      }),
+    ),
+    { type: "A", name: domain, ttl: 300, data: "192.0.2.10" },
+    { type: "AAAA", name: domain, ttl: 300, data: "2001:db8::10" },
+    { type: "MX", name: domain, ttl: 300, data: { preference: 10, exchange: mail } },
+    { type: "A", name: mail, ttl: 300, data: "192.0.2.25" },
+    txt(domain, `v=spf1 mx include:_spf.${domain} -all`),
+    txt(`_spf.${domain}`, "v=spf1 ip4:192.0.2.0/24 -all"),
+    txt(`_dmarc.${domain}`, `v=DMARC1; p=reject; rua=mailto:dmarc@${domain}`),
+    txt(`_mta-sts.${domain}`, "v=STSv1; id=20261122T000000"),
+    txt(`_smtp._tls.${domain}`, `v=TLSRPTv1; rua=mailto:tls-reports@${domain}`),
+    {
+      type: "CAA",
+      name: domain,
+      ttl: 300,
+      data: { flags: 0, tag: "issue", value: "letsencrypt.org" },
+    },
+    {
+      type: "SRV",
+      name: `_submission._tcp.${domain}`,
+      ttl: 300,
+      data: { priority: 0, weight: 1, port: 587, target: mail },
+    },
+    {
+      type: "SRV",
+      name: `_imaps._tcp.${domain}`,
+      ttl: 300,
+      data: { priority: 0, weight: 1, port: 993, target: mail },
+    },
+    {
+      type: "UNKNOWN_65",
+      name: domain,
+      ttl: 300,
+      data: encodeSvcb({
+        priority: 1,
+        target: ".",
+        params: [[1, Buffer.from("\x02h2\x02h3", "latin1")]],
+      }),
+    } as unknown as packet.Answer,
+  ];
+}
+
+function parentRecords(world: LabWorldContext, ds: Records): Records {
+  const { parent, domain, hosts, addresses, parentAddress } = world;
+  const parentHost = `ns.nic.${parent}`;
+  return [
+    soa(parent, parentHost),
+    { type: "NS", name: parent, ttl: 86_400, data: parentHost },
+    { type: "A", name: parentHost, ttl: 86_400, data: parentAddress },
+    ...hosts.map((host): packet.Answer => ({ type: "NS", name: domain, ttl: 86_400, data: host })),
+    // Glue for the in-zone servers, as registries publish it.
+    ...hosts.map(
+      (host, index): packet.Answer => ({
+        type: addresses[index]!.includes(":") ? "AAAA" : "A",
+        name: host,
+        ttl: 86_400,
+        data: addresses[index]!,
+      }),
+    ),
+    ...ds,
+  ];
+}
+
+export async function startLabWorld(options: LabWorldOptions = {}): Promise<LabWorld> {
+  const domain = options.domain ?? "example.test";
+  const parent = domain.slice(domain.indexOf(".") + 1);
+  const block = labBlock();
+  const algorithm = options.algorithm === undefined ? 13 : options.algorithm;
+  const ksk =
+    algorithm === null
+      ? null
+      : generateZoneKey({ algorithm, flags: 257, rsaBits: options.rsaBits });
+  const zsk =
+    algorithm === null
+      ? null
+      : generateZoneKey({ algorithm, flags: 256, rsaBits: options.rsaBits });
+  const world: LabWorldContext = {
+    domain,
+    parent,
+    hosts: [1, 2, 3].map((n) => `ns${n}.${domain}`),
+    addresses: options.addresses?.(block) ?? [
+      `127.${block}.1.1`,
+      `127.${block}.2.1`,
+      options.ipv6 === false ? `127.${block}.3.1` : "::1",
+    ],
+    parentAddress: `127.${block}.9.1`,
+    ksk,
+    zsk,
+  };
+  const now = Math.floor(Date.now() / 1000);
+  const window = options.signatureWindow ?? { from: -3600, to: 14 * 86_400 };
+  const sign = (records: Records) =>
+    ksk && zsk
+      ? signZone({
+          zone: domain,
+          records,
+          ksk,
+          zsk,
+          inception: now + window.from,
+          expiration: now + window.to,
+        })
+      : records;
+
+  const base = (options.child ?? ((records) => records))(childRecords(world), world);
+  const finish = options.childSigned ?? ((records) => records);
+  const child: ServedZone = { apex: domain, records: finish(sign(base), world) };
+  const ds = ksk ? [dsRecord({ zone: domain, key: ksk, digestType: options.dsDigestType })] : [];
+  const parentZone: ServedZone = {
+    apex: parent,
+    records: (options.parentZone ?? ((records) => records))(parentRecords(world, ds), world),
+  };
+
+  const serverZone = (index: number): ServedZone => {
+    const variant = options.servers?.[index];
+    if (!variant?.zone && !variant?.signed) return child;
+    const unsigned = variant.zone
+      ? variant.zone(
+          base.map((record) => ({ ...record })),
+          world,
+        )
+      : base;
+    const signed = finish(sign(unsigned), world);
+    return { apex: domain, records: variant.signed ? variant.signed(signed, world) : signed };
+  };
+
+  // Two names may share an address (a test of exactly that): one server answers for both.
+  const authoritative = new Map([[world.parentAddress, authoritativeHandler(parentZone)]]);
+  world.addresses.forEach((address, index) => {
+    if (authoritative.has(address)) return;
+    authoritative.set(
+      address,
+      authoritativeHandler(serverZone(index), options.servers?.[index]?.behaviour),
+    );
+  });
+  const lab = await startDnsLab({
+    authoritative: [...authoritative].map(([address, handler]) => ({ address, handler })),
+    resolver: resolverHandler([parentZone, child, ...(options.extraZones ?? [])]),
+    latencyMs: options.latencyMs,
+    onQuery: options.onQuery,
+  });
+  return { ...world, lab, close: () => lab.close() };
+}
+
+export interface LabAssessment {
+  data: DnsData;
+  world: LabWorld;
+  /** The check with this id; throws when the assessment lacks it. */
+  check(id: string): Finding;
+  /** Queries each authoritative server received, by address (the resolver under "resolver"). */
+  queries: Record<string, number>;
+}
+
+/**
+ * Starts a lab world, runs the dns probe on its domain (or `domain`) through the lab's resolver
+ * with the authoritative port pointed at the lab, and closes the world again.
+ */
+export async function assessInLab(
+  options: LabWorldOptions & {
+    /** The name to assess; default the world's domain. */
+    name?: string;
+    probe?: Omit<DnsProbeOptions, "authoritativePort">;
+    network?: Partial<NetworkPolicy>;
+  } = {},
+): Promise<LabAssessment> {
+  const world = await startLabWorld(options);
+  try {
+    const context = testProbeContext({
+      resolvers: [world.lab.resolver.address],
+      allowPrivateAddresses: true,
+      timeoutMs: 5000,
+      ...options.network,
+    });
+    const data = await dnsProbe({ authoritativePort: world.lab.port, ...options.probe }).run(
+      options.name ?? world.domain,
+      context,
+    );
+    const queries: Record<string, number> = { resolver: world.lab.resolver.queries.length };
+    for (const [address, server] of world.lab.servers) queries[address] = server.queries.length;
+    return {
+      data,
+      world,
+      queries,
+      check(id) {
+        const found = data.health.checks.find((finding) => finding.id === id);
+        if (!found) throw new Error(`the assessment has no check ${id}`);
+        return found;
+      },
+    };
+  } finally {
+    await world.close();
+  }
+}
