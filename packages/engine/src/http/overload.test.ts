@@ -1,6 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { engineGet, openApiResponseValidator } from "@domain-intel/test-kit";
+import { engineGet, openApiResponseValidator, until } from "@domain-intel/test-kit";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Probe } from "../contract/probe.js";
 import { createEngine } from "../engine.js";
@@ -121,14 +121,6 @@ function engineWith(
     rateLimit: false,
     logger: silentLogger,
   });
-}
-
-async function until(condition: () => boolean, what: string): Promise<void> {
-  const deadline = performance.now() + 5000;
-  while (!condition()) {
-    if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
 }
 
 describe("concurrency bounds", () => {

@@ -1,5 +1,6 @@
 import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { until } from "@domain-intel/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Probe } from "../contract/probe.js";
 import { createEngine, type Engine } from "../engine.js";
@@ -64,14 +65,6 @@ function get(port: number, path: string) {
   });
   sent.end();
   return { sent, answered };
-}
-
-async function until(condition: () => boolean, what: string) {
-  const deadline = Date.now() + 3000;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 describe("a client that goes away", () => {
