@@ -12,7 +12,7 @@ import {
   sectionErrorSchema,
 } from "./component-schemas.js";
 
-const { version } = createRequire(import.meta.url)("../../package.json") as { version: string };
+const { version } = createRequire(import.meta.url)("../../../package.json") as { version: string };
 
 export interface OpenApiSection {
   readonly name: string;
