@@ -1,5 +1,6 @@
 import { setMaxListeners } from "node:events";
 import { type ProbeContext, ProbeError } from "../../contract/probe.js";
+import { impossibleName } from "./impossible-name.js";
 import { questionName, type RecordQuestionKey, recordQuestions } from "./record-questions.js";
 import { isDnsQueryError } from "./wire/errors.js";
 import { type DnsResponse, query } from "./wire/query.js";
@@ -54,6 +55,8 @@ export async function lookupRecordSets(options: {
     const unanswered: RecordSets["unanswered"] = {};
     const ask = async (question: (typeof recordQuestions)[number]): Promise<void> => {
       const name = questionName({ question, domain });
+      // `_submission._tcp.` plus a long domain may pass 253 characters: no such name, no records.
+      if (!question.required && impossibleName(name) !== null) return;
       try {
         const response = await context.limit(() =>
           query({

@@ -2,6 +2,7 @@ import { setMaxListeners } from "node:events";
 import net from "node:net";
 import type { ProbeContext } from "../../../contract/probe.js";
 import { isAddressAllowed } from "../../../network/address-policy.js";
+import { impossibleName } from "../impossible-name.js";
 import { isDnsQueryError } from "../wire/errors.js";
 import { type DnsResponse, type QueryType, query } from "../wire/query.js";
 import type { ServerAddress } from "../wire/server-address.js";
@@ -9,12 +10,21 @@ import { probeZoneTransfer, type ZoneTransferOutcome } from "../wire/zone-transf
 
 /**
  * Why a health query got no answer: the DNS transport's codes, `rcode` (a resolver answered
- * SERVFAIL, REFUSED...), `blocked` (the address policy forbids the server) or `deadline` (the
- * assessment's share of the budget ran out first, which says nothing about the server).
+ * SERVFAIL, REFUSED...), `blocked` (the address policy forbids the server), `deadline` (the
+ * assessment's share of the budget ran out first, which says nothing about the server) or
+ * `impossible-name` (the name, read from data, breaks the DNS's length limits: never asked).
  */
 export interface QueryFailure {
   readonly failed: true;
-  readonly code: "timeout" | "network" | "malformed" | "aborted" | "rcode" | "blocked" | "deadline";
+  readonly code:
+    | "timeout"
+    | "network"
+    | "malformed"
+    | "aborted"
+    | "rcode"
+    | "blocked"
+    | "deadline"
+    | "impossible-name";
   readonly message: string;
 }
 
@@ -121,6 +131,8 @@ export function createHealthSession(options: {
     nowSeconds: options.nowSeconds,
     serverLabel,
     recursive({ name, type }) {
+      const impossible = impossibleName(name);
+      if (impossible) return Promise.resolve(failure("impossible-name", impossible));
       const key = `${name.toLowerCase()}/${type}`;
       let pending = memo.get(key);
       if (!pending) {
@@ -148,6 +160,8 @@ export function createHealthSession(options: {
       if (!isAddressAllowed(question.address, allowPrivateAddresses)) {
         return failure("blocked", `${question.address} is not a public address`);
       }
+      const impossible = impossibleName(question.name);
+      if (impossible) return failure("impossible-name", impossible);
       return run(() =>
         query({
           server: serverLabel(question.address),

@@ -48,7 +48,12 @@ export async function expandSpf(options: {
   const lookup = async (name: string, type: QueryType) => {
     const response = await session.recursive({ name, type });
     if (isFailure(response)) {
-      facts.problems.push(`lookup of ${name}/${type} failed: ${response.message}`);
+      // A target that cannot exist is the record's mistake, a permanent error for receivers.
+      facts.problems.push(
+        response.code === "impossible-name"
+          ? response.message
+          : `lookup of ${name}/${type} failed: ${response.message}`,
+      );
       return null;
     }
     const owners = aliasChain({ name, answers: response.answers });
