@@ -178,6 +178,24 @@ describe("delegation and name server checks", () => {
     );
   });
 
+  it("dns.ns.reachable-udp: skips, not fails, a silent server whose tries the budget cut short", async () => {
+    const started = performance.now();
+    // 600 ms less its 60 ms reserve cannot hold two tries of 300 ms: the silent server got
+    // what was left, less than its full tries, which proves nothing about it.
+    const { check, data } = await assessInLab({
+      servers: { 1: { behaviour: { dropUdp: true } } },
+      network: { timeoutMs: 600 },
+      probe: { tryTimeoutMs: 300 },
+    });
+
+    expect(performance.now() - started).toBeLessThan(600);
+    expect(check("dns.ns.reachable-udp")).toMatchObject({
+      status: "skipped",
+      message: expect.stringMatching(/had not answered over UDP when the time budget ran out\.$/),
+    });
+    expect(data.health.checks.filter((finding) => finding.status === "fail")).toEqual([]);
+  });
+
   it("dns.ns.public-address: fails for loopback name servers and queries none of them", async () => {
     const { check, queries, world } = await assessInLab({
       network: { allowPrivateAddresses: false },

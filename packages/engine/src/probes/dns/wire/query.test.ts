@@ -266,6 +266,81 @@ describe("query over UDP", () => {
     expect(elapsed).toBeLessThan(1000);
   });
 
+  it("cuts its tries to totalTimeoutMs and sends none that less than minTryMs is left for", async () => {
+    const server = await serve(() => ({ drop: true }));
+
+    const started = performance.now();
+    const error = await queryError(
+      query({
+        server: server.address,
+        name: "example.test",
+        type: "A",
+        timeoutMs: 300,
+        udpTries: 3,
+        totalTimeoutMs: 500,
+        minTryMs: 100,
+      }),
+    );
+    const elapsed = performance.now() - started;
+
+    // 300 ms, then the 200 ms left; at 500 ms nothing is left, so no third try.
+    expect(error.code).toBe("timeout");
+    expect(error.message).toMatch(
+      /^no answer for example\.test\/A from 127\.0\.0\.1:\d+ over udp after 2 tries \(300 ms, \d+ ms\), and no time was left for another$/,
+    );
+    expect(server.queries).toHaveLength(2);
+    expect(elapsed).toBeGreaterThanOrEqual(490);
+    expect(elapsed).toBeLessThan(580);
+  });
+
+  it("sends nothing when less than minTryMs of totalTimeoutMs is left", async () => {
+    const server = await serve(() => ({ drop: true }));
+
+    const error = await queryError(
+      query({
+        server: server.address,
+        name: "example.test",
+        type: "A",
+        totalTimeoutMs: 50,
+        minTryMs: 100,
+      }),
+    );
+
+    expect(error.code).toBe("timeout");
+    expect(error.message).toMatch(
+      /^no time was left to ask for example\.test\/A from .* over udp$/,
+    );
+    // A datagram would have arrived by now.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(server.queries).toEqual([]);
+  });
+
+  it("does not fall back to TCP when the truncated UDP answer leaves no time for it", async () => {
+    const server = await serve(
+      (_query, transport) =>
+        transport === "udp"
+          ? { ...ok, flags: ok.flags | packet.TRUNCATED_RESPONSE }
+          : { ...ok, answers: [answer("example.test", "192.0.2.1")] },
+      { latencyMs: 150 },
+    );
+
+    const error = await queryError(
+      query({
+        server: server.address,
+        name: "example.test",
+        type: "A",
+        timeoutMs: 1000,
+        totalTimeoutMs: 200,
+        minTryMs: 100,
+      }),
+    );
+
+    expect(error.message).toMatch(
+      /^no time was left to ask for example\.test\/A from .* over tcp after a truncated udp answer$/,
+    );
+    expect(server.queries.map((entry) => entry.transport)).toEqual(["udp"]);
+  });
+
   it("reports a closed port as a network error without waiting for the timeout", async () => {
     // A port nobody listens on: bind, note it, release it.
     const probe = dgram.createSocket("udp4");
@@ -441,6 +516,8 @@ describe("query options", () => {
     [{ type: "AXFR" }, "query: options.type must be a record type"],
     [{ udpTries: 0 }, "query: options.udpTries must be an integer 1..5"],
     [{ timeoutMs: 1.5 }, "query: options.timeoutMs must be an integer 1..60000"],
+    [{ totalTimeoutMs: 0 }, "query: options.totalTimeoutMs must be a positive integer"],
+    [{ minTryMs: 0 }, "query: options.minTryMs must be an integer 1..60000"],
     [{ transport: "quic" }, 'query: options.transport must be "udp" or "tcp"'],
     [{ udpPayloadSize: 100 }, "query: options.udpPayloadSize must be an integer 512..65535"],
     [{ edns: false, dnssecOk: true }, "query: options.dnssecOk needs options.edns"],
