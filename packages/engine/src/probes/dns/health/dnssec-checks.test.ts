@@ -1,11 +1,10 @@
 import type * as packet from "dns-packet";
 import { describe, expect, it } from "vitest";
 import { assessInLab, startLabWorld } from "../../../test-support/dns-lab-world.js";
-import { startDnsServer } from "../../../test-support/dns-server.js";
 import { dsRecord, generateZoneKey } from "../../../test-support/dnssec-signer.js";
+import { startFilteringResolver } from "../../../test-support/filtering-resolver.js";
 import { testProbeContext } from "../../../test-support/probe-context.js";
 import { dnsProbe } from "../dns-probe.js";
-import { query } from "../wire/query.js";
 
 type Records = packet.Answer[];
 const day = 86_400;
@@ -149,16 +148,9 @@ describe("DNSSEC checks", () => {
   it("skips dns.dnssec.signed, never fails it, when no source gave the zone's DNSKEY set", async () => {
     const world = await startLabWorld();
     // The lab's resolver, except that it never answers DNSKEY questions.
-    const resolver = await startDnsServer(async (message) => {
-      const question = message.questions?.[0];
-      if (!question || question.type === "DNSKEY") return { drop: true };
-      const answer = await query({
-        server: world.lab.resolver.address,
-        name: question.name,
-        type: question.type,
-      });
-      const { rcode, answers, authorities, additionals } = answer;
-      return { type: "response", flags: 0x180, rcode, answers, authorities, additionals };
+    const resolver = await startFilteringResolver({
+      upstream: world.lab.resolver.address,
+      drop: (question) => question.type === "DNSKEY",
     });
     try {
       const data = await dnsProbe({
