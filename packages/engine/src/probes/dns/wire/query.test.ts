@@ -4,7 +4,7 @@ import * as packet from "dns-packet";
 import { afterEach, describe, expect, it } from "vitest";
 import { startDnsServer, type TestDnsServer } from "../../../test-support/dns-server.js";
 import { DnsQueryError } from "./errors.js";
-import { query } from "./query.js";
+import { type QueryOptions, query } from "./query.js";
 
 const servers: TestDnsServer[] = [];
 afterEach(async () => {
@@ -28,6 +28,16 @@ const ok = {
   type: "response",
   flags: packet.RECURSION_AVAILABLE | packet.RECURSION_DESIRED,
 } as const;
+
+/** Asks a server that never answers; the query's error, how long it took, and the server. */
+async function askSilent(options: Partial<QueryOptions>) {
+  const server = await serve(() => ({ drop: true }));
+  const started = performance.now();
+  const error = await queryError(
+    query({ server: server.address, name: "example.test", type: "A", ...options }),
+  );
+  return { error, elapsed: performance.now() - started, server };
+}
 
 /** The rejection of `promise`, which must be a DnsQueryError. */
 async function queryError(promise: Promise<unknown>): Promise<DnsQueryError> {
@@ -243,19 +253,7 @@ describe("query over UDP", () => {
   });
 
   it("retries a silent server a bounded number of times, then times out", async () => {
-    const server = await serve(() => ({ drop: true }));
-
-    const started = performance.now();
-    const error = await queryError(
-      query({
-        server: server.address,
-        name: "example.test",
-        type: "A",
-        timeoutMs: 100,
-        udpTries: 3,
-      }),
-    );
-    const elapsed = performance.now() - started;
+    const { error, elapsed, server } = await askSilent({ timeoutMs: 100, udpTries: 3 });
 
     expect(error.code).toBe("timeout");
     expect(error.message).toMatch(
@@ -267,21 +265,12 @@ describe("query over UDP", () => {
   });
 
   it("cuts its tries to totalTimeoutMs and sends none that less than minTryMs is left for", async () => {
-    const server = await serve(() => ({ drop: true }));
-
-    const started = performance.now();
-    const error = await queryError(
-      query({
-        server: server.address,
-        name: "example.test",
-        type: "A",
-        timeoutMs: 300,
-        udpTries: 3,
-        totalTimeoutMs: 500,
-        minTryMs: 100,
-      }),
-    );
-    const elapsed = performance.now() - started;
+    const { error, elapsed, server } = await askSilent({
+      timeoutMs: 300,
+      udpTries: 3,
+      totalTimeoutMs: 500,
+      minTryMs: 100,
+    });
 
     // 300 ms, then the 200 ms left; at 500 ms nothing is left, so no third try.
     expect(error.code).toBe("timeout");
@@ -294,17 +283,7 @@ describe("query over UDP", () => {
   });
 
   it("sends nothing when less than minTryMs of totalTimeoutMs is left", async () => {
-    const server = await serve(() => ({ drop: true }));
-
-    const error = await queryError(
-      query({
-        server: server.address,
-        name: "example.test",
-        type: "A",
-        totalTimeoutMs: 50,
-        minTryMs: 100,
-      }),
-    );
+    const { error, server } = await askSilent({ totalTimeoutMs: 50, minTryMs: 100 });
 
     expect(error.code).toBe("timeout");
     expect(error.message).toMatch(
