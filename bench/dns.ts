@@ -37,7 +37,7 @@ async function main(): Promise<void> {
     latencyMs,
     onQuery: () => arrivals.push(performance.now()),
   });
-  const results: { wallMs: number; queries: number; rounds: number; score: number }[] = [];
+  const results: { wallMs: number; queries: number; rounds: number; score: number | null }[] = [];
   try {
     for (let run = 0; run < runs; run++) {
       // A fresh engine per run, with its defaults (64 operations in flight): no cache hit.

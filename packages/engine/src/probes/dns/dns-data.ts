@@ -12,10 +12,13 @@ export interface DnsData {
 
 /** The assessment of the domain's DNS: its zone's delegation, servers, DNSSEC and mail records. */
 export interface DnsHealth {
-  /** 0..100: 100 minus 45 per failed check and 5 per warning, never below 0. */
-  score: number;
-  /** A (>= 90), B (>= 80), C (>= 70), D (>= 60), F. */
-  grade: "A" | "B" | "C" | "D" | "F";
+  /**
+   * 0..100: 100 minus 45 per failed check and 5 per warning, never below 0, over the checks
+   * that ran (skipped ones cost nothing); null when every check was skipped.
+   */
+  score: number | null;
+  /** A (>= 90), B (>= 80), C (>= 70), D (>= 60), F; null with the score. */
+  grade: "A" | "B" | "C" | "D" | "F" | null;
   /** The zone assessed: the domain when it is a zone apex, else the zone that contains it. */
   zone: string | null;
   /** Every check, in a fixed order; `skipped` (with `details.reason`) when it could not run. */

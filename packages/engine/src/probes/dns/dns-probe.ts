@@ -1,3 +1,4 @@
+import { stepTimeoutMs } from "../../contract/budget.js";
 import type { Probe, ProbeContext } from "../../contract/probe.js";
 import type { DnsData } from "./dns-data.js";
 import { assessHealth } from "./health/assess-health.js";
@@ -25,16 +26,18 @@ export interface DnsProbeOptions {
   /** UDP sends per query before a server counts as unreachable, 1..5. Default 2. */
   udpTries?: number;
   /**
-   * Budget of one UDP try (and of a TCP exchange), 50..60000 ms. Default: 90% of the probe
-   * budget shared by every resolver's tries, kept within 200..2000 ms.
+   * Budget of one UDP try (and of a TCP exchange), 50..60000 ms. Default: the probe's budget,
+   * less the room kept to assemble the answer, shared by every resolver's tries, kept within
+   * 200..2000 ms. A try never outlasts what is left of the budget, and none is sent when too
+   * little is left for an answer to come back (100 ms, or the try's length if shorter).
    */
   tryTimeoutMs?: number;
 }
 
 const knownOptions = new Set(["port", "authoritativePort", "udpTries", "tryTimeoutMs"]);
 
-/** Share of the probe's budget the whole run may use, so it answers before the engine's deadline. */
-const budgetShare = 0.9;
+/** Share of the step budget the resolvers' tries are planned to fill. */
+const planShare = 0.9;
 
 const isInteger = (value: unknown, min: number, max: number) =>
   typeof value === "number" && Number.isInteger(value) && value >= min && value <= max;
@@ -68,19 +71,19 @@ export function dnsProbe(options: DnsProbeOptions = {}): Probe<DnsData> {
     example: example as DnsData,
     ttlMs: dnsTtlMs,
     async run(domain: string, context: ProbeContext): Promise<DnsData> {
-      const started = performance.now();
       const resolvers = resolverAddresses({
         configured: context.network.resolvers,
         defaultPort: port,
       });
-      // Every resolver gets its full round of tries within 90% of the budget, so when all
-      // stay silent the error says so before the engine's own deadline cuts in.
+      // Every resolver gets its full round of tries within the budget less the answer's
+      // reserve, so when all stay silent the error says so before the engine's deadline; a
+      // tenth is kept aside so timers firing late on a busy machine do not cut the last try.
       const share = Math.floor(
-        (context.network.timeoutMs * budgetShare) / (resolvers.length * udpTries),
+        (stepTimeoutMs(context) * planShare) / (resolvers.length * udpTries),
       );
       const perTry = tryTimeoutMs ?? Math.min(2000, Math.max(200, share));
-      // The assessment's share of the budget is what the records leave of it; a server still
-      // silent at the end is reported as not answering in time, not as a failed section.
+      // The assessment gets what the records leave of the budget; a server still silent at the
+      // end is reported as not answering in time, not as a failed section.
       const openSession = (resolver: ServerAddress) =>
         createHealthSession({
           context,
@@ -88,7 +91,6 @@ export function dnsProbe(options: DnsProbeOptions = {}): Probe<DnsData> {
           authoritativePort,
           udpTries,
           tryTimeoutMs: perTry,
-          budgetMs: context.network.timeoutMs * budgetShare - (performance.now() - started),
           nowSeconds: Math.floor(Date.now() / 1000),
         });
       // The parent zone's lookups do not need the records: they ride along with them, through

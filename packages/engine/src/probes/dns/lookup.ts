@@ -1,7 +1,9 @@
 import { setMaxListeners } from "node:events";
 import { type ProbeContext, ProbeError } from "../../contract/probe.js";
+import { impossibleName } from "./impossible-name.js";
+import { queryBudget } from "./query-budget.js";
 import { questionName, type RecordQuestionKey, recordQuestions } from "./record-questions.js";
-import { isDnsQueryError } from "./wire/errors.js";
+import { DnsQueryError, isDnsQueryError } from "./wire/errors.js";
 import { type DnsResponse, query } from "./wire/query.js";
 import type { ServerAddress } from "./wire/server-address.js";
 
@@ -46,6 +48,11 @@ export async function lookupRecordSets(options: {
 
   for (const resolver of resolvers) {
     throwIfCancelled({ context, domain, tried: tried() });
+    if (!queryBudget({ context, tryTimeoutMs: options.tryTimeoutMs, tries: options.udpTries })) {
+      // Too little budget left for any answer: the resolvers not asked yet stay unasked.
+      failures.push({ timedOut: true, reasons: [`no time was left to ask ${resolver.label}`] });
+      continue;
+    }
     const batch = new AbortController();
     const signal = AbortSignal.any([context.signal, batch.signal]);
     // Every query in flight listens to this one signal; more than Node's default of 10.
@@ -54,9 +61,25 @@ export async function lookupRecordSets(options: {
     const unanswered: RecordSets["unanswered"] = {};
     const ask = async (question: (typeof recordQuestions)[number]): Promise<void> => {
       const name = questionName({ question, domain });
+      // `_submission._tcp.` plus a long domain may pass 253 characters: no such name, no records.
+      if (!question.required && impossibleName(name) !== null) return;
       try {
-        const response = await context.limit(() =>
-          query({
+        const response = await context.limit(() => {
+          // Measured once the limit lets the query go: it may have waited in the queue.
+          const budget = queryBudget({
+            context,
+            tryTimeoutMs: options.tryTimeoutMs,
+            tries: options.udpTries,
+          });
+          if (!budget) {
+            throw new DnsQueryError({
+              code: "timeout",
+              message: `no time was left to ask ${resolver.label} for ${name}/${question.type}`,
+              server: resolver.label,
+              transport: "udp",
+            });
+          }
+          return query({
             server: resolver.label,
             name,
             type: question.type,
@@ -64,8 +87,10 @@ export async function lookupRecordSets(options: {
             signal,
             timeoutMs: options.tryTimeoutMs,
             udpTries: options.udpTries,
-          }),
-        );
+            totalTimeoutMs: budget.totalTimeoutMs,
+            minTryMs: budget.minTryMs,
+          });
+        });
         if (!answeredRcodes.has(response.rcode)) {
           throw new RcodeFailure(
             `${resolver.label} answered ${response.rcode} for ${name}/${question.type}`,

@@ -79,12 +79,14 @@ const healthSchema = {
   additionalProperties: false,
   properties: {
     score: {
-      type: "integer",
-      minimum: 0,
-      maximum: 100,
-      description: "100 minus 45 per failed check and 5 per warning, never below 0.",
+      oneOf: [{ type: "integer", minimum: 0, maximum: 100 }, { type: "null" }],
+      description:
+        "100 minus 45 per failed check and 5 per warning, never below 0, over the checks that ran (skipped ones cost nothing); null when every check was skipped.",
     },
-    grade: { enum: ["A", "B", "C", "D", "F"], description: "A >= 90, B >= 80, C >= 70, D >= 60." },
+    grade: {
+      enum: ["A", "B", "C", "D", "F", null],
+      description: "A >= 90, B >= 80, C >= 70, D >= 60; null when the score is.",
+    },
     zone: {
       oneOf: [{ ...name }, { type: "null" }],
       description: "The zone assessed: the domain when it is a zone apex, else its enclosing zone.",

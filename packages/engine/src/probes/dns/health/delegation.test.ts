@@ -1,6 +1,13 @@
-import { assessInLab, type LabWorldOptions } from "@domain-intel/test-kit";
+import {
+  assessInLab,
+  type LabWorldOptions,
+  startFilteringResolver,
+  startLabWorld,
+  testProbeContext,
+} from "@domain-intel/test-kit";
 import type * as packet from "dns-packet";
 import { describe, expect, it } from "vitest";
+import { dnsProbe } from "../dns-probe.js";
 import { nsPublicAddress } from "./checks/delegation.js";
 import type { HealthFacts } from "./facts.js";
 
@@ -176,6 +183,51 @@ describe("delegation and name server checks", () => {
     expect(check("dns.ns.reachable-udp").message).toMatch(
       new RegExp(`^${wrong}${port} did not answer`),
     );
+  });
+
+  it("dns.ns.reachable-udp: skips, not fails, a silent server whose tries the budget cut short", async () => {
+    const started = performance.now();
+    // 600 ms less its 60 ms reserve cannot hold two tries of 300 ms: the silent server got
+    // what was left, less than its full tries, which proves nothing about it.
+    const { check, data } = await assessInLab({
+      servers: { 1: { behaviour: { dropUdp: true } } },
+      network: { timeoutMs: 600 },
+      probe: { tryTimeoutMs: 300 },
+    });
+
+    expect(performance.now() - started).toBeLessThan(600);
+    expect(check("dns.ns.reachable-udp")).toMatchObject({
+      status: "skipped",
+      message: expect.stringMatching(/had not answered over UDP when the time budget ran out\.$/),
+    });
+    expect(data.health.checks.filter((finding) => finding.status === "fail")).toEqual([]);
+  });
+
+  it("dns.ns.diversity: skips, not warns, when a name server's IPv6 address could not be looked up", async () => {
+    const world = await startLabWorld();
+    const resolver = await startFilteringResolver({
+      upstream: world.lab.resolver.address,
+      drop: (question) => question.type === "AAAA" && question.name === world.hosts[2],
+    });
+    try {
+      // Without the parent's glue (its server is refused by the policy), ns3's ::1 comes only
+      // from the AAAA lookup that never gets an answer.
+      const data = await dnsProbe({ tryTimeoutMs: 100, udpTries: 1 }).run(
+        world.domain,
+        testProbeContext({ resolvers: [resolver.address], allowPrivateAddresses: false }),
+      );
+
+      expect(data.health.checks.find((finding) => finding.id === "dns.ns.diversity")).toMatchObject(
+        {
+          status: "skipped",
+          message: expect.stringMatching(
+            /^Not checked: the addresses of ns3\.example\.test could not all be looked up \(no answer for ns3\.example\.test\/AAAA from .* after 1 try of 100 ms\)\.$/,
+          ),
+        },
+      );
+    } finally {
+      await Promise.all([resolver.close(), world.close()]);
+    }
   });
 
   it("dns.ns.public-address: fails for loopback name servers and queries none of them", async () => {

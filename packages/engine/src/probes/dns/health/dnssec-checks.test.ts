@@ -1,6 +1,14 @@
-import { assessInLab, dsRecord, generateZoneKey } from "@domain-intel/test-kit";
+import {
+  assessInLab,
+  dsRecord,
+  generateZoneKey,
+  startFilteringResolver,
+  startLabWorld,
+  testProbeContext,
+} from "@domain-intel/test-kit";
 import type * as packet from "dns-packet";
 import { describe, expect, it } from "vitest";
+import { dnsProbe } from "../dns-probe.js";
 
 type Records = packet.Answer[];
 const day = 86_400;
@@ -70,13 +78,50 @@ describe("DNSSEC checks", () => {
     expect(check("dns.dnssec.ds-match").message).toMatch(/does not sign the zone's DNSKEY set/);
   });
 
-  it("dns.dnssec.signatures: fails for expired signatures", async () => {
-    const { check, data } = await assessInLab({ signatureWindow: { from: -30 * day, to: -day } });
+  it("dns.dnssec.signatures: fails for expired signatures, which ds-match leaves to it", async () => {
+    const { check, data, world } = await assessInLab({
+      signatureWindow: { from: -30 * day, to: -day },
+    });
 
     const finding = check("dns.dnssec.signatures");
     expect(finding.status).toBe("fail");
     expect(finding.message).toMatch(/SOA from .* is expired/);
     expect(data.health.score).toBeLessThan(60);
+    // The DS names the key that signs the DNSKEY set; that the signature expired is the
+    // signatures check's finding, not a broken chain.
+    expect(check("dns.dnssec.ds-match")).toMatchObject({
+      status: "pass",
+      message: `The parent's DS ${world.ksk?.keyTag} matches a key that signs the zone's keys.`,
+      details: { ds: [expect.objectContaining({ matchesKey: true, keySignsDnskeySet: true })] },
+    });
+    expect(data.health.checks.filter((entry) => entry.status === "fail")).toEqual([finding]);
+  });
+
+  it("skips, never fails, the DNSSEC checks no name server could be asked for (private addresses not allowed)", async () => {
+    const { check, data, queries, world } = await assessInLab({
+      network: { allowPrivateAddresses: false },
+    });
+
+    // No name server was asked: the policy refuses their loopback addresses.
+    for (const address of [world.parentAddress, ...world.addresses]) {
+      expect(queries[address], address).toBe(0);
+    }
+    expect(check("dns.dnssec.ds-match")).toMatchObject({
+      status: "skipped",
+      message: expect.stringMatching(
+        /^Not checked: no name server could be asked for the signed DNSKEY set: every name server address \(.*\) is non-public and network\.allowPrivateAddresses is not set\.$/,
+      ),
+    });
+    expect(check("dns.dnssec.signatures").status).toBe("skipped");
+    // What the resolver gave is judged: the zone is signed and the parent has its DS.
+    expect(check("dns.dnssec.signed").status).toBe("pass");
+    expect(check("dns.dnssec.algorithm").status).toBe("pass");
+    // The one failure is a fact about the zone, not about this deployment: its name servers
+    // sit at addresses no resolver on the internet reaches. Only the checks that ran count.
+    const failing = data.health.checks.filter((entry) => entry.status === "fail");
+    expect(failing.map((entry) => entry.id)).toEqual(["dns.ns.public-address"]);
+    expect(data.health.checks.filter((entry) => entry.status === "warn")).toEqual([]);
+    expect(data.health).toMatchObject({ score: 55, grade: "F" });
   });
 
   it("dns.dnssec.signatures: warns for signatures with less than 12 hours left", async () => {
@@ -102,6 +147,38 @@ describe("DNSSEC checks", () => {
     expect(check("dns.dnssec.signatures").message).toMatch(
       new RegExp(`SOA from \\[::1\\]:${world.lab.port} is unsigned`),
     );
+  });
+
+  it("skips dns.dnssec.signed, never fails it, when no source gave the zone's DNSKEY set", async () => {
+    const world = await startLabWorld();
+    // The lab's resolver, except that it never answers DNSKEY questions.
+    const resolver = await startFilteringResolver({
+      upstream: world.lab.resolver.address,
+      drop: (question) => question.type === "DNSKEY",
+    });
+    try {
+      const data = await dnsProbe({
+        authoritativePort: world.lab.port,
+        tryTimeoutMs: 100,
+        udpTries: 1,
+      }).run(
+        world.domain,
+        testProbeContext({ resolvers: [resolver.address], allowPrivateAddresses: false }),
+      );
+
+      const check = (id: string) => data.health.checks.find((entry) => entry.id === id);
+      expect(data.records.DS).toHaveLength(1);
+      for (const id of ["dns.dnssec.signed", "dns.dnssec.ds-match"]) {
+        expect(check(id), id).toMatchObject({
+          status: "skipped",
+          message: expect.stringMatching(
+            /^Not checked: the zone's DNSKEY records could not be read \(no answer for example\.test\/DNSKEY from .* after 1 try of 100 ms\)\.$/,
+          ),
+        });
+      }
+    } finally {
+      await Promise.all([resolver.close(), world.close()]);
+    }
   });
 
   it("dns.dnssec.algorithm: warns for RSASHA1", async () => {

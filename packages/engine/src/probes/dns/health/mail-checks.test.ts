@@ -116,6 +116,28 @@ const scenarios: Scenario[] = [
       /ip4:300\.1\.1\.1: ip4 needs an IPv4 address; frobnicate: unknown mechanism; in _spf\.example\.test: ip6:192\.0\.2\.1: ip6 needs an IPv6 address\.$/,
   },
   {
+    title: "an include of a name that cannot exist (256 characters)",
+    world: {
+      // Two character-strings: one holds at most 255 bytes (RFC 7208 3.3).
+      child: (records) => [
+        ...spf()(records),
+        {
+          type: "TXT",
+          name: "example.test",
+          ttl: 300,
+          data: [
+            `v=spf1 include:${`${"x".repeat(60)}.`.repeat(2)}`,
+            `${`${"x".repeat(60)}.`.repeat(2)}example.test -all`,
+          ],
+        },
+      ],
+    },
+    id: "dns.spf.lookups",
+    status: "fail",
+    message:
+      /permanent error: (x{60}\.){4}example\.test cannot exist: it would be 256 characters long, more than the 253 a DNS name may have\.$/,
+  },
+  {
     title: "eleven DNS-querying terms through includes",
     world: {
       child: compose(
@@ -175,6 +197,23 @@ const scenarios: Scenario[] = [
     id: "dns.spf.all",
     status: "warn",
     message: /has no terminal "all"/,
+  },
+  {
+    title: "a redirect whose target cannot be read (an alias loop: SERVFAIL)",
+    world: {
+      child: compose(
+        spf("v=spf1 redirect=_spf.example.test"),
+        setTxt("_spf.example.test", /^v=spf1/),
+        (records) => [
+          ...records,
+          { type: "CNAME", name: "_spf.example.test", ttl: 300, data: "_loop.example.test" },
+          { type: "CNAME", name: "_loop.example.test", ttl: 300, data: "_spf.example.test" },
+        ],
+      ),
+    },
+    id: "dns.spf.all",
+    status: "skipped",
+    message: /^Not checked: the redirect to _spf\.example\.test could not be read\.$/,
   },
   {
     title: "-all reached through redirect",

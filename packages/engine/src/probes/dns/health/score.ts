@@ -15,8 +15,13 @@ const grades: [number, DnsHealth["grade"]][] = [
   [60, "D"],
 ];
 
-/** 100 minus the penalties of failed and warning checks; skipped and info checks cost nothing. */
+/**
+ * 100 minus the penalties of failed and warning checks, over the checks that ran: a skipped
+ * check (the deployment or the budget kept it from running) neither costs nor earns anything.
+ * When no check ran there is nothing to grade: score and grade are null, never a 100 or an F.
+ */
 export function scoreChecks(checks: readonly Finding[]): Pick<DnsHealth, "score" | "grade"> {
+  if (checks.every((finding) => finding.status === "skipped")) return { score: null, grade: null };
   let score = 100;
   for (const finding of checks) {
     if (finding.status === "fail") score -= penalties.error;

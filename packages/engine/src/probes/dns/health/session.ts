@@ -2,6 +2,8 @@ import { setMaxListeners } from "node:events";
 import net from "node:net";
 import type { ProbeContext } from "../../../contract/probe.js";
 import { isAddressAllowed } from "../../../network/address-policy.js";
+import { impossibleName } from "../impossible-name.js";
+import { type QueryBudget, queryBudget } from "../query-budget.js";
 import { isDnsQueryError } from "../wire/errors.js";
 import { type DnsResponse, type QueryType, query } from "../wire/query.js";
 import type { ServerAddress } from "../wire/server-address.js";
@@ -9,12 +11,21 @@ import { probeZoneTransfer, type ZoneTransferOutcome } from "../wire/zone-transf
 
 /**
  * Why a health query got no answer: the DNS transport's codes, `rcode` (a resolver answered
- * SERVFAIL, REFUSED...), `blocked` (the address policy forbids the server) or `deadline` (the
- * assessment's share of the budget ran out first, which says nothing about the server).
+ * SERVFAIL, REFUSED...), `blocked` (the address policy forbids the server), `deadline` (the
+ * assessment's share of the budget ran out first, which says nothing about the server) or
+ * `impossible-name` (the name, read from data, breaks the DNS's length limits: never asked).
  */
 export interface QueryFailure {
   readonly failed: true;
-  readonly code: "timeout" | "network" | "malformed" | "aborted" | "rcode" | "blocked" | "deadline";
+  readonly code:
+    | "timeout"
+    | "network"
+    | "malformed"
+    | "aborted"
+    | "rcode"
+    | "blocked"
+    | "deadline"
+    | "impossible-name";
   readonly message: string;
 }
 
@@ -40,7 +51,7 @@ export interface DirectQuery {
   edns?: boolean;
 }
 
-/** The queries of one assessment: every one under the engine's limit and one deadline. */
+/** The queries of one assessment: every one under the engine's limit and the run's budget. */
 export interface HealthSession {
   readonly resolver: string;
   readonly allowPrivateAddresses: boolean;
@@ -53,31 +64,32 @@ export interface HealthSession {
   direct(options: DirectQuery): Promise<Outcome<DnsResponse>>;
   transfer(options: { address: string; zone: string }): Promise<Outcome<ZoneTransferOutcome>>;
   /**
-   * Cancels what is still in flight (a prefetch nobody needed), releases the deadline timer,
-   * and resolves once every socket of the session is closed.
+   * Cancels what is still in flight (a prefetch nobody needed) and resolves once every socket
+   * of the session is closed.
    */
   close(): Promise<void>;
 }
 
 const answeredRcodes = new Set(["NOERROR", "NXDOMAIN"]);
 
+/**
+ * The assessment's queries share the run's budget: each is sent only while an answer could
+ * still come back before the room kept for assembling the answer (`stepTimeoutMs`), waits at
+ * most what is left, and whatever has not answered by then is reported as cut short.
+ */
 export function createHealthSession(options: {
   context: ProbeContext;
   resolver: ServerAddress;
   authoritativePort: number;
   udpTries: number;
   tryTimeoutMs: number;
-  /** Milliseconds left for the assessment; what has not answered by then is reported as such. */
-  budgetMs: number;
   nowSeconds: number;
 }): HealthSession {
   const { context, resolver, authoritativePort, udpTries, tryTimeoutMs } = options;
-  const deadline = new AbortController();
-  const timer = setTimeout(
-    () => deadline.abort(new Error("health deadline")),
-    Math.max(0, options.budgetMs),
-  );
-  const signal = AbortSignal.any([context.signal, deadline.signal]);
+  // Each query ends within what is left of the budget by itself; this cancels the rest when
+  // the session closes.
+  const closing = new AbortController();
+  const signal = AbortSignal.any([context.signal, closing.signal]);
   // Each query in flight listens to it; how many is bounded by the engine's concurrency limit.
   setMaxListeners(0, signal);
   const memo = new Map<string, Promise<Outcome<DnsResponse>>>();
@@ -87,9 +99,15 @@ export function createHealthSession(options: {
   const serverLabel = (address: string) =>
     net.isIPv6(address) ? `[${address}]:${authoritativePort}` : `${address}:${authoritativePort}`;
 
-  /** Runs one exchange under the limit and turns its failure into data. */
-  const run = <T>(operation: () => Promise<T>): Promise<Outcome<T>> => {
-    const pending = exchange(operation);
+  /**
+   * Runs one exchange of `tries` tries under the limit, within what is left of the budget, and
+   * turns its failure into data.
+   */
+  const run = <T>(
+    tries: number,
+    operation: (budget: QueryBudget) => Promise<T>,
+  ): Promise<Outcome<T>> => {
+    const pending = exchange(tries, operation);
     inFlight.add(pending);
     pending.then(
       () => inFlight.delete(pending),
@@ -97,23 +115,34 @@ export function createHealthSession(options: {
     );
     return pending;
   };
-  const exchange = async <T>(operation: () => Promise<T>): Promise<Outcome<T>> => {
+  const exchange = async <T>(
+    tries: number,
+    operation: (budget: QueryBudget) => Promise<T>,
+  ): Promise<Outcome<T>> => {
     if (signal.aborted) return stopped();
+    let shortened = false;
     try {
-      // Queued behind the limit past the deadline: no socket is opened at all.
-      return await context.limit<Outcome<T>>(async () =>
-        signal.aborted ? stopped() : await operation(),
-      );
+      // Queued behind the limit until too late: no socket is opened at all.
+      return await context.limit<Outcome<T>>(async () => {
+        if (signal.aborted) return stopped();
+        const budget = queryBudget({ context, tryTimeoutMs, tries });
+        if (!budget) {
+          return failure("deadline", "not asked: too little of the time budget was left");
+        }
+        shortened = budget.shortened;
+        return await operation(budget);
+      });
     } catch (error) {
       if (!isDnsQueryError(error)) throw error;
       if (error.code === "aborted") return stopped();
+      // Silence within tries the budget cut short proves nothing about the server.
+      if (error.code === "timeout" && shortened) {
+        return failure("deadline", `${error.message}, cut short by the time budget`);
+      }
       return failure(error.code, error.message);
     }
   };
-  const stopped = (): QueryFailure =>
-    deadline.signal.aborted && !context.signal.aborted
-      ? failure("deadline", "no answer before the assessment's time budget ran out")
-      : failure("aborted", "the probe was cancelled");
+  const stopped = (): QueryFailure => failure("aborted", "the probe was cancelled");
 
   return {
     resolver: resolver.label,
@@ -121,10 +150,12 @@ export function createHealthSession(options: {
     nowSeconds: options.nowSeconds,
     serverLabel,
     recursive({ name, type }) {
+      const impossible = impossibleName(name);
+      if (impossible) return Promise.resolve(failure("impossible-name", impossible));
       const key = `${name.toLowerCase()}/${type}`;
       let pending = memo.get(key);
       if (!pending) {
-        pending = run(() =>
+        pending = run(udpTries, (budget) =>
           query({
             server: resolver.label,
             name,
@@ -133,6 +164,8 @@ export function createHealthSession(options: {
             signal,
             timeoutMs: tryTimeoutMs,
             udpTries,
+            totalTimeoutMs: budget.totalTimeoutMs,
+            minTryMs: budget.minTryMs,
           }),
         ).then((response) =>
           isFailure(response) || answeredRcodes.has(response.rcode)
@@ -148,18 +181,23 @@ export function createHealthSession(options: {
       if (!isAddressAllowed(question.address, allowPrivateAddresses)) {
         return failure("blocked", `${question.address} is not a public address`);
       }
-      return run(() =>
+      const impossible = impossibleName(question.name);
+      if (impossible) return failure("impossible-name", impossible);
+      const transport = question.transport ?? "udp";
+      return run(transport === "tcp" ? 1 : udpTries, (budget) =>
         query({
           server: serverLabel(question.address),
           name: question.name,
           type: question.type,
-          transport: question.transport ?? "udp",
+          transport,
           recursionDesired: question.recursionDesired ?? false,
           dnssecOk: question.dnssecOk ?? false,
           edns: question.edns ?? true,
           signal,
           timeoutMs: tryTimeoutMs,
           udpTries,
+          totalTimeoutMs: budget.totalTimeoutMs,
+          minTryMs: budget.minTryMs,
         }),
       );
     },
@@ -167,14 +205,18 @@ export function createHealthSession(options: {
       if (!isAddressAllowed(address, allowPrivateAddresses)) {
         return failure("blocked", `${address} is not a public address`);
       }
-      return run(() =>
-        probeZoneTransfer({ server: serverLabel(address), zone, timeoutMs: tryTimeoutMs, signal }),
+      return run(1, (budget) =>
+        probeZoneTransfer({
+          server: serverLabel(address),
+          zone,
+          timeoutMs: Math.min(tryTimeoutMs, budget.totalTimeoutMs),
+          signal,
+        }),
       );
     },
     async close() {
-      clearTimeout(timer);
       if (inFlight.size === 0) return;
-      deadline.abort(new Error("assessment finished"));
+      closing.abort(new Error("assessment finished"));
       await Promise.allSettled([...inFlight]);
     },
   };

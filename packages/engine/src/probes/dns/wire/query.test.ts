@@ -4,7 +4,7 @@ import { startDnsServer, type TestDnsServer } from "@domain-intel/test-kit";
 import * as packet from "dns-packet";
 import { afterEach, describe, expect, it } from "vitest";
 import { DnsQueryError } from "./errors.js";
-import { query } from "./query.js";
+import { type QueryOptions, query } from "./query.js";
 
 const servers: TestDnsServer[] = [];
 afterEach(async () => {
@@ -28,6 +28,16 @@ const ok = {
   type: "response",
   flags: packet.RECURSION_AVAILABLE | packet.RECURSION_DESIRED,
 } as const;
+
+/** Asks a server that never answers; the query's error, how long it took, and the server. */
+async function askSilent(options: Partial<QueryOptions>) {
+  const server = await serve(() => ({ drop: true }));
+  const started = performance.now();
+  const error = await queryError(
+    query({ server: server.address, name: "example.test", type: "A", ...options }),
+  );
+  return { error, elapsed: performance.now() - started, server };
+}
 
 /** The rejection of `promise`, which must be a DnsQueryError. */
 async function queryError(promise: Promise<unknown>): Promise<DnsQueryError> {
@@ -243,19 +253,7 @@ describe("query over UDP", () => {
   });
 
   it("retries a silent server a bounded number of times, then times out", async () => {
-    const server = await serve(() => ({ drop: true }));
-
-    const started = performance.now();
-    const error = await queryError(
-      query({
-        server: server.address,
-        name: "example.test",
-        type: "A",
-        timeoutMs: 100,
-        udpTries: 3,
-      }),
-    );
-    const elapsed = performance.now() - started;
+    const { error, elapsed, server } = await askSilent({ timeoutMs: 100, udpTries: 3 });
 
     expect(error.code).toBe("timeout");
     expect(error.message).toMatch(
@@ -264,6 +262,62 @@ describe("query over UDP", () => {
     expect(server.queries.map((entry) => entry.transport)).toEqual(["udp", "udp", "udp"]);
     expect(elapsed).toBeGreaterThanOrEqual(290);
     expect(elapsed).toBeLessThan(1000);
+  });
+
+  it("cuts its tries to totalTimeoutMs and sends none that less than minTryMs is left for", async () => {
+    const { error, elapsed, server } = await askSilent({
+      timeoutMs: 300,
+      udpTries: 3,
+      totalTimeoutMs: 500,
+      minTryMs: 100,
+    });
+
+    // 300 ms, then the 200 ms left; at 500 ms nothing is left, so no third try.
+    expect(error.code).toBe("timeout");
+    expect(error.message).toMatch(
+      /^no answer for example\.test\/A from 127\.0\.0\.1:\d+ over udp after 2 tries \(300 ms, \d+ ms\), and no time was left for another$/,
+    );
+    expect(server.queries).toHaveLength(2);
+    expect(elapsed).toBeGreaterThanOrEqual(490);
+    expect(elapsed).toBeLessThan(580);
+  });
+
+  it("sends nothing when less than minTryMs of totalTimeoutMs is left", async () => {
+    const { error, server } = await askSilent({ totalTimeoutMs: 50, minTryMs: 100 });
+
+    expect(error.code).toBe("timeout");
+    expect(error.message).toMatch(
+      /^no time was left to ask for example\.test\/A from .* over udp$/,
+    );
+    // A datagram would have arrived by now.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(server.queries).toEqual([]);
+  });
+
+  it("does not fall back to TCP when the truncated UDP answer leaves no time for it", async () => {
+    const server = await serve(
+      (_query, transport) =>
+        transport === "udp"
+          ? { ...ok, flags: ok.flags | packet.TRUNCATED_RESPONSE }
+          : { ...ok, answers: [answer("example.test", "192.0.2.1")] },
+      { latencyMs: 150 },
+    );
+
+    const error = await queryError(
+      query({
+        server: server.address,
+        name: "example.test",
+        type: "A",
+        timeoutMs: 1000,
+        totalTimeoutMs: 200,
+        minTryMs: 100,
+      }),
+    );
+
+    expect(error.message).toMatch(
+      /^no time was left to ask for example\.test\/A from .* over tcp after a truncated udp answer$/,
+    );
+    expect(server.queries.map((entry) => entry.transport)).toEqual(["udp"]);
   });
 
   it("reports a closed port as a network error without waiting for the timeout", async () => {
@@ -441,6 +495,8 @@ describe("query options", () => {
     [{ type: "AXFR" }, "query: options.type must be a record type"],
     [{ udpTries: 0 }, "query: options.udpTries must be an integer 1..5"],
     [{ timeoutMs: 1.5 }, "query: options.timeoutMs must be an integer 1..60000"],
+    [{ totalTimeoutMs: 0 }, "query: options.totalTimeoutMs must be a positive integer"],
+    [{ minTryMs: 0 }, "query: options.minTryMs must be an integer 1..60000"],
     [{ transport: "quic" }, 'query: options.transport must be "udp" or "tcp"'],
     [{ udpPayloadSize: 100 }, "query: options.udpPayloadSize must be an integer 512..65535"],
     [{ edns: false, dnssecOk: true }, "query: options.dnssecOk needs options.edns"],

@@ -1,5 +1,5 @@
 import type * as packet from "dns-packet";
-import type { DnsTransport } from "./errors.js";
+import { DnsQueryError, type DnsTransport } from "./errors.js";
 import type { Exchange } from "./exchange.js";
 import {
   DEFAULT_UDP_PAYLOAD_SIZE,
@@ -38,6 +38,15 @@ export interface QueryOptions {
   timeoutMs?: number;
   /** UDP sends before giving up, 1..5. Default 2. */
   udpTries?: number;
+  /**
+   * The longest the whole query may take, every UDP try and a TCP fallback together: each
+   * waits at most what is left of it, and a try (or the fallback) is not sent when less than
+   * `minTryMs` is left, since no answer could come back in time. Default: no bound beyond
+   * the tries.
+   */
+  totalTimeoutMs?: number;
+  /** The least time worth sending a try for, with `totalTimeoutMs`. Default 1. */
+  minTryMs?: number;
   signal?: AbortSignal;
 }
 
@@ -76,6 +85,8 @@ export async function query(options: QueryOptions): Promise<DnsResponse> {
     transport = "udp",
     timeoutMs = 2000,
     udpTries = 2,
+    totalTimeoutMs,
+    minTryMs = 1,
     signal,
   } = options;
 
@@ -107,6 +118,10 @@ export async function query(options: QueryOptions): Promise<DnsResponse> {
     throw fail('options.transport must be "udp" or "tcp"');
   if (!isInteger(timeoutMs, 1, 60_000)) throw fail("options.timeoutMs must be an integer 1..60000");
   if (!isInteger(udpTries, 1, 5)) throw fail("options.udpTries must be an integer 1..5");
+  if (totalTimeoutMs !== undefined && !isInteger(totalTimeoutMs, 1, Number.MAX_SAFE_INTEGER)) {
+    throw fail("options.totalTimeoutMs must be a positive integer");
+  }
+  if (!isInteger(minTryMs, 1, 60_000)) throw fail("options.minTryMs must be an integer 1..60000");
   if (signal !== undefined && !(signal instanceof AbortSignal)) {
     throw fail("options.signal must be an AbortSignal");
   }
@@ -137,16 +152,35 @@ export async function query(options: QueryOptions): Promise<DnsResponse> {
     udpTruncated,
   });
 
+  const endsAt =
+    totalTimeoutMs === undefined ? Number.POSITIVE_INFINITY : performance.now() + totalTimeoutMs;
   if (transport === "udp") {
     const overUdp = await exchangeUdp({
       server,
       query: encoded,
       tries: udpTries,
       tryTimeoutMs: timeoutMs,
+      endsAt,
+      minTryMs,
       signal,
     });
     if (!overUdp.message.flags.tc) return respond(overUdp, "udp", false);
   }
-  const overTcp = await exchangeTcp({ server, query: encoded, timeoutMs, signal });
+  const left = Math.floor(endsAt - performance.now());
+  if (left < minTryMs) {
+    const what = `${encoded.question.name}/${encoded.question.type} from ${server.label} over tcp`;
+    throw new DnsQueryError({
+      code: "timeout",
+      message: `no time was left to ask for ${what}${transport === "udp" ? " after a truncated udp answer" : ""}`,
+      server: server.label,
+      transport: "tcp",
+    });
+  }
+  const overTcp = await exchangeTcp({
+    server,
+    query: encoded,
+    timeoutMs: Math.min(timeoutMs, left),
+    signal,
+  });
   return respond(overTcp, "tcp", transport === "udp");
 }

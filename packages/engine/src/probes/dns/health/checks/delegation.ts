@@ -213,6 +213,15 @@ export const nsDiversity = (facts: HealthFacts): Finding =>
         ? ["no name server has an IPv6 address, so IPv6-only resolvers cannot reach the zone"]
         : []),
     ];
+    // A verdict against diversity from part of the addresses: the rest may well differ.
+    const unread = zone.hosts.filter((host) => host.error !== null);
+    if (problems.length > 0 && unread.length > 0) {
+      return skipped(
+        "dns.ns.diversity",
+        `the addresses of ${listText(unread.map((host) => host.host))} could not all be looked up (${unread.map((host) => host.error).join("; ")})`,
+        details,
+      );
+    }
     if (problems.length > 0) {
       return check(
         "dns.ns.diversity",

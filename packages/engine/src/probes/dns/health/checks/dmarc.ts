@@ -1,4 +1,5 @@
 import type { Finding } from "../../../../contract/finding.js";
+import { impossibleName } from "../../impossible-name.js";
 import type { HealthFacts } from "../facts.js";
 import { check, skipped } from "../finding.js";
 import { withMail } from "./mail-facts.js";
@@ -18,6 +19,11 @@ export const dmarcPresent = (facts: HealthFacts): Finding =>
   withMail(facts, "dns.dmarc.present", (mail) => {
     const own = facts.unanswered["TXT:_dmarc"];
     if (own) return skipped("dns.dmarc.present", `the DMARC record could not be read (${own})`);
+    // A `_dmarc` name too long to exist holds no record: receivers go on to the organizational
+    // domain's (RFC 7489 6.6.3), and so does the check; only when that is the same name is
+    // there nothing to judge.
+    const impossible = impossibleName(mail.dmarc.location);
+    if (impossible) return skipped("dns.dmarc.present", impossible);
     if (mail.dmarc.error)
       return skipped(
         "dns.dmarc.present",

@@ -9,11 +9,38 @@ import {
 import { dsDigest } from "../../dnssec/ds-digest.js";
 import { keyTag } from "../../dnssec/key-tag.js";
 import { dnskeyPublicKey } from "../../dnssec/public-key.js";
-import type { HealthFacts } from "../facts.js";
+import type { HealthFacts, ZoneFacts } from "../facts.js";
 import { check, listText, plural, skipped } from "../finding.js";
 import { isFailure } from "../session.js";
 import { withDnssec } from "./dnssec-data.js";
 import { allSignatures } from "./dnssec-signatures.js";
+
+/** Verdicts of a signature that verifies with the key, whatever its validity window says. */
+const signedBy = new Set(["valid", "expired", "not-yet-valid"]);
+
+/** Why no name server was asked (or answered), for a check that needs one. */
+function serversUnasked(zone: ZoneFacts): string {
+  if (zone.servers.length === 0 && zone.blocked.length > 0) {
+    return `every name server address (${listText(zone.blocked)}) is non-public and network.allowPrivateAddresses is not set`;
+  }
+  if (zone.servers.length === 0) return "no name server address is known";
+  const reasons = zone.servers.map((server) =>
+    isFailure(server.dnskey) ? server.dnskey.message : `${server.server} gave no DNSKEY records`,
+  );
+  return listText([...new Set(reasons)]);
+}
+
+/**
+ * Why the zone's DNSKEY set is unknown, or null when some source (the resolver or a name
+ * server) answered for it, so an empty set is a fact.
+ */
+function unreadDnskey(zone: ZoneFacts): string | null {
+  const fromResolver = zone.dnskey;
+  if (!isFailure(fromResolver) || zone.servers.some((server) => !isFailure(server.dnskey))) {
+    return null;
+  }
+  return `the zone's DNSKEY records could not be read (${fromResolver.message})`;
+}
 
 /** `dns.dnssec.signed`: the zone is signed and the parent vouches for it with DS (DNSSEC07, 11). */
 export const dnssecSigned = (facts: HealthFacts): Finding =>
@@ -26,6 +53,8 @@ export const dnssecSigned = (facts: HealthFacts): Finding =>
         details,
       );
     }
+    const unread = keys.length === 0 ? unreadDnskey(zone) : null;
+    if (unread) return skipped("dns.dnssec.signed", unread, details);
     if (keys.length > 0 && ds.length > 0) {
       return check(
         "dns.dnssec.signed",
@@ -61,17 +90,33 @@ export const dnssecSigned = (facts: HealthFacts): Finding =>
 /** `dns.dnssec.ds-match`: a parent DS matches a zone key that signs the DNSKEY set (DNSSEC02). */
 export const dnssecDsMatch = (facts: HealthFacts): Finding =>
   withDnssec(facts, "dns.dnssec.ds-match", (zone, keys, ds) => {
+    if (isFailure(zone.ds)) {
+      return skipped(
+        "dns.dnssec.ds-match",
+        `the zone's DS records could not be read (${zone.ds.message})`,
+      );
+    }
     if (ds.length === 0)
       return skipped("dns.dnssec.ds-match", "the parent has no DS record for the zone");
-    if (keys.length === 0) return skipped("dns.dnssec.ds-match", "the zone has no DNSKEY");
+    if (keys.length === 0) {
+      return skipped("dns.dnssec.ds-match", unreadDnskey(zone) ?? "the zone has no DNSKEY");
+    }
+    // Only a name server hands out the DNSKEY set with its signatures: without one that
+    // answered, whether the DS key signs it is unknown, not false.
+    const dnskeySets = allSignatures(facts, zone, keys).filter((entry) => entry.rrset === "DNSKEY");
+    if (dnskeySets.length === 0) {
+      return skipped(
+        "dns.dnssec.ds-match",
+        `no name server could be asked for the signed DNSKEY set: ${serversUnasked(zone)}`,
+      );
+    }
+    // A signature that verifies signs, in its window or not: expiry is dns.dnssec.signatures'.
     const signing = new Set(
-      allSignatures(facts, zone, keys)
-        .filter((entry) => entry.rrset === "DNSKEY")
-        .flatMap((entry) =>
-          entry.verdicts
-            .filter((verdict) => verdict.status === "valid")
-            .map((verdict) => verdict.keyTag),
-        ),
+      dnskeySets.flatMap((entry) =>
+        entry.verdicts
+          .filter((verdict) => signedBy.has(verdict.status))
+          .map((verdict) => verdict.keyTag),
+      ),
     );
     const matches = ds.map((record) => {
       const key = keys.find((candidate) => {
@@ -111,6 +156,20 @@ export const dnssecDsMatch = (facts: HealthFacts): Finding =>
       );
     }
     const matched = matches.filter((entry) => entry.matchesKey);
+    const unverifiable = dnskeySets.some((entry) =>
+      entry.verdicts.some(
+        (verdict) =>
+          verdict.status === "unsupported" &&
+          matched.some((match) => match.keyTag === verdict.keyTag),
+      ),
+    );
+    if (unverifiable) {
+      return skipped(
+        "dns.dnssec.ds-match",
+        "the DNSKEY set is signed with an algorithm this service cannot verify",
+        details,
+      );
+    }
     return check(
       "dns.dnssec.ds-match",
       "fail",

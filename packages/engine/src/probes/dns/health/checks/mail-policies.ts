@@ -1,19 +1,26 @@
 import type { Finding } from "../../../../contract/finding.js";
 import type { DnsTxtRecord } from "../../dns-data.js";
+import { impossibleName } from "../../impossible-name.js";
 import type { RecordQuestionKey } from "../../record-questions.js";
 import type { HealthFacts } from "../facts.js";
 import { check, skipped } from "../finding.js";
 import { withMail } from "./mail-facts.js";
 
-/** The TXT records of a policy name starting with `version`, or why they could not be read. */
+/**
+ * The TXT records of a policy name starting with `version`, or why they are unknown: the name
+ * cannot exist (too long), or its lookup failed.
+ */
 function policyRecords(
   facts: HealthFacts,
   key: RecordQuestionKey,
   records: readonly DnsTxtRecord[],
   version: RegExp,
-): string[] | string {
+): string[] | { reason: string } {
+  const name = `${key.slice(key.indexOf(":") + 1)}.${facts.domain}`;
+  const impossible = impossibleName(name);
+  if (impossible) return { reason: impossible };
   const unanswered = facts.unanswered[key];
-  if (unanswered) return unanswered;
+  if (unanswered) return { reason: `${name} could not be read (${unanswered})` };
   return records.map((record) => record.value).filter((value) => version.test(value));
 }
 
@@ -33,11 +40,7 @@ export const mtaStsPresent = (facts: HealthFacts): Finding =>
       facts.records.mailPolicies.mtaSts,
       /^v=STSv1(;|\s|$)/,
     );
-    if (typeof records === "string")
-      return skipped(
-        "dns.mta-sts.present",
-        `_mta-sts.${facts.domain} could not be read (${records})`,
-      );
+    if (!Array.isArray(records)) return skipped("dns.mta-sts.present", records.reason);
     const details = { records };
     if (records.length === 0) {
       return check(
@@ -77,11 +80,7 @@ export const tlsRptPresent = (facts: HealthFacts): Finding =>
       facts.records.mailPolicies.tlsRpt,
       /^v=TLSRPTv1(;|\s|$)/,
     );
-    if (typeof records === "string")
-      return skipped(
-        "dns.tls-rpt.present",
-        `_smtp._tls.${facts.domain} could not be read (${records})`,
-      );
+    if (!Array.isArray(records)) return skipped("dns.tls-rpt.present", records.reason);
     const details = { records };
     if (records.length === 0) {
       return check(

@@ -76,6 +76,7 @@ export const spfLookups = (facts: HealthFacts): Finding =>
       voidLookups: spf.voidLookups,
       loops: spf.loops,
       problems: spf.problems,
+      cutShort: spf.cutShort,
       visited: spf.visited,
     };
     const problems = [
@@ -105,6 +106,13 @@ export const spfLookups = (facts: HealthFacts): Finding =>
         details,
       );
     }
+    if (spf.cutShort.length > 0) {
+      return skipped(
+        "dns.spf.lookups",
+        `the time budget ran out before ${spf.cutShort.join(", ")} could be read`,
+        details,
+      );
+    }
     return check(
       "dns.spf.lookups",
       "pass",
@@ -118,6 +126,7 @@ export const spfAll = (facts: HealthFacts): Finding =>
   withSpf(facts, "dns.spf.all", (spf) => {
     const all = spf.all;
     const details = { all: all ? `${all.qualifier}all` : null, from: all?.domain ?? null };
+    if (all === null && spf.allUnread) return skipped("dns.spf.all", spf.allUnread, details);
     if (all === null) {
       return check(
         "dns.spf.all",

@@ -68,10 +68,12 @@ export async function askReferral(options: {
     }
     return { server, nsHosts, glue, authoritative: delegated.length === 0 };
   }
+  // Every parent server silent, or every one cut short by the budget, says so; else the answers
+  // were there but useless.
+  const codes = new Set(responses.map((response) => (isFailure(response) ? response.code : "")));
+  const [only] = codes;
   return failure(
-    responses.every((response) => isFailure(response) && response.code === "timeout")
-      ? "timeout"
-      : "malformed",
+    codes.size === 1 && (only === "timeout" || only === "deadline") ? only : "malformed",
     `no parent server gave the delegation of ${zone}: ${reasons.join("; ")}`,
   );
 }

@@ -12,8 +12,8 @@ export const recursionProbeName = "domain-intel-recursion-check.invalid";
 const ednsTrouble = new Set(["FORMERR", "NOTIMP", "BADVERS"]);
 
 /**
- * Every direct question for one authoritative address, all at once: SOA over UDP (with EDNS
- * and DO) and TCP, NS, DNSKEY, a recursion probe and a zone transfer attempt.
+ * Every direct question for one authoritative address, all at once: SOA over UDP and TCP (with
+ * EDNS and DO), NS, DNSKEY, a recursion probe and a zone transfer attempt.
  */
 export async function probeServer(options: {
   session: HealthSession;
@@ -24,7 +24,8 @@ export async function probeServer(options: {
   const { session, zone, address } = options;
   const [soa, soaTcp, ns, dnskey, recursion, axfr] = await Promise.all([
     session.direct({ address, name: zone, type: "SOA", dnssecOk: true }),
-    session.direct({ address, name: zone, type: "SOA", transport: "tcp" }),
+    // With DO too: for a server silent over UDP this is the SOA whose signatures get checked.
+    session.direct({ address, name: zone, type: "SOA", transport: "tcp", dnssecOk: true }),
     session.direct({ address, name: zone, type: "NS" }),
     session.direct({ address, name: zone, type: "DNSKEY", dnssecOk: true }),
     session.direct({ address, name: recursionProbeName, type: "A", recursionDesired: true }),

@@ -40,16 +40,32 @@ export async function expandSpf(options: {
     voidLookups: 0,
     loops: [],
     problems: [],
+    cutShort: [],
     all: null,
+    allUnread: null,
     visited: [],
   };
   if (records.length !== 1) return facts;
 
-  const lookup = async (name: string, type: QueryType) => {
+  /** The answers, or `impossible` (a name that cannot exist), or `unread` (failed, cut short). */
+  const lookup = async (
+    name: string,
+    type: QueryType,
+  ): Promise<packet.Answer[] | "impossible" | "unread"> => {
     const response = await session.recursive({ name, type });
     if (isFailure(response)) {
-      facts.problems.push(`lookup of ${name}/${type} failed: ${response.message}`);
-      return null;
+      // A target that cannot exist is the record's mistake, a permanent error for receivers;
+      // a lookup the budget cut short says nothing about the policy.
+      if (response.code === "impossible-name") {
+        facts.problems.push(response.message);
+        return "impossible";
+      }
+      if (response.code === "deadline" || response.code === "aborted") {
+        facts.cutShort.push(`${name}/${type}`);
+      } else {
+        facts.problems.push(`lookup of ${name}/${type} failed: ${response.message}`);
+      }
+      return "unread";
     }
     const owners = aliasChain({ name, answers: response.answers });
     const answers = response.answers.filter(
@@ -89,7 +105,10 @@ export async function expandSpf(options: {
         return null;
       }
       const answers = await lookup(name, "TXT");
-      if (answers === null) return null;
+      if (answers === "unread" && how === "redirect=") {
+        facts.allUnread = `the redirect to ${name} could not be read`;
+      }
+      if (!Array.isArray(answers)) return null;
       const spf = (answers as packet.TxtAnswer[])
         .map((answer) => txtRecord(answer).value)
         .filter(isSpfRecord);
@@ -109,7 +128,7 @@ export async function expandSpf(options: {
         if (term.name === "include") return void (await follow(target, "include:"));
         if (term.name === "mx") {
           const names = await lookup(normalizeName(target), "MX");
-          if (names && names.length > maxMxNames) {
+          if (Array.isArray(names) && names.length > maxMxNames) {
             facts.problems.push(
               `mx:${target} has ${names.length} MX names (at most ${maxMxNames})`,
             );

@@ -14,8 +14,12 @@ export interface SpfFacts {
   loops: string[];
   /** Evaluation errors: include targets without SPF, too many MX names, failed lookups. */
   problems: string[];
+  /** Lookups the assessment's time budget left no room for (`name/type`): unknown, not failed. */
+  cutShort: string[];
   /** The terminal policy, from `all` or through redirect; null when there is none. */
   all: { qualifier: SpfQualifier; domain: string } | null;
+  /** Why the terminal policy is unknown: the redirect target could not be read. */
+  allUnread: string | null;
   /** Every domain whose SPF record the evaluation read, in order. */
   visited: string[];
 }
