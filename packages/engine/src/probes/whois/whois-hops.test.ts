@@ -4,6 +4,7 @@ import {
   engineGet,
   privateUntilAnswered,
   type RdapTestServer,
+  rdapDomainExample,
   startDnsServer,
   startRdapServer,
   startWhoisPeers,
@@ -28,7 +29,7 @@ import { type WhoisProbeOptions, whoisProbe } from "./index.js";
 
 const fixture = (name: string) =>
   readFileSync(new URL(`./fixtures/${name}`, import.meta.url), "utf8");
-const registeredDoc = JSON.parse(fixture("rdap-domain-example.json"));
+const registeredDoc = rdapDomainExample();
 
 const address = {
   iana: "127.0.0.4",
