@@ -2,8 +2,7 @@ import type { ReportAnswer } from "../report/report-service.js";
 import type { Freshness, SectionAnswer } from "../sections/section-service.js";
 
 /** Weak validators: the same version of a section (or of every section of a report) matches. */
-export const sectionEtag = (answer: SectionAnswer) =>
-  `W/"${answer.section}-${answer.fetchedAtMs.toString(36)}${answer.ok ? "" : "-e"}"`;
+export const sectionEtag = (answer: SectionAnswer) => `W/"${answer.section}-${answer.version}"`;
 
 export const reportEtag = (answer: ReportAnswer) => `W/"report-${answer.version}"`;
 

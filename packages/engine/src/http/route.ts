@@ -25,6 +25,9 @@ export function isUnderBasePath(pathname: string, basePath: string): boolean {
   return basePath === "" || pathname === basePath || pathname.startsWith(`${basePath}/`);
 }
 
+const notFound: Route = { kind: "not_found" };
+const openapi: Route = { kind: "openapi" };
+
 /**
  * Matches `{basePath}/openapi.json`, a plugin's route and what lies below it,
  * `{basePath}/domain/{d}` and `{basePath}/{section}/{d}`.
@@ -35,15 +38,18 @@ export function matchRoute(
   sections: ReadonlySet<string>,
   routes: readonly EngineRoute[],
 ): Route {
-  if (!isUnderBasePath(pathname, basePath)) return { kind: "not_found" };
+  if (!isUnderBasePath(pathname, basePath)) return notFound;
   const below = pathname.slice(basePath.length);
-  const segments = below.split("/").slice(1);
-  if (segments.length === 1 && segments[0] === "openapi.json") return { kind: "openapi" };
+  if (below === "/openapi.json") return openapi;
   const plugin = findEngineRoute(routes, below);
   if (plugin) return { kind: "plugin", ...plugin };
-  const [name, rawDomain = "", ...rest] = segments;
-  if (rest.length > 0 || name === undefined) return { kind: "not_found" };
+  // `/{name}` or `/{name}/{domain}`: a missing domain is the data route's error to give.
+  if (below.length < 2) return notFound;
+  const slash = below.indexOf("/", 1);
+  const name = slash === -1 ? below.slice(1) : below.slice(1, slash);
+  const rawDomain = slash === -1 ? "" : below.slice(slash + 1);
+  if (rawDomain.includes("/")) return notFound;
   if (name === "domain") return { kind: "report", rawDomain };
   if (sections.has(name)) return { kind: "section", section: name, rawDomain };
-  return { kind: "not_found" };
+  return notFound;
 }

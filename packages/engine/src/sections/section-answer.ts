@@ -16,19 +16,23 @@ export interface SectionAnswer extends Freshness {
   readonly result: SectionResult;
   /** `result` encoded once, ready to send again and again. */
   readonly body: Buffer;
+  /** Identifies this version of the section (when it was fetched, and whether it failed). */
+  readonly version: string;
 }
 
 /** The answer of an envelope as this caller sees it (`cache` is hit, miss or stale). */
 export function sectionAnswer(stored: SectionResult, cache: CacheStatus): SectionAnswer {
   const result: SectionResult = stored.cache === cache ? stored : { ...stored, cache };
+  const fetchedAtMs = Date.parse(result.fetchedAt);
   return {
     section: result.section,
     domain: result.domain,
     cache,
     result,
     body: Buffer.from(JSON.stringify(result), "utf8"),
+    version: `${fetchedAtMs.toString(36)}${result.status === "ok" ? "" : "-e"}`,
     ok: result.status === "ok",
-    fetchedAtMs: Date.parse(result.fetchedAt),
+    fetchedAtMs,
     expiresAtMs: Date.parse(result.expiresAt),
   };
 }
