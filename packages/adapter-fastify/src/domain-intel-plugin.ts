@@ -5,7 +5,7 @@ import {
   type EngineResponse,
   isEngine,
 } from "@domain-intel/engine";
-import { readRequestBody, toEngineRequest, withClientSignal } from "@domain-intel/engine/node";
+import { readRequestBody, toEngineRequest } from "@domain-intel/engine/node";
 import type {
   FastifyInstance,
   FastifyPluginAsync,
@@ -65,20 +65,15 @@ async function domainIntelPlugin(
   // Not an async handler: the reply is sent when the engine answers, with no promise of
   // Fastify's to settle on top (this is the path every cache hit takes).
   const send = (request: FastifyRequest, reply: FastifyReply, requestBody?: Uint8Array) => {
-    const translated = toEngineRequest(request.raw);
     engine
       .handle(
-        withClientSignal(
-          {
-            method: translated.method,
-            url: prefixLength === 0 ? request.url : request.url.slice(prefixLength),
-            headers: translated.headers,
-            // Fastify's view of the client: it honours the host's trustProxy setting.
-            clientAddress: request.ip,
-            ...(requestBody ? { body: requestBody } : {}),
-          },
-          reply.raw,
-        ),
+        toEngineRequest(request.raw, {
+          response: reply.raw,
+          url: prefixLength === 0 ? request.url : request.url.slice(prefixLength),
+          // Fastify's view of the client: it honours the host's trustProxy setting.
+          clientAddress: request.ip,
+          ...(requestBody ? { body: requestBody } : {}),
+        }),
       )
       .then(
         (response) => write(reply, response),

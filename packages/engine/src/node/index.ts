@@ -7,7 +7,7 @@ export {
   createNodeHandler,
   type NodeHandler,
   sendEngineResponse,
+  type ToEngineRequestOptions,
   toEngineRequest,
-  withClientSignal,
 } from "./node-http.js";
 export { type ReadRequestBodyOptions, readRequestBody } from "./request-body.js";

@@ -3,26 +3,78 @@ import type { Engine } from "../engine.js";
 import type { EngineRequest, EngineResponse } from "../http/engine-http.js";
 import { readRequestBody } from "./request-body.js";
 
+/**
+ * The engine's request for one node:http exchange. Its `signal`, which aborts when the client
+ * goes away before the answer is written, is made only when the engine reads it, that is only
+ * when it has to wait (a cache hit never does). A class, so every request has one shape: an
+ * object literal with a getter per request cost about 10 µs of CPU per answer through HTTP.
+ */
+class NodeEngineRequest implements EngineRequest {
+  #signal: AbortSignal | undefined;
+  readonly #response: ServerResponse | undefined;
+
+  constructor(
+    readonly method: string,
+    readonly url: string,
+    readonly headers: Readonly<Record<string, string | undefined>>,
+    readonly clientAddress: string | undefined,
+    readonly body: Uint8Array | undefined,
+    response: ServerResponse | undefined,
+  ) {
+    this.#response = response;
+  }
+
+  get signal(): AbortSignal | undefined {
+    const response = this.#response;
+    if (this.#signal === undefined && response !== undefined) {
+      const controller = new AbortController();
+      this.#signal = controller.signal;
+      if (response.writableEnded || response.destroyed) controller.abort();
+      else
+        response.once("close", () => {
+          if (!response.writableFinished) controller.abort();
+        });
+    }
+    return this.#signal;
+  }
+}
+
+export interface ToEngineRequestOptions {
+  /** The exchange's response: the request's `signal` aborts when it closes unfinished. */
+  readonly response?: ServerResponse;
+  /** The URL the engine sees, when the host routes under a prefix; default `request.url`. */
+  readonly url?: string;
+  /** The client's address as the host knows it (behind proxies); default the socket's peer. */
+  readonly clientAddress?: string;
+  readonly body?: Uint8Array;
+}
+
 /** node:http request to the engine's request. Repeated headers are joined as RFC 9110 says. */
-export function toEngineRequest(request: IncomingMessage): EngineRequest {
+export function toEngineRequest(
+  request: IncomingMessage,
+  options: ToEngineRequestOptions = {},
+): EngineRequest {
+  return new NodeEngineRequest(
+    request.method ?? "GET",
+    options.url ?? request.url ?? "/",
+    joinedHeaders(request),
+    options.clientAddress ?? request.socket?.remoteAddress,
+    options.body,
+    options.response,
+  );
+}
+
+function joinedHeaders(request: IncomingMessage): Readonly<Record<string, string | undefined>> {
   const given = request.headers;
   // Node joins repeated request headers itself except set-cookie, the one array it keeps;
   // without one, the headers object can be handed on as it is, with no copy per request.
-  const clientAddress = request.socket?.remoteAddress;
-  if (given["set-cookie"] === undefined) {
-    return {
-      method: request.method ?? "GET",
-      url: request.url ?? "/",
-      headers: given as Record<string, string>,
-      clientAddress,
-    };
-  }
+  if (given["set-cookie"] === undefined) return given as Record<string, string>;
   const headers: Record<string, string> = {};
   for (const name in given) {
     const value = given[name];
     if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(", ") : value;
   }
-  return { method: request.method ?? "GET", url: request.url ?? "/", headers, clientAddress };
+  return headers;
 }
 
 /** The engine's response onto a node:http response, byte for byte. */
@@ -30,30 +82,6 @@ export function sendEngineResponse(response: ServerResponse, engineResponse: Eng
   if (response.headersSent || response.destroyed) return;
   response.writeHead(engineResponse.status, engineResponse.headers);
   response.end(engineResponse.body);
-}
-
-/**
- * The engine's request with a `signal` that aborts when the client goes away before its
- * answer is written. The signal is made only when the engine reads it, that is only when it
- * has to wait: a cache hit never does.
- */
-export function withClientSignal(request: EngineRequest, response: ServerResponse): EngineRequest {
-  let signal: AbortSignal | undefined;
-  return {
-    ...request,
-    get signal() {
-      if (signal === undefined) {
-        const controller = new AbortController();
-        signal = controller.signal;
-        if (response.writableEnded || response.destroyed) controller.abort();
-        else
-          response.once("close", () => {
-            if (!response.writableFinished) controller.abort();
-          });
-      }
-      return signal;
-    },
-  };
 }
 
 export type NodeHandler = (
@@ -76,14 +104,9 @@ export function createNodeHandler(engine: Engine): NodeHandler {
     // Only a method that may carry a body waits for one (bounded); reads answer at once.
     const handled =
       method === "GET" || method === "HEAD" || method === undefined
-        ? engine.handle(withClientSignal(toEngineRequest(request), response))
+        ? engine.handle(toEngineRequest(request, { response }))
         : readRequestBody({ request }).then((body) =>
-            engine.handle(
-              withClientSignal(
-                body ? { ...toEngineRequest(request), body } : toEngineRequest(request),
-                response,
-              ),
-            ),
+            engine.handle(toEngineRequest(request, { response, ...(body ? { body } : {}) })),
           );
     handled.then(
       (engineResponse) => sendEngineResponse(response, engineResponse),
