@@ -228,6 +228,20 @@ describe("engine.lookup", () => {
     expect(report.sections.echo?.status).toBe("ok");
   });
 
+  it("hands out copies: changing one changes no later answer", async () => {
+    const { engine } = engineWith();
+    const report = await engine.lookup("example.org");
+    delete (report.sections as Record<string, unknown>).echo;
+    const section = await engine.lookup("example.org", "echo");
+    (section.data as Record<string, unknown>).echo = "changed";
+    expect((await engine.lookup("example.org")).sections.echo?.status).toBe("ok");
+    expect((await engine.lookup("example.org", "echo")).data).toMatchObject({
+      echo: "example.org",
+    });
+    const response = await engine.handle(get("/api/v1/echo/example.org"));
+    expect(JSON.parse(Buffer.from(response.body).toString()).data.echo).toBe("example.org");
+  });
+
   it("rejects a bad domain or an unknown section", async () => {
     const { engine } = engineWith();
     await expect(engine.lookup("127.0.0.1", "echo")).rejects.toMatchObject({

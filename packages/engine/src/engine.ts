@@ -136,13 +136,14 @@ export function createEngine(options: EngineOptions): Engine {
 
   async function lookup(domain: string, section = "domain"): Promise<Report | SectionResult> {
     const { name } = normalizeDomain(domain);
-    if (section === "domain") return (await reports.get(name, false)).report;
+    // A copy: the caller may change it, the kept answer must not change.
+    if (section === "domain") return structuredClone((await reports.get(name, false)).report);
     if (!probes.has(section)) {
       throw new TypeError(
         `lookup: unknown section "${section}"; expected one of domain, ${sections.join(", ")}`,
       );
     }
-    return (await service.get(section, name)).result;
+    return structuredClone((await service.get(section, name)).result);
   }
 
   return {
