@@ -79,7 +79,7 @@ export interface TlsServerOptions extends tls.TlsOptions {
    * A server that stops answering under a scan: after this many connections, each new one is
    * reset at once (`drop`) or accepted and never answered (`silent`).
    */
-  failAfter?: { connections: number; then: "drop" | "silent" };
+  failAfter?: { connections: number; mode: "drop" | "silent" };
 }
 
 /** A minimal DER OCSPResponse (status tryLater): real framing, no verdict to trust. */
@@ -175,7 +175,7 @@ export function useSslHarness(zone: ZoneRecords, findingIds: readonly string[]):
         if (handed < failAfter.connections) {
           handed += 1;
           server.emit("connection", socket);
-        } else if (failAfter.then === "drop") {
+        } else if (failAfter.mode === "drop") {
           socket.resetAndDestroy();
         }
       });

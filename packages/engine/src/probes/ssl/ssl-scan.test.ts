@@ -189,7 +189,7 @@ describe("sslProbe: the scan's limits", () => {
 
   it("reports a server that drops connections after the third, certificate findings intact", async () => {
     const { data, server } = await scan(tlsProfiles.modern, {
-      failAfter: { connections: 3, then: "drop" },
+      failAfter: { connections: 3, mode: "drop" },
     });
 
     expect(server.connections).toBeGreaterThan(3);
@@ -203,7 +203,7 @@ describe("sslProbe: the scan's limits", () => {
 
   it("finishes within the budget when the server goes silent under the scan", async () => {
     const { data, durationMs } = await scan(tlsProfiles.modern, {
-      failAfter: { connections: 2, then: "silent" },
+      failAfter: { connections: 2, mode: "silent" },
     });
 
     // The harness's budget is 3 s.
