@@ -216,7 +216,6 @@ describe("sslProbe: the scan's limits", () => {
   it("skips the scan's findings for a silent peer: no handshake was made", async () => {
     const server = await harness.startTcpServer(() => undefined);
 
-    const started = performance.now();
     const data = await probe({ port: server.port, handshakeTimeoutMs: 300 });
 
     expect(data).toMatchObject({ reachable: false, configuration: null, grade: null });
@@ -233,7 +232,6 @@ describe("sslProbe: the scan's limits", () => {
     });
     const server = await startTlsServer({ key: leaf.keyPem, cert: leaf.chainPem });
 
-    const started = performance.now();
     const data = await probe({ port: server.port, ca: harness.pki.root.certPem, scan: false });
 
     expect(server.connections).toBe(1);
