@@ -45,6 +45,8 @@ export const tlsProfiles = {
     ciphers: "ECDHE-RSA-AES128-GCM-SHA256:ECDHE-RSA-AES256-GCM-SHA384",
     honorCipherOrder: false,
   },
+  /** TLS 1.0 to 1.3, OpenSSL's default suites: much to enumerate (the scan benchmark's). */
+  broad: { minVersion: "TLSv1", ciphers: "DEFAULT:@SECLEVEL=0" },
   /** TLS 1.2 and 1.3 with forward-secret AEAD suites only: what a scan should find clean. */
   modern: { minVersion: "TLSv1.2", ciphers: "ECDHE+AESGCM:ECDHE+CHACHA20" },
 } as const satisfies Record<string, tls.TlsOptions>;

@@ -1,5 +1,5 @@
 import type tls from "node:tls";
-import { tlsProfiles } from "@domain-intel/test-kit";
+import { startDelayRelay, tlsProfiles } from "@domain-intel/test-kit";
 import { findingOf, status, useSslHarness } from "@domain-intel/test-kit/ssl-harness";
 import { describe, expect, it } from "vitest";
 import { sslFindingIds } from "./ssl-findings.js";
@@ -142,6 +142,19 @@ describe("sslProbe: cipher suites", () => {
     expect(data.grade).toBe("F");
   });
 
+  it("reads the DH group size of a DHE suite and caps a 1024-bit one at B", async () => {
+    const profile = {
+      maxVersion: "TLSv1.2",
+      ciphers: "DHE-RSA-AES128-GCM-SHA256:@SECLEVEL=0",
+    } as const;
+    const strong = await scan({ ...profile, dhparam: "auto" });
+    const weak = await scan({ ...profile, dhparam: dh1024 });
+
+    expect(strong.data.configuration?.dhBits).toBe(2048);
+    expect(weak.data.configuration?.dhBits).toBe(1024);
+    expect(weak.data.gradeReasons).toContain("B: DH group of 1024 bits");
+  });
+
   it("tells the server's order from the client's", async () => {
     const own = await scan(tlsProfiles.serverOrder);
     const clients = await scan(tlsProfiles.clientOrder);
@@ -158,6 +171,38 @@ describe("sslProbe: the scan's limits", () => {
     expect(data.trusted).toBe(false);
     expect(data.configuration?.protocols["TLSv1.3"]).toBe(true);
     expect(data.grade).toBe("T");
+  });
+
+  it("scans a server 50 ms away in parallel, well under a handshake's delay each", async () => {
+    const leaf = await harness.pki.issueLeaf({
+      commonName: "secure.test",
+      subjectAltNames: ["secure.test"],
+      keyType: "rsa",
+    });
+    const server = await startTlsServer({
+      key: leaf.keyPem,
+      cert: leaf.chainPem,
+      ...tlsProfiles.broad,
+    });
+    const relay = await startDelayRelay({ targetPort: server.port, delayMs: 50 });
+    try {
+      const started = performance.now();
+      const data = await probe(
+        { port: relay.port, ca: harness.pki.root.certPem },
+        "secure.test",
+        harness.context({ timeoutMs: 10_000 }),
+      );
+      const wallMs = performance.now() - started;
+
+      expect(data.configuration?.complete).toBe(true);
+      expect(data.configuration?.protocols).toMatchObject({ TLSv1: true, "TLSv1.3": true });
+      const handshakes = (data.configuration?.handshakes ?? 0) + 1;
+      expect(relay.connections()).toBe(handshakes);
+      // One at a time, they would take 50 ms each at least.
+      expect(wallMs).toBeLessThan((handshakes * 50) / 3);
+    } finally {
+      await relay.close();
+    }
   });
 
   it("keeps to the per-host cap", async () => {
@@ -246,3 +291,11 @@ describe("sslProbe: the scan's limits", () => {
     }
   });
 });
+
+// A 1024-bit DH group (RFC 2409 group 2, "Oakley"), for a server OpenSSL would not give one.
+const dh1024 = `-----BEGIN DH PARAMETERS-----
+MIGHAoGBAP//////////yQ/aoiFowjTExmKLgNwc0SkCTgiKZ8x0Agu+pjsTmyJR
+Sgh5jjQE3e+VGbPNOkMbMCsKbfJfFDdP4TVtbVHCReSFtXZiXn7G9ExC6aY37WsL
+/1y29Aa37e44a/taiZ+lrp8kEXxLH+ZJKGZR7OZTgf//////////AgEC
+-----END DH PARAMETERS-----
+`;

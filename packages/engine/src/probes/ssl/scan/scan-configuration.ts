@@ -20,7 +20,7 @@ export interface SslConfiguration {
   dhBits: number | null;
   /** Not readable through Node's TLS API: always null. */
   secureRenegotiation: null;
-  /** Handshakes the scan made. */
+  /** Connections the scan opened, one a handshake. */
   handshakes: number;
   /** Handshakes cut short by the network (timeout, reset, refused) rather than refused by TLS. */
   failedHandshakes: number;
@@ -47,10 +47,18 @@ const tls13Suites = [
   "TLS_AES_128_CCM_SHA256",
   "TLS_AES_128_CCM_8_SHA256",
 ];
-// Suites of TLS 1.2 and below by key exchange, each enumerated on its own so the three run at
-// once. PSK and SRP need credentials a scanner has not got. SECLEVEL=0 lets OpenSSL offer the
-// legacy suites and versions it still ships, on these sockets only.
-const keyExchangeClasses = ["kECDHE:!PSK", "kDHE:!PSK", "kRSA"];
+// Suites of TLS 1.2 and below by key exchange and cipher, each class enumerated on its own so
+// that they run at once and each chain stays short; together they cover every suite. PSK and
+// SRP need credentials a scanner has not got. SECLEVEL=0 lets OpenSSL offer the legacy suites
+// and versions it still ships, on these sockets only.
+const suiteClasses = ["kECDHE", "kDHE", "kRSA"].flatMap((kx) =>
+  [
+    `${kx}+AESGCM:${kx}+AESCCM`,
+    `${kx}+CHACHA20`,
+    `${kx}+AES:!AESGCM:!AESCCM`,
+    `${kx}:!AES:!CHACHA20`,
+  ].map((suites) => `${suites}:!PSK:!SRP`),
+);
 const seclevel = "@SECLEVEL=0";
 const ecGroups = ["X25519", "prime256v1", "secp384r1", "secp521r1", "X448"];
 const ffdheGroups = ["ffdhe2048", "ffdhe3072", "ffdhe4096"];
@@ -89,7 +97,6 @@ export async function scanConfiguration(options: ScanOptions): Promise<SslConfig
         if (context.signal.aborted || timeoutMs <= 0) {
           return { ok: false, reason: "timeout", errorCode: "ABORT_ERR" };
         }
-        handshakes += 1;
         const outcome = await scanHandshake({
           address: options.address,
           port: options.port,
@@ -101,6 +108,8 @@ export async function scanConfiguration(options: ScanOptions): Promise<SslConfig
           timeoutMs,
           signal: context.signal,
         });
+        // A class this OpenSSL has no suite for opens no connection.
+        if (outcome.ok || outcome.errorCode !== "ERR_SSL_NO_CIPHER_MATCH") handshakes += 1;
         if (outcome.ok && outcome.ephemeral?.type === "DH" && outcome.ephemeral.size) {
           dhBits = Math.min(dhBits ?? Number.POSITIVE_INFINITY, outcome.ephemeral.size);
         }
@@ -143,7 +152,7 @@ export async function scanConfiguration(options: ScanOptions): Promise<SslConfig
               return left.length > 0 ? left.join(":") : null;
             }),
           ]
-        : keyExchangeClasses.map((kind) =>
+        : suiteClasses.map((kind) =>
             enumerate(version, (taken) =>
               [kind, ...taken.map((name) => `!${name}`), seclevel].join(":"),
             ),
