@@ -205,6 +205,26 @@ describe("sslProbe: the scan's limits", () => {
     }
   });
 
+  it("caps a 1024-bit RSA certificate key at B", async () => {
+    const leaf = await harness.pki.issueLeaf({
+      commonName: "secure.test",
+      subjectAltNames: ["secure.test"],
+      keyType: "rsa",
+      rsaBits: 1024,
+    });
+    const server = await startTlsServer({
+      key: leaf.keyPem,
+      cert: leaf.chainPem,
+      ...tlsProfiles.tls13Only,
+      ciphers: "DEFAULT:@SECLEVEL=0",
+    });
+
+    const data = await probe({ port: server.port, ca: harness.pki.root.certPem });
+
+    expect(data.grade).toBe("B");
+    expect(data.gradeReasons).toEqual(["B: certificate key of 1024 bits"]);
+  });
+
   it("keeps to the per-host cap", async () => {
     const { data, server } = await scan(tlsProfiles.legacyOnly, {}, { scanConcurrency: 2 });
     // Handshakes in progress at the server: it ends each (done or alert sent) before the client
