@@ -4,6 +4,12 @@ export interface DelayRelay {
   port: number;
   /** Connections relayed so far: one a handshake for a scanner that never reuses one. */
   connections(): number;
+  /**
+   * The most connections held in their delay at once so far: each of them is open at the
+   * client, which cannot finish a handshake before the relay connects on, so this is a floor
+   * on the client's connections at once, free of the lag with which a close is seen here.
+   */
+  mostHeld(): number;
   close(): Promise<void>;
 }
 
@@ -18,6 +24,8 @@ export async function startDelayRelay(options: {
   delayMs: number;
 }): Promise<DelayRelay> {
   let count = 0;
+  let held = 0;
+  let mostHeld = 0;
   const sockets = new Set<net.Socket>();
   const track = (socket: net.Socket) => {
     sockets.add(socket);
@@ -26,22 +34,38 @@ export async function startDelayRelay(options: {
   };
   const server = net.createServer((client) => {
     count += 1;
+    held += 1;
+    mostHeld = Math.max(mostHeld, held);
     track(client);
-    client.pause();
+    // Read (not pause) while holding, so a client that gives up is seen closing at once.
+    const early: Buffer[] = [];
+    const keep = (chunk: Buffer) => early.push(chunk);
+    client.on("data", keep);
+    let waiting = true;
     const timer = setTimeout(() => {
+      waiting = false;
+      held -= 1;
+      client.off("data", keep);
+      client.pause();
       const upstream = net.connect(options.targetPort, options.targetHost ?? "127.0.0.1");
       track(upstream);
       upstream.on("close", () => client.destroy());
       client.on("close", () => upstream.destroy());
+      for (const chunk of early) upstream.write(chunk);
       client.pipe(upstream).pipe(client);
-      client.resume();
     }, options.delayMs);
-    client.on("close", () => clearTimeout(timer));
+    client.on("close", () => {
+      if (!waiting) return;
+      waiting = false;
+      held -= 1;
+      clearTimeout(timer);
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
     port: (server.address() as net.AddressInfo).port,
     connections: () => count,
+    mostHeld: () => mostHeld,
     close: async () => {
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -1,4 +1,5 @@
 import type tls from "node:tls";
+import type { ProbeContext } from "@domain-intel/engine";
 import { startDelayRelay, tlsProfiles } from "@domain-intel/test-kit";
 import { findingOf, status, useSslHarness } from "@domain-intel/test-kit/ssl-harness";
 import { describe, expect, it } from "vitest";
@@ -173,7 +174,7 @@ describe("sslProbe: the scan's limits", () => {
     expect(data.grade).toBe("T");
   });
 
-  it("scans a server 50 ms away in parallel, well under a handshake's delay each", async () => {
+  it("scans a server 50 ms away several handshakes at a time", async () => {
     const leaf = await harness.pki.issueLeaf({
       commonName: "secure.test",
       subjectAltNames: ["secure.test"],
@@ -198,8 +199,9 @@ describe("sslProbe: the scan's limits", () => {
       expect(data.configuration?.protocols).toMatchObject({ TLSv1: true, "TLSv1.3": true });
       const handshakes = (data.configuration?.handshakes ?? 0) + 1;
       expect(relay.connections()).toBe(handshakes);
-      // One at a time, they would take 50 ms each at least.
-      expect(wallMs).toBeLessThan((handshakes * 50) / 3);
+      // Several at once; one at a time would take 50 ms each.
+      expect(relay.mostHeld()).toBeGreaterThan(2);
+      expect(wallMs).toBeLessThan(handshakes * 50);
     } finally {
       await relay.close();
     }
@@ -226,30 +228,47 @@ describe("sslProbe: the scan's limits", () => {
   });
 
   it("keeps to the per-host cap", async () => {
-    const { data, server } = await scan(tlsProfiles.legacyOnly, {}, { scanConcurrency: 2 });
-    // Handshakes in progress at the server: it ends each (done or alert sent) before the client
-    // can see the end and start the next, so the count never runs ahead of the client's.
-    let inProgress = 0;
+    const leaf = await harness.pki.issueLeaf({
+      commonName: "secure.test",
+      subjectAltNames: ["secure.test"],
+      keyType: "rsa",
+    });
+    const server = await startTlsServer({
+      key: leaf.keyPem,
+      cert: leaf.chainPem,
+      ...tlsProfiles.broad,
+    });
+    // 50 ms a handshake, so that they overlap; every handshake runs inside the engine's limit,
+    // which counts those in progress here.
+    const relay = await startDelayRelay({ targetPort: server.port, delayMs: 50 });
+    const context = harness.context({ timeoutMs: 15_000 });
+    let active = 0;
     let most = 0;
-    server.server.on("connection", () => {
-      inProgress += 1;
-      most = Math.max(most, inProgress);
-    });
-    const ended = () => {
-      inProgress -= 1;
+    const counting: ProbeContext = {
+      ...context,
+      limit: (operation) =>
+        context.limit(async () => {
+          active += 1;
+          most = Math.max(most, active);
+          try {
+            return await operation();
+          } finally {
+            active -= 1;
+          }
+        }),
     };
-    server.server.on("secureConnection", ended);
-    server.server.on("tlsClientError", ended);
-    // A second probe against the same server, now watched.
-    const watched = await probe({
-      port: server.port,
-      ca: harness.pki.root.certPem,
-      scanConcurrency: 2,
-    });
+    try {
+      const data = await probe(
+        { port: relay.port, ca: harness.pki.root.certPem, scanConcurrency: 2 },
+        "secure.test",
+        counting,
+      );
 
-    expect(data.configuration?.complete).toBe(true);
-    expect(watched.configuration?.handshakes).toBeGreaterThan(10);
-    expect(most).toBe(2);
+      expect(data.configuration?.complete).toBe(true);
+      expect(most).toBe(2);
+    } finally {
+      await relay.close();
+    }
   });
 
   it("reports a server that drops connections after the third, certificate findings intact", async () => {

@@ -51,14 +51,15 @@ const tls13Suites = [
 // that they run at once and each chain stays short; together they cover every suite. PSK and
 // SRP need credentials a scanner has not got. SECLEVEL=0 lets OpenSSL offer the legacy suites
 // and versions it still ships, on these sockets only.
-const suiteClasses = ["kECDHE", "kDHE", "kRSA"].flatMap((kx) =>
-  [
-    `${kx}+AESGCM:${kx}+AESCCM`,
-    `${kx}+CHACHA20`,
-    `${kx}+AES:!AESGCM:!AESCCM`,
-    `${kx}:!AES:!CHACHA20`,
-  ].map((suites) => `${suites}:!PSK:!SRP`),
-);
+const suiteClasses = (version: ScanVersion) =>
+  ["kECDHE", "kDHE", "kRSA"].flatMap((kx) =>
+    [
+      // AEAD suites exist from TLS 1.2 on: earlier, offering only them fails in the client.
+      ...(version === "TLSv1.2" ? [`${kx}+AESGCM:${kx}+AESCCM`, `${kx}+CHACHA20`] : []),
+      `${kx}+AES:!AESGCM:!AESCCM`,
+      `${kx}:!AES:!CHACHA20`,
+    ].map((suites) => `${suites}:!PSK:!SRP`),
+  );
 const seclevel = "@SECLEVEL=0";
 const ecGroups = ["X25519", "prime256v1", "secp384r1", "secp521r1", "X448"];
 const ffdheGroups = ["ffdhe2048", "ffdhe3072", "ffdhe4096"];
@@ -143,25 +144,32 @@ export async function scanConfiguration(options: ScanOptions): Promise<SslConfig
     return { suites, answered: true };
   };
 
-  const versionScan = async (version: ScanVersion) => {
-    const chains =
-      version === "TLSv1.3"
-        ? [
-            enumerate(version, (taken) => {
-              const left = tls13Suites.filter((suite) => !taken.includes(suite));
-              return left.length > 0 ? left.join(":") : null;
-            }),
-          ]
-        : suiteClasses.map((kind) =>
-            enumerate(version, (taken) =>
-              [kind, ...taken.map((name) => `!${name}`), seclevel].join(":"),
-            ),
-          );
-    const results = await Promise.all(chains);
-    const suites = results.flatMap((result) => result.suites);
-    const accepted =
-      suites.length > 0 ? true : results.every((result) => result.answered) ? false : null;
-    return { accepted, suites };
+  const versionScan = async (
+    version: ScanVersion,
+  ): Promise<{ accepted: boolean | null; suites: ScannedSuite[] }> => {
+    if (version === "TLSv1.3") {
+      const { suites, answered } = await enumerate(version, (taken) => {
+        const left = tls13Suites.filter((suite) => !taken.includes(suite));
+        return left.length > 0 ? left.join(":") : null;
+      });
+      return { accepted: suites.length > 0 ? true : answered ? false : null, suites };
+    }
+    // Everything at once first: a refused version costs one handshake, not one a class.
+    const first = await attempt(version, ["ALL:COMPLEMENTOFALL:!PSK:!SRP", seclevel].join(":"));
+    if (!first.ok) {
+      if (refused(first)) return { accepted: false, suites: [] };
+      complete = false;
+      return { accepted: null, suites: [] };
+    }
+    const seed = describeSuite(first.cipher);
+    const results = await Promise.all(
+      suiteClasses(version).map((kind) =>
+        enumerate(version, (taken) =>
+          [kind, ...[seed.name, ...taken].map((name) => `!${name}`), seclevel].join(":"),
+        ),
+      ),
+    );
+    return { accepted: true, suites: [seed, ...results.flatMap((result) => result.suites)] };
   };
 
   const scanned = await Promise.all([...legacyVersions, "TLSv1.3" as const].map(versionScan));
