@@ -27,6 +27,7 @@ export async function startDelayRelay(options: {
   let held = 0;
   let mostHeld = 0;
   const sockets = new Set<net.Socket>();
+  const timers = new Set<NodeJS.Timeout>();
   const track = (socket: net.Socket) => {
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));
@@ -43,6 +44,7 @@ export async function startDelayRelay(options: {
     client.on("data", keep);
     let waiting = true;
     const timer = setTimeout(() => {
+      timers.delete(timer);
       waiting = false;
       held -= 1;
       client.off("data", keep);
@@ -54,11 +56,13 @@ export async function startDelayRelay(options: {
       for (const chunk of early) upstream.write(chunk);
       client.pipe(upstream).pipe(client);
     }, options.delayMs);
+    timers.add(timer);
     client.on("close", () => {
       if (!waiting) return;
       waiting = false;
       held -= 1;
       clearTimeout(timer);
+      timers.delete(timer);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -67,6 +71,7 @@ export async function startDelayRelay(options: {
     connections: () => count,
     mostHeld: () => mostHeld,
     close: async () => {
+      for (const timer of timers) clearTimeout(timer);
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

@@ -297,6 +297,37 @@ describe("sslProbe: the scan's limits", () => {
     expect(status(data, "ssl.cert.hostname-mismatch")).toBe("pass");
   });
 
+  it("stops at the budget: a scan cut short is incomplete, the answer in time", async () => {
+    const leaf = await harness.pki.issueLeaf({
+      commonName: "secure.test",
+      subjectAltNames: ["secure.test"],
+      keyType: "rsa",
+    });
+    const server = await startTlsServer({
+      key: leaf.keyPem,
+      cert: leaf.chainPem,
+      ...tlsProfiles.broad,
+    });
+    // 200 ms a handshake: the scan's chains need longer than the 1 s budget.
+    const relay = await startDelayRelay({ targetPort: server.port, delayMs: 200 });
+    try {
+      const started = performance.now();
+      const data = await probe(
+        { port: relay.port, ca: harness.pki.root.certPem },
+        "secure.test",
+        harness.context({ timeoutMs: 1000 }),
+      );
+
+      expect(performance.now() - started).toBeLessThan(1000);
+      expect(data.reachable).toBe(true);
+      expect(data.configuration?.complete).toBe(false);
+      expect(status(data, "ssl.cert.untrusted")).toBe("pass");
+      expect(findingOf(data, "ssl.ciphers.weak").message).toMatch(/scan is incomplete/);
+    } finally {
+      await relay.close();
+    }
+  });
+
   it("skips the scan's findings for a silent peer: no handshake was made", async () => {
     const server = await harness.startTcpServer(() => undefined);
 

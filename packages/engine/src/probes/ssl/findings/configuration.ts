@@ -30,6 +30,9 @@ const configurationIds = [
 /** Said after every verdict of a scan the server cut short: it rests on fewer answers. */
 function caveat(configuration: SslConfiguration): string {
   if (configuration.complete) return "";
+  if (configuration.failedHandshakes === 0) {
+    return " The scan is incomplete: the time budget ran out before every handshake was made.";
+  }
   return ` The scan is incomplete: ${plural(configuration.failedHandshakes, "handshake")} of ${configuration.handshakes} went unanswered (the server stopped answering or time ran out).`;
 }
 
