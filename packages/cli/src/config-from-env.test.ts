@@ -71,6 +71,19 @@ describe("configFromEnv", () => {
   });
 
   it.each([
+    ["0", { scan: false }],
+    ["no", { scan: false }],
+    ["1", undefined],
+    ["", undefined],
+  ])("reads DOMAIN_INTEL_SSL_SCAN=%j as ssl %j", (value, expected) => {
+    const config = configFromEnv({ DOMAIN_INTEL_SSL_SCAN: value });
+    expect(config.engine.ssl).toEqual(expected);
+    expect(describeSettings(config, 3000)).toContain(
+      `DOMAIN_INTEL_SSL_SCAN=${expected ? "no" : "yes"}`,
+    );
+  });
+
+  it.each([
     ["0", 0],
     ["80", 80],
     ["65535", 65535],
@@ -95,6 +108,7 @@ describe("configFromEnv", () => {
     [{ HOST: "not a host" }, "HOST"],
     [{ DOMAIN_INTEL_ALLOW_PRIVATE: "on" }, "DOMAIN_INTEL_ALLOW_PRIVATE"],
     [{ DOMAIN_INTEL_ALLOW_PRIVATE: "2" }, "DOMAIN_INTEL_ALLOW_PRIVATE"],
+    [{ DOMAIN_INTEL_SSL_SCAN: "off" }, "DOMAIN_INTEL_SSL_SCAN"],
     [{ DOMAIN_INTEL_KEYS: "ok-key,sha256:abc" }, "DOMAIN_INTEL_KEYS"],
     [{ DOMAIN_INTEL_KEYS_FILE: missing }, "DOMAIN_INTEL_KEYS_FILE"],
     [{ DOMAIN_INTEL_KEYS_FILE: directory }, "DOMAIN_INTEL_KEYS_FILE"],

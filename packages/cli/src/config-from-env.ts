@@ -133,6 +133,7 @@ export function configFromEnv(env: Env): ServeConfig {
   const resolvers = listSetting(env, "DOMAIN_INTEL_RESOLVERS", resolverProblem);
   const allowPrivateAddresses = booleanSetting(env, "DOMAIN_INTEL_ALLOW_PRIVATE", false);
   const ca = caSetting(env);
+  const sslScan = booleanSetting(env, "DOMAIN_INTEL_SSL_SCAN", true);
   const bootstrap = bootstrapSetting(env);
   const hintPairs = listSetting(env, "DOMAIN_INTEL_WHOIS_HINTS", hintProblem);
   const redisUrl = env.REDIS_URL?.trim() ? parseRedisUrl(env.REDIS_URL.trim()) : undefined;
@@ -140,7 +141,9 @@ export function configFromEnv(env: Env): ServeConfig {
   const engine: ServeConfig["engine"] = {
     ...(keys.length > 0 ? { keys } : {}),
     network: { ...(resolvers.length > 0 ? { resolvers } : {}), allowPrivateAddresses },
-    ...(ca ? { ssl: { ca: ca.pem } } : {}),
+    ...(ca || !sslScan
+      ? { ssl: { ...(ca ? { ca: ca.pem } : {}), ...(sslScan ? {} : { scan: false }) } }
+      : {}),
     ...(bootstrap || hintPairs.length > 0
       ? {
           rdap: {
@@ -159,6 +162,7 @@ export function configFromEnv(env: Env): ServeConfig {
     DOMAIN_INTEL_RESOLVERS: resolvers.length > 0 ? resolvers.join(",") : "(system)",
     DOMAIN_INTEL_ALLOW_PRIVATE: allowPrivateAddresses ? "yes" : "no",
     DOMAIN_INTEL_CA_FILE: ca ? `${ca.path} (${ca.count} certificates)` : none,
+    DOMAIN_INTEL_SSL_SCAN: sslScan ? "yes" : "no",
     DOMAIN_INTEL_RDAP_BOOTSTRAP: bootstrap ?? "(IANA)",
     DOMAIN_INTEL_WHOIS_HINTS: hintPairs.length > 0 ? hintPairs.join(",") : none,
     REDIS_URL: redisUrl ? redactRedisUrl(redisUrl) : none,

@@ -37,8 +37,11 @@ export interface EngineOptions {
   readonly cache?: CacheStore;
   readonly probes?: ProbesOption;
   readonly network?: NetworkOptions;
-  /** Extra trusted roots (PEM), added to Node's own. */
-  readonly ssl?: { readonly ca?: string | readonly string[] };
+  /**
+   * Extra trusted roots (PEM), added to Node's own; `scan: false` turns off the configuration
+   * scan (protocol versions, suites, grade), on by default.
+   */
+  readonly ssl?: { readonly ca?: string | readonly string[]; readonly scan?: boolean };
   /** RDAP bootstrap (IANA dns.json data, a file path or a URL) and WHOIS servers per TLD. */
   readonly rdap?: {
     readonly bootstrap?: object | string;
@@ -197,6 +200,8 @@ export function validateEngineOptions(options: EngineOptions): void {
       fail("ssl.ca", "must be a PEM certificate string or an array of them");
     }
   }
+  const scan = options.ssl?.scan;
+  if (scan !== undefined && typeof scan !== "boolean") fail("ssl.scan", "must be a boolean");
   const rdap = options.rdap ?? {};
   if (
     rdap.bootstrap !== undefined &&

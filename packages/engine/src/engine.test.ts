@@ -266,6 +266,7 @@ describe("createEngine options", () => {
     ],
     [{ keys: ["k"], network: { maxConcurrency: 1.5 } }, "options.network.maxConcurrency"],
     [{ keys: ["k"], ssl: { ca: "not a pem" } }, "options.ssl.ca"],
+    [{ keys: ["k"], ssl: { scan: "no" } }, "options.ssl.scan"],
     [{ keys: ["k"], rdap: { bootstrap: 42 } }, "options.rdap.bootstrap"],
     [{ keys: ["k"], rdap: { whoisHints: { com: "" } } }, "options.rdap.whoisHints.com"],
     [{ keys: ["k"], probes: { domain: { run: () => 1 } } }, "options.probes.domain"],

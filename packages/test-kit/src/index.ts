@@ -24,6 +24,8 @@ export * from "./rdap/rdap-server.js";
 export * from "./redis/redis-server.js";
 export * from "./report/report-sections.js";
 export * from "./tls/certificates.js";
+export * from "./tls/delay-relay.js";
+export * from "./tls/tls-profiles.js";
 export * from "./wait/until.js";
 export * from "./whois/hop-policy.js";
 export * from "./whois/whois-peers.js";

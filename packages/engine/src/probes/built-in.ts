@@ -5,7 +5,7 @@ import { whoisProbe } from "./whois/index.js";
 
 /** The engine options the built-in probes are made from (an `EngineOptions` has them). */
 export interface BuiltInProbeOptions {
-  readonly ssl?: { readonly ca?: string | readonly string[] };
+  readonly ssl?: { readonly ca?: string | readonly string[]; readonly scan?: boolean };
   readonly rdap?: {
     readonly bootstrap?: object | string;
     readonly whoisHints?: Readonly<Record<string, string>>;
@@ -31,7 +31,11 @@ export const builtInSections: Readonly<Record<string, BuiltInSection>> = {
   whois: { create: ({ rdap }) => whoisProbe(whoisOptions(rdap)), defaultTtlMs: 6 * 60 * minuteMs },
   dns: { create: () => dnsProbe(), defaultTtlMs: 5 * minuteMs },
   ssl: {
-    create: ({ ssl }) => sslProbe(ssl?.ca === undefined ? {} : { ca: ssl.ca }),
+    create: ({ ssl }) =>
+      sslProbe({
+        ...(ssl?.ca === undefined ? {} : { ca: ssl.ca }),
+        ...(ssl?.scan === undefined ? {} : { scan: ssl.scan }),
+      }),
     defaultTtlMs: 60 * minuteMs,
   },
 };

@@ -75,6 +75,11 @@ export interface TlsServerOptions extends tls.TlsOptions {
   port?: number;
   /** Stapled to every handshake whose client asks for OCSP. */
   ocspResponse?: Buffer;
+  /**
+   * A server that stops answering under a scan: after this many connections, each new one is
+   * reset at once (`drop`) or accepted and never answered (`silent`).
+   */
+  failAfter?: { connections: number; mode: "drop" | "silent" };
 }
 
 /** A minimal DER OCSPResponse (status tryLater): real framing, no verdict to trust. */
@@ -157,13 +162,24 @@ export function useSslHarness(zone: ZoneRecords, findingIds: readonly string[]):
       expectValid(data, findingIds);
       return data;
     },
-    startTlsServer({ host, port, ocspResponse, ...options }) {
+    startTlsServer({ host, port, ocspResponse, failAfter, ...options }) {
       const server = tls.createServer({ ALPNProtocols: ["h2", "http/1.1"], ...options });
       server.on("tlsClientError", () => undefined);
       if (ocspResponse) {
         server.on("OCSPRequest", (_certificate, _issuer, callback) => callback(null, ocspResponse));
       }
-      return listen(server, { host, port });
+      if (!failAfter) return listen(server, { host, port });
+      // A plain TCP front hands the first connections to the TLS server, then fails the rest.
+      let handed = 0;
+      const front = net.createServer((socket) => {
+        if (handed < failAfter.connections) {
+          handed += 1;
+          server.emit("connection", socket);
+        } else if (failAfter.mode === "drop") {
+          socket.resetAndDestroy();
+        }
+      });
+      return listen(front, { host, port });
     },
     startTcpServer: (onConnection, options = {}) => listen(net.createServer(onConnection), options),
   };

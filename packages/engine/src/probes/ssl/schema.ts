@@ -200,6 +200,73 @@ const endpointSchema = {
   },
 } as const;
 
+const versions = ["TLSv1", "TLSv1.1", "TLSv1.2", "TLSv1.3"] as const;
+
+const suiteSchema = {
+  type: "object",
+  required: ["name", "standardName", "forwardSecrecy", "aead", "weakness"],
+  properties: {
+    name: { type: "string", examples: ["ECDHE-RSA-AES128-GCM-SHA256"] },
+    standardName: { type: "string", examples: ["TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256"] },
+    forwardSecrecy: { type: "boolean" },
+    aead: { type: "boolean", description: "GCM, CCM or ChaCha20-Poly1305." },
+    weakness: { enum: ["null", "anonymous", "export", "rc4", "des", "3des", null] },
+  },
+} as const;
+
+const configurationSchema = {
+  type: "object",
+  description:
+    "What the address accepts, one handshake per question, as far as Node's OpenSSL can ask (see the engine README).",
+  required: [
+    "address",
+    "protocols",
+    "ciphers",
+    "serverOrder",
+    "groups",
+    "dhBits",
+    "secureRenegotiation",
+    "handshakes",
+    "failedHandshakes",
+    "complete",
+  ],
+  properties: {
+    address: { type: "string" },
+    protocols: {
+      type: "object",
+      description: "Accepted or not; null when it could not be told (SSLv3 always).",
+      required: ["SSLv3", ...versions],
+      properties: Object.fromEntries(["SSLv3", ...versions].map((v) => [v, nullableBoolean])),
+    },
+    ciphers: {
+      type: "object",
+      description: "Accepted suites per protocol version.",
+      required: [...versions],
+      properties: Object.fromEntries(
+        versions.map((v) => [v, { type: "array", items: suiteSchema }]),
+      ),
+    },
+    serverOrder: {
+      ...nullableBoolean,
+      description:
+        "TLS 1.2: the server picks by its own preference; null with fewer than two suites.",
+    },
+    groups: { type: "array", items: { type: "string" }, examples: [["X25519", "prime256v1"]] },
+    dhBits: { type: ["integer", "null"], minimum: 1 },
+    secureRenegotiation: { type: "null", description: "Not readable through Node's TLS API." },
+    handshakes: { type: "integer", minimum: 0 },
+    failedHandshakes: {
+      type: "integer",
+      minimum: 0,
+      description: "Handshakes cut short by the network rather than refused by TLS.",
+    },
+    complete: {
+      type: "boolean",
+      description: "False when the server stopped answering or the budget ran out mid-scan.",
+    },
+  },
+} as const;
+
 /** JSON Schema (2020-12) of `SslData`. */
 export const sslDataSchema: JsonSchema = {
   type: "object",
@@ -222,6 +289,9 @@ export const sslDataSchema: JsonSchema = {
     "certificate",
     "chain",
     "endpoints",
+    "configuration",
+    "grade",
+    "gradeReasons",
     "findings",
   ],
   properties: {
@@ -268,6 +338,17 @@ export const sslDataSchema: JsonSchema = {
       description: "Every address of the name, IPv4 first.",
       items: endpointSchema,
     },
+    configuration: { anyOf: [configurationSchema, { type: "null" }] },
+    grade: {
+      enum: ["A+", "A", "A-", "B", "C", "D", "E", "F", "T", null],
+      description:
+        "SSL Labs-style grade; T when the certificate is not trusted or not for the name; null without a scan.",
+    },
+    gradeReasons: {
+      type: "array",
+      items: { type: "string" },
+      description: "The caps that lowered the grade, or why it is T.",
+    },
     findings: { type: "array", items: findingSchema },
   },
   // What a completed handshake always yields, and what an unreachable one never does. Written
@@ -299,6 +380,8 @@ export const sslDataSchema: JsonSchema = {
         hostnameMatch: { type: "null" },
         certificate: { type: "null" },
         chain: { type: "array", maxItems: 0 },
+        configuration: { type: "null" },
+        grade: { type: "null" },
       },
     },
   ],

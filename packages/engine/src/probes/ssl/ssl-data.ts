@@ -1,4 +1,10 @@
 import type { Finding } from "../../contract/finding.js";
+import type { SslGrade } from "./scan/grade.js";
+import type { SslConfiguration } from "./scan/scan-configuration.js";
+
+export type { ScannedSuite, SuiteWeakness } from "./scan/cipher-suites.js";
+export type { SslGrade } from "./scan/grade.js";
+export type { SslConfiguration } from "./scan/scan-configuration.js";
 
 /**
  * Why no certificate could be read. `no_address` and `blocked_address` mean no connection was
@@ -150,5 +156,11 @@ export interface SslData {
   chain: SslChainCertificate[];
   /** Every address of the name, IPv4 first; the top-level fields describe the first reachable. */
   endpoints: SslEndpoint[];
+  /** What the first reachable address accepts; null when unreachable or the scan is off. */
+  configuration: SslConfiguration | null;
+  /** SSL Labs-style grade from the certificate and the scan; null without a scan. */
+  grade: SslGrade | null;
+  /** The caps that lowered the grade ("B: accepts TLS 1.0 or 1.1"), or why it is T. */
+  gradeReasons: string[];
   findings: Finding[];
 }

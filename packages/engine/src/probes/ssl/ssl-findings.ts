@@ -6,6 +6,7 @@ import {
   orderFinding,
   unrelatedFinding,
 } from "./findings/chain.js";
+import { configurationFindings } from "./findings/configuration.js";
 import {
   type CertificateFindingsInput,
   finding,
@@ -54,10 +55,11 @@ export function sslFindings(input: SslFindingsInput): Finding[] {
       finding(id, "skipped", `Not checked: ${why}.`);
     return [
       unreachableFinding(input),
-      ...sslFindingIds.slice(1, -3).map(skipped),
+      ...sslFindingIds.slice(1, sslFindingIds.indexOf("ssl.tls.legacy-protocol")).map(skipped),
       data.reachable ? legacyProtocolFinding(data) : skipped("ssl.tls.legacy-protocol"),
       skipped("ssl.ocsp.not-stapled"),
       endpointsFinding(input),
+      ...configurationFindings(input),
     ];
   }
   const withCertificate = { ...input, certificate };
@@ -67,5 +69,6 @@ export function sslFindings(input: SslFindingsInput): Finding[] {
     legacyProtocolFinding(data),
     ocspStaplingFinding(withCertificate),
     endpointsFinding(input),
+    ...configurationFindings(input),
   ];
 }

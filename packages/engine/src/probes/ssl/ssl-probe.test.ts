@@ -47,6 +47,8 @@ describe("sslProbe: certificates", () => {
       key: leaf.keyPem,
       cert: leaf.chainPem,
       ocspResponse: stapledOcspResponse,
+      // Forward-secret AEAD suites only, so the configuration scan's checks pass too.
+      ciphers: "ECDHE+AESGCM:ECDHE+CHACHA20",
     });
 
     const data = await probe({ port: server.port, ca: harness.pki.root.certPem });
@@ -624,7 +626,7 @@ describe("sslProbe: reachability", () => {
     };
 
     const data = await probe(
-      { port: server.port, ca: harness.pki.root.certPem },
+      { port: server.port, ca: harness.pki.root.certPem, scan: false },
       "secure.test",
       limited,
     );

@@ -9,6 +9,8 @@ import { endpointOf } from "./endpoints.js";
 import { type HandshakeOutcome, handshakeEach } from "./handshake-each.js";
 import example from "./openapi-example.json" with { type: "json" };
 import { readHandshake } from "./read-handshake.js";
+import { gradeOf } from "./scan/grade.js";
+import { scanConfiguration } from "./scan/scan-configuration.js";
 import { sslDataSchema } from "./schema.js";
 import type { SslData, SslEndpoint, SslUnreachableReason } from "./ssl-data.js";
 import { sslFindings } from "./ssl-findings.js";
@@ -37,6 +39,13 @@ export interface SslProbeOptions {
    * engine's concurrency limit. 1 probes the first address only. Default 16.
    */
   maxAddresses?: number;
+  /**
+   * The configuration scan of the first reachable address: protocol versions, suites, server
+   * order, groups, and the grade. Default true.
+   */
+  scan?: boolean;
+  /** Scan handshakes at once with one host. Default 8. */
+  scanConcurrency?: number;
 }
 
 interface Trust {
@@ -49,6 +58,8 @@ interface SslProbeSettings {
   connectTimeoutMs: number;
   handshakeTimeoutMs: number;
   maxAddresses: number;
+  scan: boolean;
+  scanConcurrency: number;
   /** Built on first use: the bundled roots take a moment to load. */
   trust(): Trust;
 }
@@ -59,6 +70,8 @@ const knownOptions = new Set([
   "connectTimeoutMs",
   "handshakeTimeoutMs",
   "maxAddresses",
+  "scan",
+  "scanConcurrency",
 ]);
 const maxTimerMs = 2_147_483_647;
 const maxAddressesLimit = 64;
@@ -99,7 +112,13 @@ function validateOptions(options: SslProbeOptions): SslProbeSettings {
     connectTimeoutMs = 5000,
     handshakeTimeoutMs = 5000,
     maxAddresses = 16,
+    scan = true,
+    scanConcurrency = 8,
   } = options;
+  if (typeof scan !== "boolean") throw new TypeError("sslProbe: options.scan must be a boolean");
+  if (!Number.isInteger(scanConcurrency) || scanConcurrency < 1 || scanConcurrency > 64) {
+    throw new TypeError("sslProbe: options.scanConcurrency must be an integer 1..64");
+  }
   if (!Number.isInteger(port) || port < 1 || port > 65535) {
     throw new TypeError("sslProbe: options.port must be an integer 1..65535");
   }
@@ -134,7 +153,15 @@ function validateOptions(options: SslProbeOptions): SslProbeSettings {
     own ??= { secureContext: createTrustStore(roots), anchors: createTrustAnchors(roots) };
     return own;
   };
-  return { port, connectTimeoutMs, handshakeTimeoutMs, maxAddresses, trust };
+  return {
+    port,
+    connectTimeoutMs,
+    handshakeTimeoutMs,
+    maxAddresses,
+    scan,
+    scanConcurrency,
+    trust,
+  };
 }
 
 async function probeDomain(
@@ -215,6 +242,26 @@ async function probeDomain(
     });
   }
 
+  // After the first handshake, whose certificate the findings describe.
+  const configuration = settings.scan
+    ? await scanConfiguration({
+        address: primary.address.address,
+        port,
+        servername: domain,
+        context,
+        concurrency: settings.scanConcurrency,
+        maxStepMs: stepCapMs(settings.handshakeTimeoutMs, context),
+      })
+    : null;
+  const graded = configuration
+    ? gradeOf({
+        trusted: outcome.authorized,
+        hostnameMatch: reading.hostname ? reading.hostname.match : null,
+        certificate: reading.certificate,
+        configuration,
+      })
+    : null;
+
   const data: Omit<SslData, "findings"> = {
     reachable: true,
     reason: null,
@@ -231,6 +278,9 @@ async function probeDomain(
     certificate: reading.certificate,
     chain: reading.chain,
     endpoints,
+    configuration,
+    grade: graded?.grade ?? null,
+    gradeReasons: graded?.reasons ?? [],
   };
   const findings = sslFindings({
     domain,
@@ -238,6 +288,7 @@ async function probeDomain(
     now,
     chainPath: reading.chainPath,
     commonNameOnly: reading.hostname?.commonNameOnly ?? false,
+    scanOff: !settings.scan,
   });
   return { ...data, findings };
 }
@@ -268,6 +319,9 @@ function unreachable(options: {
     certificate: null,
     chain: [],
     endpoints: options.endpoints,
+    configuration: null,
+    grade: null,
+    gradeReasons: [],
   };
   const refusedAddresses =
     options.reason === "blocked_address" ? options.refusedAddresses : undefined;

@@ -23,6 +23,10 @@ export const sslFindingIds = [
   "ssl.tls.legacy-protocol",
   "ssl.ocsp.not-stapled",
   "ssl.endpoints.inconsistent",
+  "ssl.protocols.legacy",
+  "ssl.protocols.tls13",
+  "ssl.ciphers.weak",
+  "ssl.ciphers.forward-secrecy",
 ] as const;
 
 export type SslFindingId = (typeof sslFindingIds)[number];
@@ -39,6 +43,8 @@ export interface SslFindingsInput {
   refusedAddresses?: readonly string[];
   /** The step timeout that ran out, for `timeout`. */
   timeoutMs?: number | undefined;
+  /** The configuration scan is turned off (`ssl.scan: false`). */
+  scanOff?: boolean;
 }
 
 /** Input of the checks that need the leaf certificate. */

@@ -1,0 +1,170 @@
+/**
+ * The ssl section's configuration scan of one TLS server (TLS 1.0 to 1.3, OpenSSL's default
+ * suites) behind a loopback relay that adds 50 ms to every handshake. Prints the handshakes made
+ * and the wall time (target: under 2 s). Where Debian's testssl.sh is installed
+ * (`apt-get install testssl.sh`), it also runs `testssl.sh --protocols --cipher-per-proto`
+ * against the same relay and prints both wall times, the ratio (target: ours <= 0.2x) and
+ * whether both agree on the protocol versions accepted. Run with `pnpm bench:ssl-scan`.
+ */
+
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createServer } from "node:tls";
+import {
+  createTestPki,
+  startDelayRelay,
+  startDnsServer,
+  testProbeContext,
+  tlsProfiles,
+  zoneHandler,
+} from "@domain-intel/test-kit";
+import { type SslData, sslProbe } from "../packages/engine/dist/index.js";
+import { assertBenchTsconfig } from "./support/bench-process.js";
+
+assertBenchTsconfig();
+
+const delayMs = 50;
+const runs = 3;
+const domain = "scan.test";
+const versions = ["TLSv1", "TLSv1.1", "TLSv1.2", "TLSv1.3"] as const;
+/** testssl.sh's JSON ids of the same versions. */
+const testsslIds: Record<(typeof versions)[number], string> = {
+  TLSv1: "TLS1",
+  "TLSv1.1": "TLS1_1",
+  "TLSv1.2": "TLS1_2",
+  "TLSv1.3": "TLS1_3",
+};
+
+function findTestssl(): string | undefined {
+  for (const name of ["testssl.sh", "testssl"]) {
+    const found = spawnSync("sh", ["-c", `command -v ${name}`], { encoding: "utf8" });
+    if (found.status === 0 && found.stdout.trim()) return found.stdout.trim();
+  }
+  return undefined;
+}
+
+/** testssl.sh's verdict per version, from its JSON file, and its wall time. */
+function runTestssl(executable: string, port: number) {
+  const dir = mkdtempSync(join(tmpdir(), "ssl-scan-bench-"));
+  const jsonFile = join(dir, "testssl.json");
+  try {
+    const started = performance.now();
+    spawnSync(
+      executable,
+      [
+        "--protocols",
+        "--cipher-per-proto",
+        "--quiet",
+        "--color",
+        "0",
+        "--warnings",
+        "off",
+        "--ip",
+        "127.0.0.1",
+        "--jsonfile",
+        jsonFile,
+        `${domain}:${port}`,
+      ],
+      { encoding: "utf8", timeout: 600_000 },
+    );
+    const wallMs = performance.now() - started;
+    const entries = JSON.parse(readFileSync(jsonFile, "utf8")) as { id: string; finding: string }[];
+    const accepted = Object.fromEntries(
+      versions.map((version) => {
+        const entry = entries.find((item) => item.id === testsslIds[version]);
+        return [version, entry ? !/not offered/i.test(entry.finding) : null];
+      }),
+    ) as Record<(typeof versions)[number], boolean | null>;
+    return { wallMs, accepted };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<void> {
+  const pki = await createTestPki({ name: "Scan Bench" });
+  const leaf = await pki.issueLeaf({
+    commonName: domain,
+    subjectAltNames: [domain],
+    keyType: "rsa",
+  });
+  const server = createServer({ key: leaf.keyPem, cert: leaf.chainPem, ...tlsProfiles.broad });
+  server.on("tlsClientError", () => undefined);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const serverPort = (server.address() as { port: number }).port;
+  const relay = await startDelayRelay({ targetPort: serverPort, delayMs });
+  const dns = await startDnsServer(
+    zoneHandler({ [domain]: [{ type: "A", name: domain, ttl: 60, data: "127.0.0.1" }] }),
+  );
+  try {
+    const probe = sslProbe({ port: relay.port, ca: pki.root.certPem });
+    const results: { wallMs: number; handshakes: number; data: SslData }[] = [];
+    for (let run = 0; run < runs; run++) {
+      const before = relay.connections();
+      const started = performance.now();
+      const data = await probe.run(
+        domain,
+        testProbeContext({ resolvers: [dns.address], timeoutMs: 30_000 }),
+      );
+      results.push({
+        wallMs: performance.now() - started,
+        handshakes: relay.connections() - before,
+        data,
+      });
+    }
+    const sorted = [...results].sort((a, b) => a.wallMs - b.wallMs);
+    const median = sorted[Math.floor(sorted.length / 2)]!;
+    const configuration = median.data.configuration;
+    const ours = Object.fromEntries(
+      versions.map((version) => [version, configuration?.protocols[version] ?? null]),
+    ) as Record<(typeof versions)[number], boolean | null>;
+    console.log(
+      `ssl configuration scan of ${domain}: ${runs} runs, ${delayMs} ms added to every handshake`,
+    );
+    console.log(
+      `  grade                ${median.data.grade} (${median.data.gradeReasons.join("; ") || "no cap"})`,
+    );
+    console.log(`  protocols            ${versions.map((v) => `${v}=${ours[v]}`).join(" ")}`);
+    console.log(
+      `  suites               ${versions.map((v) => `${v}:${configuration?.ciphers[v].length ?? 0}`).join(" ")}`,
+    );
+    console.log(`  complete             ${configuration?.complete}`);
+    console.log(`  handshakes           ${median.handshakes}`);
+    console.log(
+      `  wall time            median ${median.wallMs.toFixed(0)} ms (min ${sorted[0]!.wallMs.toFixed(0)}, max ${sorted[sorted.length - 1]!.wallMs.toFixed(0)}; target < 2000)`,
+    );
+    console.log(
+      `  sequential baseline  ${median.handshakes * delayMs} ms (${median.handshakes} x ${delayMs} ms)`,
+    );
+
+    const testssl = findTestssl();
+    if (!testssl) {
+      console.log(
+        "  testssl.sh           not installed (apt-get install testssl.sh): no comparison",
+      );
+      return;
+    }
+    const theirs = runTestssl(testssl, relay.port);
+    const agree = versions.every((version) => theirs.accepted[version] === ours[version]);
+    console.log(
+      `  testssl.sh           ${theirs.wallMs.toFixed(0)} ms (--protocols --cipher-per-proto)`,
+    );
+    console.log(
+      `  ratio                ${(median.wallMs / theirs.wallMs).toFixed(3)} of testssl.sh's time (target <= 0.2)`,
+    );
+    console.log(
+      `  protocols agree      ${agree ? "yes" : "no"} (testssl.sh: ${versions.map((v) => `${v}=${theirs.accepted[v]}`).join(" ")})`,
+    );
+  } finally {
+    await relay.close();
+    await dns.close();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,38 @@
+/** What is broken about a suite, in the order the checks and the grade care about. */
+export type SuiteWeakness = "null" | "anonymous" | "export" | "rc4" | "des" | "3des";
+
+/** One accepted suite of `configuration.ciphers`. */
+export interface ScannedSuite {
+  /** OpenSSL's name, e.g. "ECDHE-RSA-AES128-GCM-SHA256". */
+  name: string;
+  /** IANA's name, e.g. "TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256". */
+  standardName: string;
+  /** An ephemeral key exchange (ECDHE, DHE; every TLS 1.3 suite). */
+  forwardSecrecy: boolean;
+  /** Authenticated encryption (GCM, CCM, ChaCha20-Poly1305); CBC and stream suites are not. */
+  aead: boolean;
+  weakness: SuiteWeakness | null;
+}
+
+// Read from IANA's name, which spells the key exchange and the cipher the same way everywhere.
+const weaknessPatterns: readonly [SuiteWeakness, RegExp][] = [
+  ["null", /_WITH_NULL_|_NULL_WITH_/],
+  ["anonymous", /_anon_/i],
+  ["export", /EXPORT/],
+  ["rc4", /_RC4_/],
+  ["3des", /_3DES_/],
+  ["des", /_DES(40)?_/],
+];
+
+export function describeSuite(cipher: { name: string; standardName: string }): ScannedSuite {
+  const standard = cipher.standardName;
+  const tls13 = /^TLS_(AES|CHACHA20)_/.test(standard);
+  const weakness = weaknessPatterns.find(([, pattern]) => pattern.test(standard))?.[0] ?? null;
+  return {
+    name: cipher.name,
+    standardName: standard,
+    forwardSecrecy: tls13 || (/_(EC)?DHE_/.test(standard) && weakness !== "anonymous"),
+    aead: tls13 || /_GCM_|_CCM|_CHACHA20_POLY1305_/.test(standard),
+    weakness,
+  };
+}

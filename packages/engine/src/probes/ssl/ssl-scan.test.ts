@@ -1,0 +1,371 @@
+import type tls from "node:tls";
+import type { ProbeContext } from "@domain-intel/engine";
+import { startDelayRelay, tlsProfiles } from "@domain-intel/test-kit";
+import { findingOf, status, useSslHarness } from "@domain-intel/test-kit/ssl-harness";
+import { describe, expect, it } from "vitest";
+import { sslFindingIds } from "./ssl-findings.js";
+
+// The configuration scan against loopback TLS servers that each accept only some protocol
+// versions or suites (the test kit's tlsProfiles), every finding seen to pass and to fail.
+
+const harness = useSslHarness(
+  { "secure.test": [{ type: "A", name: "secure.test", ttl: 60, data: "127.0.0.1" }] },
+  sslFindingIds,
+);
+const { probe, startTlsServer } = harness;
+
+async function scan(
+  profile: tls.TlsOptions,
+  more: Parameters<typeof startTlsServer>[0] = {},
+  options: { trusted?: boolean; scanConcurrency?: number } = {},
+) {
+  // RSA: the static RSA and ECDHE-RSA suites need an RSA key.
+  const leaf = await harness.pki.issueLeaf({
+    commonName: "secure.test",
+    subjectAltNames: ["secure.test"],
+    keyType: "rsa",
+  });
+  const server = await startTlsServer({
+    key: leaf.keyPem,
+    cert: leaf.chainPem,
+    ...profile,
+    ...more,
+  });
+  const started = performance.now();
+  const data = await probe({
+    port: server.port,
+    ...(options.trusted === false ? {} : { ca: harness.pki.root.certPem }),
+    ...(options.scanConcurrency ? { scanConcurrency: options.scanConcurrency } : {}),
+  });
+  return { data, server, durationMs: performance.now() - started };
+}
+
+const names = (suites: readonly { name: string }[] | undefined) =>
+  (suites ?? []).map((suite) => suite.name).sort();
+
+describe("sslProbe: protocol versions", () => {
+  it("finds TLS 1.0 to 1.2 accepted and TLS 1.3 not: legacy fails, tls13 warns, grade B", async () => {
+    const { data } = await scan(tlsProfiles.legacyOnly);
+
+    expect(data.protocol).toBe("TLSv1.2");
+    expect(data.configuration?.protocols).toEqual({
+      SSLv3: null,
+      TLSv1: true,
+      "TLSv1.1": true,
+      "TLSv1.2": true,
+      "TLSv1.3": false,
+    });
+    expect(data.configuration?.ciphers.TLSv1.length).toBeGreaterThan(0);
+    expect(data.configuration?.ciphers["TLSv1.3"]).toEqual([]);
+    expect(findingOf(data, "ssl.protocols.legacy")).toMatchObject({
+      status: "fail",
+      details: { accepted: ["TLSv1", "TLSv1.1"], complete: true },
+    });
+    expect(status(data, "ssl.protocols.tls13")).toBe("warn");
+    expect(data.configuration?.complete).toBe(true);
+    expect(data.grade).toBe("B");
+    expect(data.gradeReasons).toContain("B: accepts TLS 1.0 or 1.1");
+  });
+
+  it("finds TLS 1.3 alone: legacy and tls13 pass, its three suites, grade A", async () => {
+    const { data } = await scan(tlsProfiles.tls13Only);
+
+    expect(data.configuration?.protocols).toMatchObject({
+      TLSv1: false,
+      "TLSv1.1": false,
+      "TLSv1.2": false,
+      "TLSv1.3": true,
+    });
+    expect(names(data.configuration?.ciphers["TLSv1.3"])).toEqual([
+      "TLS_AES_128_GCM_SHA256",
+      "TLS_AES_256_GCM_SHA384",
+      "TLS_CHACHA20_POLY1305_SHA256",
+    ]);
+    expect(data.configuration?.groups).toEqual(expect.arrayContaining(["X25519", "prime256v1"]));
+    expect(status(data, "ssl.protocols.legacy")).toBe("pass");
+    expect(status(data, "ssl.protocols.tls13")).toBe("pass");
+    expect(status(data, "ssl.ciphers.weak")).toBe("pass");
+    expect(status(data, "ssl.ciphers.forward-secrecy")).toBe("pass");
+    expect(data.grade).toBe("A");
+    expect(data.gradeReasons).toEqual([]);
+  });
+});
+
+describe("sslProbe: cipher suites", () => {
+  it("fails forward secrecy for a static RSA server and caps it at B", async () => {
+    const { data } = await scan(tlsProfiles.staticRsaOnly);
+
+    expect(names(data.configuration?.ciphers["TLSv1.2"])).toEqual([
+      "AES128-GCM-SHA256",
+      "AES256-GCM-SHA384",
+    ]);
+    expect(findingOf(data, "ssl.ciphers.forward-secrecy")).toMatchObject({
+      status: "fail",
+      details: { without: expect.arrayContaining(["TLS_RSA_WITH_AES_128_GCM_SHA256"]) },
+    });
+    expect(status(data, "ssl.ciphers.weak")).toBe("pass");
+    expect(data.grade).toBe("B");
+  });
+
+  it("warns forward secrecy when some suites lack it", async () => {
+    const { data } = await scan(tlsProfiles.someWithoutForwardSecrecy);
+
+    expect(findingOf(data, "ssl.ciphers.forward-secrecy")).toMatchObject({
+      status: "warn",
+      details: { without: ["TLS_RSA_WITH_AES_256_GCM_SHA384"] },
+    });
+    expect(data.grade).toBe("A");
+  });
+
+  it("warns weak ciphers for CBC-SHA1 suites; no AEAD and no TLS 1.3 cap at A-", async () => {
+    const { data } = await scan(tlsProfiles.cbcSha1);
+
+    expect(names(data.configuration?.ciphers["TLSv1.2"])).toEqual([
+      "ECDHE-RSA-AES128-SHA",
+      "ECDHE-RSA-AES256-SHA",
+    ]);
+    expect(findingOf(data, "ssl.ciphers.weak")).toMatchObject({
+      status: "warn",
+      details: { notAead: expect.arrayContaining(["TLS_ECDHE_RSA_WITH_AES_128_CBC_SHA"]) },
+    });
+    expect(status(data, "ssl.ciphers.forward-secrecy")).toBe("pass");
+    expect(data.grade).toBe("A-");
+    expect(data.gradeReasons).toEqual(["A-: no AEAD suite", "A-: no TLS 1.3"]);
+  });
+
+  it("fails weak ciphers for a NULL suite and grades F", async () => {
+    const { data } = await scan(tlsProfiles.nullCipher);
+
+    expect(findingOf(data, "ssl.ciphers.weak")).toMatchObject({
+      status: "fail",
+      details: { weak: ["TLS_RSA_WITH_NULL_SHA256"] },
+    });
+    expect(data.grade).toBe("F");
+  });
+
+  it("reads the DH group size of a DHE suite and caps a 1024-bit one at B", async () => {
+    const profile = {
+      maxVersion: "TLSv1.2",
+      ciphers: "DHE-RSA-AES128-GCM-SHA256:@SECLEVEL=0",
+    } as const;
+    const strong = await scan({ ...profile, dhparam: "auto" });
+    const weak = await scan({ ...profile, dhparam: dh1024 });
+
+    expect(strong.data.configuration?.dhBits).toBe(2048);
+    expect(weak.data.configuration?.dhBits).toBe(1024);
+    expect(weak.data.gradeReasons).toContain("B: DH group of 1024 bits");
+  });
+
+  it("tells the server's order from the client's", async () => {
+    const own = await scan(tlsProfiles.serverOrder);
+    const clients = await scan(tlsProfiles.clientOrder);
+
+    expect(own.data.configuration?.serverOrder).toBe(true);
+    expect(clients.data.configuration?.serverOrder).toBe(false);
+  });
+});
+
+describe("sslProbe: the scan's limits", () => {
+  it("grades T when the certificate is not trusted, with the scan still made", async () => {
+    const { data } = await scan(tlsProfiles.modern, {}, { trusted: false });
+
+    expect(data.trusted).toBe(false);
+    expect(data.configuration?.protocols["TLSv1.3"]).toBe(true);
+    expect(data.grade).toBe("T");
+  });
+
+  it("scans a server 50 ms away several handshakes at a time", async () => {
+    const leaf = await harness.pki.issueLeaf({
+      commonName: "secure.test",
+      subjectAltNames: ["secure.test"],
+      keyType: "rsa",
+    });
+    const server = await startTlsServer({
+      key: leaf.keyPem,
+      cert: leaf.chainPem,
+      ...tlsProfiles.broad,
+    });
+    const relay = await startDelayRelay({ targetPort: server.port, delayMs: 50 });
+    try {
+      const started = performance.now();
+      const data = await probe(
+        { port: relay.port, ca: harness.pki.root.certPem },
+        "secure.test",
+        harness.context({ timeoutMs: 10_000 }),
+      );
+      const wallMs = performance.now() - started;
+
+      expect(data.configuration?.complete).toBe(true);
+      expect(data.configuration?.protocols).toMatchObject({ TLSv1: true, "TLSv1.3": true });
+      const handshakes = (data.configuration?.handshakes ?? 0) + 1;
+      expect(relay.connections()).toBe(handshakes);
+      // Several at once; one at a time would take 50 ms each.
+      expect(relay.mostHeld()).toBeGreaterThan(2);
+      expect(wallMs).toBeLessThan(handshakes * 50);
+    } finally {
+      await relay.close();
+    }
+  });
+
+  it("caps a 1024-bit RSA certificate key at B", async () => {
+    const leaf = await harness.pki.issueLeaf({
+      commonName: "secure.test",
+      subjectAltNames: ["secure.test"],
+      keyType: "rsa",
+      rsaBits: 1024,
+    });
+    const server = await startTlsServer({
+      key: leaf.keyPem,
+      cert: leaf.chainPem,
+      ...tlsProfiles.tls13Only,
+      ciphers: "DEFAULT:@SECLEVEL=0",
+    });
+
+    const data = await probe({ port: server.port, ca: harness.pki.root.certPem });
+
+    expect(data.grade).toBe("B");
+    expect(data.gradeReasons).toEqual(["B: certificate key of 1024 bits"]);
+  });
+
+  it("keeps to the per-host cap", async () => {
+    const leaf = await harness.pki.issueLeaf({
+      commonName: "secure.test",
+      subjectAltNames: ["secure.test"],
+      keyType: "rsa",
+    });
+    const server = await startTlsServer({
+      key: leaf.keyPem,
+      cert: leaf.chainPem,
+      ...tlsProfiles.broad,
+    });
+    // 50 ms a handshake, so that they overlap; every handshake runs inside the engine's limit,
+    // which counts those in progress here.
+    const relay = await startDelayRelay({ targetPort: server.port, delayMs: 50 });
+    const context = harness.context({ timeoutMs: 15_000 });
+    let active = 0;
+    let most = 0;
+    const counting: ProbeContext = {
+      ...context,
+      limit: (operation) =>
+        context.limit(async () => {
+          active += 1;
+          most = Math.max(most, active);
+          try {
+            return await operation();
+          } finally {
+            active -= 1;
+          }
+        }),
+    };
+    try {
+      const data = await probe(
+        { port: relay.port, ca: harness.pki.root.certPem, scanConcurrency: 2 },
+        "secure.test",
+        counting,
+      );
+
+      expect(data.configuration?.complete).toBe(true);
+      expect(most).toBe(2);
+    } finally {
+      await relay.close();
+    }
+  });
+
+  it("reports a server that drops connections after the third, certificate findings intact", async () => {
+    const { data, server } = await scan(tlsProfiles.modern, {
+      failAfter: { connections: 3, mode: "drop" },
+    });
+
+    expect(server.connections).toBeGreaterThan(3);
+    expect(data.reachable).toBe(true);
+    expect(status(data, "ssl.cert.untrusted")).toBe("pass");
+    expect(status(data, "ssl.cert.expired")).toBe("pass");
+    expect(data.configuration).toMatchObject({ complete: false });
+    expect(data.configuration?.failedHandshakes).toBeGreaterThan(0);
+    expect(findingOf(data, "ssl.protocols.tls13").message).toMatch(/scan is incomplete/);
+  });
+
+  it("finishes within the budget when the server goes silent under the scan", async () => {
+    const { data, durationMs } = await scan(tlsProfiles.modern, {
+      failAfter: { connections: 2, mode: "silent" },
+    });
+
+    // The harness's budget is 3 s.
+    expect(durationMs).toBeLessThan(3000);
+    expect(data.reachable).toBe(true);
+    expect(data.configuration?.complete).toBe(false);
+    expect(status(data, "ssl.cert.hostname-mismatch")).toBe("pass");
+  });
+
+  it("stops at the budget: a scan cut short is incomplete, the answer in time", async () => {
+    const leaf = await harness.pki.issueLeaf({
+      commonName: "secure.test",
+      subjectAltNames: ["secure.test"],
+      keyType: "rsa",
+    });
+    const server = await startTlsServer({
+      key: leaf.keyPem,
+      cert: leaf.chainPem,
+      ...tlsProfiles.broad,
+    });
+    // 200 ms a handshake: the scan's chains need longer than the 1 s budget.
+    const relay = await startDelayRelay({ targetPort: server.port, delayMs: 200 });
+    try {
+      const started = performance.now();
+      const data = await probe(
+        { port: relay.port, ca: harness.pki.root.certPem },
+        "secure.test",
+        harness.context({ timeoutMs: 1000 }),
+      );
+
+      expect(performance.now() - started).toBeLessThan(1000);
+      expect(data.reachable).toBe(true);
+      expect(data.configuration?.complete).toBe(false);
+      expect(status(data, "ssl.cert.untrusted")).toBe("pass");
+      expect(findingOf(data, "ssl.ciphers.weak").message).toMatch(/scan is incomplete/);
+    } finally {
+      await relay.close();
+    }
+  });
+
+  it("skips the scan's findings for a silent peer: no handshake was made", async () => {
+    const server = await harness.startTcpServer(() => undefined);
+
+    const data = await probe({ port: server.port, handshakeTimeoutMs: 300 });
+
+    expect(data).toMatchObject({ reachable: false, configuration: null, grade: null });
+    expect(findingOf(data, "ssl.ciphers.weak")).toMatchObject({
+      status: "skipped",
+      message: "Not checked: no TLS handshake was made.",
+    });
+  });
+
+  it("makes one handshake and skips the scan's findings when the scan is off", async () => {
+    const leaf = await harness.pki.issueLeaf({
+      commonName: "secure.test",
+      subjectAltNames: ["secure.test"],
+    });
+    const server = await startTlsServer({ key: leaf.keyPem, cert: leaf.chainPem });
+
+    const data = await probe({ port: server.port, ca: harness.pki.root.certPem, scan: false });
+
+    expect(server.connections).toBe(1);
+    expect(data).toMatchObject({ configuration: null, grade: null, gradeReasons: [] });
+    for (const id of [
+      "ssl.protocols.legacy",
+      "ssl.protocols.tls13",
+      "ssl.ciphers.weak",
+      "ssl.ciphers.forward-secrecy",
+    ]) {
+      expect(findingOf(data, id).message).toMatch(/scan is turned off/);
+    }
+  });
+});
+
+// A 1024-bit DH group (RFC 2409 group 2, "Oakley"), for a server OpenSSL would not give one.
+const dh1024 = `-----BEGIN DH PARAMETERS-----
+MIGHAoGBAP//////////yQ/aoiFowjTExmKLgNwc0SkCTgiKZ8x0Agu+pjsTmyJR
+Sgh5jjQE3e+VGbPNOkMbMCsKbfJfFDdP4TVtbVHCReSFtXZiXn7G9ExC6aY37WsL
+/1y29Aa37e44a/taiZ+lrp8kEXxLH+ZJKGZR7OZTgf//////////AgEC
+-----END DH PARAMETERS-----
+`;
