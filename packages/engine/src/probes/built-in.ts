@@ -1,5 +1,6 @@
 import type { Probe } from "../contract/probe.js";
 import { dnsProbe } from "./dns/index.js";
+import { httpProbe } from "./http/index.js";
 import { sslProbe } from "./ssl/index.js";
 import { whoisProbe } from "./whois/index.js";
 
@@ -32,6 +33,10 @@ export const builtInSections: Readonly<Record<string, BuiltInSection>> = {
   dns: { create: () => dnsProbe(), defaultTtlMs: 5 * minuteMs },
   ssl: {
     create: ({ ssl }) => sslProbe(ssl?.ca === undefined ? {} : { ca: ssl.ca }),
+    defaultTtlMs: 60 * minuteMs,
+  },
+  http: {
+    create: ({ ssl }) => httpProbe(ssl?.ca === undefined ? {} : { ca: ssl.ca }),
     defaultTtlMs: 60 * minuteMs,
   },
 };
