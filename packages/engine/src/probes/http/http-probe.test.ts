@@ -397,20 +397,43 @@ describe("http probe", () => {
     });
   });
 
-  it("answers within the budget when a peer sends headers and then stalls", async () => {
-    const routes = goodRoutes({
-      "/": (_request, response) => {
-        response.writeHead(200, { "strict-transport-security": goodHsts });
-        response.write("partial");
-      },
+  describe("a peer that sends headers and then stalls", () => {
+    const stalling = () =>
+      goodRoutes({
+        "/": (_request, response) => {
+          response.writeHead(200, { "strict-transport-security": goodHsts });
+          response.write("partial");
+        },
+      });
+
+    it("answers within the run's budget", async () => {
+      const site = await startSite({ https: stalling() });
+      const started = performance.now();
+      const runContext = testProbeContext({ resolvers: [dns.address], timeoutMs: 2000 });
+      const data = await probe(site, runContext);
+      expect(performance.now() - started).toBeLessThan(2000);
+      expect(data.https).toMatchObject({ reachable: true, finalStatus: 200, bodyTruncated: true });
+      expect(statusOf(data, "http.hsts.present")).toBe("pass");
     });
-    const site = await startSite({ https: routes });
-    const started = performance.now();
-    const runContext = testProbeContext({ resolvers: [dns.address], timeoutMs: 2000 });
-    const data = await probe(site, runContext);
-    expect(performance.now() - started).toBeLessThan(2000);
-    expect(data.https).toMatchObject({ reachable: true, finalStatus: 200, bodyTruncated: true });
-    expect(statusOf(data, "http.hsts.present")).toBe("pass");
+
+    it("stops reading a body that drips at bodyTimeoutMs, long before the budget", async () => {
+      const drip = goodRoutes({
+        "/": (_request, response) => {
+          response.writeHead(200, { "strict-transport-security": goodHsts });
+          // A byte every 50 ms never leaves the connection idle for long.
+          const timer = setInterval(() => response.write("x"), 50);
+          response.on("close", () => clearInterval(timer));
+        },
+      });
+      const site = await startSite({ https: drip });
+      site.options.bodyTimeoutMs = 300;
+      const started = performance.now();
+      const runContext = testProbeContext({ resolvers: [dns.address], timeoutMs: 10_000 });
+      const data = await probe(site, runContext);
+      expect(performance.now() - started).toBeLessThan(1500);
+      expect(data.https).toMatchObject({ reachable: true, bodyTruncated: true });
+      expect(data.https.bodyBytes).toBeGreaterThan(0);
+    });
   });
 
   it("reads at most 256 KiB of a 10 MB body", async () => {
