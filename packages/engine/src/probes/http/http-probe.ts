@@ -32,7 +32,8 @@ export interface HttpProbeOptions {
 interface HttpProbeSettings extends ChainSettings {
   httpsPort: number;
   httpPort: number;
-  secureContext(): tls.SecureContext;
+  /** Undefined: Node's default roots. */
+  secureContext(): tls.SecureContext | undefined;
 }
 
 const knownOptions = new Set([
@@ -100,12 +101,7 @@ function validateOptions(options: HttpProbeOptions): HttpProbeSettings {
     }
     roots = parsed;
   }
-  // Built on first use: listing the bundled roots takes a moment.
-  let context: tls.SecureContext | undefined;
-  const secureContext = () => {
-    context ??= tls.createSecureContext({ ca: [...tls.rootCertificates, ...roots] });
-    return context;
-  };
+  const secureContext = () => secureContextFor(roots);
   return {
     httpsPort,
     httpPort,
@@ -114,6 +110,21 @@ function validateOptions(options: HttpProbeOptions): HttpProbeSettings {
     maxBodyBytes,
     secureContext,
   };
+}
+
+// A context listing Node's ~150 roots takes about 100 ms to build: one per set of extra roots,
+// built on first use and shared by every probe (and run) that trusts the same set.
+const secureContexts = new Map<string, tls.SecureContext>();
+
+function secureContextFor(roots: readonly string[]): tls.SecureContext | undefined {
+  if (roots.length === 0) return undefined;
+  const key = roots.join("\n");
+  let context = secureContexts.get(key);
+  if (!context) {
+    context = tls.createSecureContext({ ca: [...tls.rootCertificates, ...roots] });
+    secureContexts.set(key, context);
+  }
+  return context;
 }
 
 function origin(scheme: "https" | "http", domain: string, port: number): string {
@@ -128,10 +139,11 @@ async function probeSite(
 ): Promise<HttpData> {
   if (context.signal.aborted) throw new ProbeError("timeout", `No time left to fetch ${domain}.`);
   const protocols = new Map<string, string>();
+  const secureContext = settings.secureContext();
   const dispatcher = createGuardedDispatcher({
     network: context.network,
     connectTimeoutMs: Math.max(1, stepTimeoutMs(context, { maxMs: settings.requestTimeoutMs })),
-    secureContext: settings.secureContext(),
+    ...(secureContext ? { secureContext } : {}),
     allowH2: true,
     onConnect: (at, socket) => {
       const alpn = (socket as tls.TLSSocket).alpnProtocol;
