@@ -35,6 +35,7 @@ beforeAll(async () => {
     zoneHandler({
       "example.test": [a("example.test")],
       "intranet.example.test": [a("intranet.example.test")],
+      "other.test": [a("other.test")],
     }),
   );
   const pki = await createTestPki();
@@ -394,6 +395,30 @@ describe("http probe", () => {
       "http.hsts.present": "skipped",
       "http.headers.csp": "skipped",
       "http.security-txt.present": "skipped",
+    });
+  });
+
+  it("fails reachability when the certificate does not cover the name", async () => {
+    const site = await startSite({});
+    const data = await httpProbe(site.options).run("other.test", context());
+    expect(validate(data)).toEqual([]);
+    expect(data.https).toMatchObject({
+      reachable: false,
+      reason: "tls_error",
+      errorCode: "ERR_TLS_CERT_ALTNAME_INVALID",
+    });
+    expect(statusOf(data, "http.https.reachable")).toBe("fail");
+  });
+
+  it("fails reachability for a name without addresses, and throws only when no resolver answers", async () => {
+    const site = await startSite({});
+    const none = await httpProbe(site.options).run("missing.example.test", context());
+    expect(none.https).toMatchObject({ reachable: false, reason: "no_address" });
+    expect(statusOf(none, "http.https.reachable")).toBe("fail");
+    const silent = testProbeContext({ resolvers: [`127.0.0.1:${await unusedPort()}`] });
+    await expect(httpProbe(site.options).run("example.test", silent)).rejects.toMatchObject({
+      name: "ProbeError",
+      code: "upstream_error",
     });
   });
 
