@@ -7,7 +7,7 @@ import { serve } from "./serve.js";
 
 const usage = `Usage:
   domain-intel serve                                 start the API server (PORT, HOST, DOMAIN_INTEL_* settings)
-  domain-intel report <domain> [--section NAME]      print the JSON report (NAME: dns, ssl, whois)
+  domain-intel report <domain> [--section NAME]      print the JSON report (NAME: dns, ssl, http, whois)
   domain-intel keys create|list|revoke|rotate|migrate   manage API keys (domain-intel keys --help)
   domain-intel --help`;
 

@@ -7,7 +7,7 @@ import { silentLogger } from "./logging/logger.js";
 
 const key = "test-key-0123456789";
 const auth = { authorization: `Bearer ${key}` };
-const noBuiltIns = { whois: false, dns: false, ssl: false } as const;
+const noBuiltIns = { whois: false, dns: false, ssl: false, http: false } as const;
 
 function engineWith(
   extra: Parameters<typeof countingProbe>[0] = {},

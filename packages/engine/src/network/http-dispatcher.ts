@@ -1,3 +1,5 @@
+import type { Socket } from "node:net";
+import type tls from "node:tls";
 import { Agent, buildConnector } from "undici";
 import type { NetworkPolicy, ProbeContext } from "../contract/probe.js";
 import { checkConnectTarget, noLookup } from "./connect-target.js";
@@ -7,6 +9,12 @@ export interface GuardedDispatcherOptions {
   network: NetworkPolicy;
   /** Bound of resolving the host and opening the connection (default: the policy's budget). */
   connectTimeoutMs?: number;
+  /** Roots trusted for HTTPS (default: Node's), e.g. with a deployment's extra CA. */
+  secureContext?: tls.SecureContext;
+  /** Offer HTTP/2 through ALPN and speak it when the server picks it (default false). */
+  allowH2?: boolean;
+  /** Told of each connection opened (`origin` as `https://host:port`), e.g. to read its ALPN. */
+  onConnect?: (origin: string, socket: Socket) => void;
 }
 
 /**
@@ -19,7 +27,12 @@ export interface GuardedDispatcherOptions {
 export function createGuardedDispatcher(options: GuardedDispatcherOptions): Agent {
   const { network } = options;
   const timeoutMs = options.connectTimeoutMs ?? network.timeoutMs;
-  const open = buildConnector({ timeout: timeoutMs, lookup: noLookup });
+  const open = buildConnector({
+    timeout: timeoutMs,
+    lookup: noLookup,
+    allowH2: options.allowH2 ?? false,
+    ...(options.secureContext ? { secureContext: options.secureContext } : {}),
+  });
   const connect: buildConnector.connector = (target, callback) => {
     const signal = AbortSignal.timeout(timeoutMs);
     // The request that needs this connection already holds a `limit` slot; taking a second
@@ -43,7 +56,15 @@ export function createGuardedDispatcher(options: GuardedDispatcherOptions): Agen
           callback(error as Error, null);
           return;
         }
-        open({ ...target, hostname: address }, callback);
+        const onConnect = options.onConnect;
+        if (!onConnect) {
+          open({ ...target, hostname: address }, callback);
+          return;
+        }
+        open({ ...target, hostname: address }, (...result) => {
+          if (result[1]) onConnect(`${target.protocol}//${target.host}`, result[1]);
+          callback(...result);
+        });
       },
       (error: Error) => callback(error, null),
     );

@@ -1,5 +1,6 @@
 import type { Probe } from "../contract/probe.js";
 import { dnsProbe } from "./dns/index.js";
+import { httpProbe } from "./http/index.js";
 import { sslProbe } from "./ssl/index.js";
 import { whoisProbe } from "./whois/index.js";
 
@@ -36,6 +37,10 @@ export const builtInSections: Readonly<Record<string, BuiltInSection>> = {
         ...(ssl?.ca === undefined ? {} : { ca: ssl.ca }),
         ...(ssl?.scan === undefined ? {} : { scan: ssl.scan }),
       }),
+    defaultTtlMs: 60 * minuteMs,
+  },
+  http: {
+    create: ({ ssl }) => httpProbe(ssl?.ca === undefined ? {} : { ca: ssl.ca }),
     defaultTtlMs: 60 * minuteMs,
   },
 };

@@ -149,6 +149,7 @@ describe("the full report's insights, end to end", () => {
       "report.cert-outlives-domain",
       "report.nameservers.mismatch",
       "report.dnssec.mismatch",
+      "report.hsts.certificate-expiring",
     ]);
     expect(insights["report.caa.issuer-not-allowed"]).toMatchObject({
       status: "warn",

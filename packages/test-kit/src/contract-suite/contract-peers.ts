@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import tls from "node:tls";
 import {
   type EngineOptions,
+  httpProbe,
   type Probe,
   ProbeError,
   silentLogger,
@@ -12,6 +13,7 @@ import {
 import { swaggerUi } from "@domain-intel/swagger-ui";
 import { startDnsServer, type TestDnsServer, zoneHandler } from "../dns/dns-server.js";
 import { countingProbe } from "../engine/counting-probe.js";
+import { startWebPeer, type WebPeer } from "../http/web-peers.js";
 import { type RdapTestServer, rdapDomainExample, startRdapServer } from "../rdap/rdap-server.js";
 import { createTestPki } from "../tls/certificates.js";
 
@@ -38,7 +40,7 @@ export const upstreamProbe: Probe<{ reachable: boolean }> = {
 };
 
 export interface ContractPeers {
-  /** Engine options wired to the peers: real dns, ssl and whois probes plus `echo` and `upstream`. */
+  /** Engine options wired to the peers: real dns, ssl, http and whois probes plus `echo` and `upstream`. */
   readonly options: EngineOptions;
   /** Domains the `echo` section was probed for, in order. */
   readonly echoRuns: readonly string[];
@@ -64,6 +66,20 @@ export async function startContractPeers(): Promise<ContractPeers> {
   const tlsServer = tls.createServer({ key: leaf.keyPem, cert: leaf.chainPem });
   tlsServer.listen(0, "127.0.0.1");
   await once(tlsServer, "listening");
+  // The web site of example.test: HTTPS with HSTS, http redirecting to it.
+  const https: WebPeer = await startWebPeer({
+    tls: { key: leaf.keyPem, cert: leaf.chainPem },
+    handler: (_request, response) => {
+      response.writeHead(200, { "strict-transport-security": "max-age=31536000" });
+      response.end("example.test");
+    },
+  });
+  const http: WebPeer = await startWebPeer({
+    handler: (_request, response) => {
+      response.writeHead(301, { location: `https://example.test:${https.port}/` });
+      response.end();
+    },
+  });
   const rdapDomain = rdapDomainExample();
   const rdap: RdapTestServer = await startRdapServer((path) =>
     path === "/domain/example.test"
@@ -83,6 +99,7 @@ export async function startContractPeers(): Promise<ContractPeers> {
     },
     probes: {
       ssl: sslProbe({ port: (tlsServer.address() as AddressInfo).port, ca: pki.root.certPem }),
+      http: httpProbe({ httpsPort: https.port, httpPort: http.port, ca: pki.root.certPem }),
       echo: echo.probe,
       upstream: upstreamProbe,
     },
@@ -90,6 +107,8 @@ export async function startContractPeers(): Promise<ContractPeers> {
     rateLimit: {
       plans: { default: { capacity: 1000, refillPerSecond: 100 } },
       refresh: { capacity: 100, refillPerSecond: 10 },
+      // The 401 case sends three bad credentials to each of the seven routes.
+      failedAuth: { capacity: 100, refillPerSecond: 10 },
     },
     logger: silentLogger,
     routes: [swaggerUi()],
@@ -99,7 +118,7 @@ export async function startContractPeers(): Promise<ContractPeers> {
     echoRuns: echo.runs,
     close: async () => {
       tlsServer.close();
-      await Promise.all([dns.close(), rdap.close()]);
+      await Promise.all([dns.close(), rdap.close(), https.close(), http.close()]);
     },
   };
 }

@@ -2,7 +2,7 @@ import type { SectionResult } from "@domain-intel/engine";
 
 /**
  * Sections of a full report as the built-in probes produce them (shapes of dns-data.ts,
- * ssl-data.ts and whois-data.ts), for the insight tests to vary one field at a time.
+ * ssl-data.ts, whois-data.ts and http-data.ts), for the insight tests to vary one field at a time.
  */
 
 type Data = Record<string, unknown>;
@@ -92,6 +92,26 @@ export function sslData(certificate: Data = {}): Data {
   };
 }
 
+/** The http section's HSTS and preload verdict (the fields insights read), `hsts` null for none. */
+export function httpData(hsts: Data | null = {}, preloadReady = true): Data {
+  return {
+    hsts:
+      hsts === null
+        ? null
+        : {
+            header: "max-age=63072000; includeSubDomains; preload",
+            valid: true,
+            maxAge: 63072000,
+            includeSubDomains: true,
+            preload: true,
+            errors: [],
+            ...hsts,
+          },
+    preload: { ready: preloadReady, unmet: preloadReady ? [] : ["No preload directive."] },
+    findings: [],
+  };
+}
+
 function envelope(domain: string, section: string, data: Data | "error"): SectionResult {
   const base = {
     domain,
@@ -115,7 +135,12 @@ function envelope(domain: string, section: string, data: Data | "error"): Sectio
  * (the engine's own table; none by default, for insights that do not read it).
  */
 export function insightInput<Authority = never>(
-  sections: { whois?: Data | "error"; dns?: Data | "error"; ssl?: Data | "error" },
+  sections: {
+    whois?: Data | "error";
+    dns?: Data | "error";
+    ssl?: Data | "error";
+    http?: Data | "error";
+  },
   options: { domain?: string; certificateAuthorities?: readonly Authority[] } = {},
 ): {
   domain: string;

@@ -62,6 +62,7 @@ describe("the OpenAPI document", () => {
       [
         "/dns/{domain}",
         "/domain/{domain}",
+        "/http/{domain}",
         "/openapi.json",
         "/ssl/{domain}",
         "/whois/{domain}",
@@ -109,6 +110,7 @@ describe("the OpenAPI document", () => {
       "whois",
       "dns",
       "ssl",
+      "http",
     ]);
   });
 
@@ -134,7 +136,7 @@ describe("the OpenAPI document", () => {
       data: { up: true },
     });
     const report = okExample(served, "/domain/{domain}");
-    expect(Object.keys(report.sections)).toEqual(["whois", "dns", "ssl", "uptime"]);
+    expect(Object.keys(report.sections)).toEqual(["whois", "dns", "ssl", "http", "uptime"]);
     expect(report.sections.uptime.data).toEqual({ up: true });
     await expectValidOpenApi(served);
     // Five 200 examples now: four sections and the report.

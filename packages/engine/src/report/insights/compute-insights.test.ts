@@ -1,4 +1,4 @@
-import { dnsData, insightInput, sslData, whoisData } from "@domain-intel/test-kit";
+import { dnsData, httpData, insightInput, sslData, whoisData } from "@domain-intel/test-kit";
 import { describe, expect, it } from "vitest";
 import { certificateAuthorities } from "./certificate-authorities.js";
 import { computeInsights } from "./compute-insights.js";
@@ -9,22 +9,35 @@ const table = { certificateAuthorities: certificateAuthorities() };
 describe("computeInsights", () => {
   it("reports every insight, in order, in the shared findings shape", () => {
     const insights = computeInsights(
-      insightInput({ whois: whoisData(), dns: dnsData(), ssl: sslData() }, table),
+      insightInput({ whois: whoisData(), dns: dnsData(), ssl: sslData(), http: httpData() }, table),
     );
     expect(insights.map((insight) => insight.id)).toEqual([...insightIds]);
-    expect(insights.map((insight) => insight.status)).toEqual(["pass", "pass", "pass", "skipped"]);
+    expect(insights.map((insight) => insight.status)).toEqual([
+      "pass",
+      "pass",
+      "pass",
+      "skipped",
+      "pass",
+    ]);
   });
 
   it("skips every insight, without throwing, on data of an unexpected shape", () => {
-    const odd = insightInput({ whois: whoisData(), dns: dnsData(), ssl: sslData() }, table);
+    const odd = insightInput(
+      { whois: whoisData(), dns: dnsData(), ssl: sslData(), http: httpData() },
+      table,
+    );
     const sections = Object.fromEntries(
       Object.entries(odd.sections).map(([name, section]) => [
         name,
-        { ...section, data: name === "whois" ? [1, 2] : { records: "none", certificate: 42 } },
+        {
+          ...section,
+          data: name === "whois" ? [1, 2] : { records: "none", certificate: 42, hsts: "on" },
+        },
       ]),
     );
     const insights = computeInsights({ ...odd, sections });
     expect(insights.map((insight) => insight.status)).toEqual([
+      "skipped",
       "skipped",
       "skipped",
       "skipped",

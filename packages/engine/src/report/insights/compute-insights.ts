@@ -2,6 +2,7 @@ import type { Finding } from "../../contract/finding.js";
 import { caaIssuerInsight } from "./caa-issuer.js";
 import { certOutlivesDomainInsight } from "./cert-outlives-domain.js";
 import { dnssecMismatchInsight } from "./dnssec-mismatch.js";
+import { hstsCertificateInsight } from "./hsts-certificate.js";
 import { type InsightId, insight } from "./insight.js";
 import type { InsightInput } from "./insight-input.js";
 import { nameserversMismatchInsight } from "./nameservers-mismatch.js";
@@ -11,6 +12,7 @@ const insights: readonly [InsightId, (input: InsightInput) => Finding][] = [
   ["report.cert-outlives-domain", certOutlivesDomainInsight],
   ["report.nameservers.mismatch", nameserversMismatchInsight],
   ["report.dnssec.mismatch", dnssecMismatchInsight],
+  ["report.hsts.certificate-expiring", hstsCertificateInsight],
 ];
 
 /**

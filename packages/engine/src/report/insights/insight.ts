@@ -6,6 +6,7 @@ export const insightIds = [
   "report.cert-outlives-domain",
   "report.nameservers.mismatch",
   "report.dnssec.mismatch",
+  "report.hsts.certificate-expiring",
 ] as const;
 
 export type InsightId = (typeof insightIds)[number];

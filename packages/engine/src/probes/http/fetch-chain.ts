@@ -1,0 +1,229 @@
+import type { Agent } from "undici";
+import { stepTimeoutMs } from "../../contract/budget.js";
+import type { ProbeContext } from "../../contract/probe.js";
+import type { HttpFailureReason, HttpFetch, HttpHop } from "./http-data.js";
+import type { ResponseHeaders } from "./security-headers.js";
+
+/** The most redirects followed in one chain (internet.nl and browsers stop near here too). */
+export const maxRedirects = 10;
+const redirectStatuses = new Set([301, 302, 303, 307, 308]);
+
+export interface ChainSettings {
+  /** Cap on each request (connect to headers), in milliseconds. */
+  requestTimeoutMs: number;
+  /** Cap on reading a final answer's body, in milliseconds. */
+  bodyTimeoutMs: number;
+  /** Body bytes read at most; the rest is discarded. */
+  maxBodyBytes: number;
+}
+
+/** An answer of the chain, with its headers. */
+export interface ChainAnswer {
+  url: string;
+  status: number;
+  headers: ResponseHeaders;
+}
+
+export interface ChainResult {
+  fetch: HttpFetch;
+  /** Every answer, redirects included, in order. */
+  answers: ChainAnswer[];
+  /** The final answer's body as read (at most the cap), when one came. */
+  body: Buffer | null;
+}
+
+/**
+ * GETs `start` and follows redirects by hand through `dispatcher` (network/'s guarded one: each
+ * new connection is resolved and judged against the address policy), stopping at a loop, at
+ * more than `maxRedirects`, or at a redirect to anything but http(s). Every failure is data.
+ */
+export async function fetchChain(options: {
+  start: string;
+  dispatcher: Agent;
+  context: ProbeContext;
+  settings: ChainSettings;
+  /** ALPN protocol per origin, filled as connections open. */
+  protocols: ReadonlyMap<string, string>;
+}): Promise<ChainResult> {
+  const { start, dispatcher, context, settings } = options;
+  const hops: HttpHop[] = [];
+  const answers: ChainAnswer[] = [];
+  const visited = new Set<string>();
+  const began = performance.now();
+  let url = new URL(start);
+  let downgrade = false;
+  const stop = (reason: HttpFailureReason, errorCode: string | null = null): ChainResult => ({
+    fetch: {
+      requestedUrl: start,
+      reachable: hops[0]?.status != null,
+      reason,
+      errorCode,
+      hops,
+      finalUrl: null,
+      finalStatus: null,
+      protocol: null,
+      responseTimeMs: null,
+      bodyBytes: null,
+      bodyTruncated: false,
+      downgrade,
+    },
+    answers,
+    body: null,
+  });
+
+  for (;;) {
+    visited.add(url.href);
+    const timeoutMs = stepTimeoutMs(context, { maxMs: settings.requestTimeoutMs });
+    const hop: HttpHop = { url: url.href, status: null, location: null };
+    hops.push(hop);
+    if (timeoutMs < 1 || context.signal.aborted) return stop("timeout");
+    const outcome = await context.limit(() =>
+      requestOnce({ url, dispatcher, context, timeoutMs, settings }),
+    );
+    if (!outcome.ok) return stop(outcome.reason, outcome.errorCode);
+    const { response } = outcome;
+    // undici's body emits AbortError when destroyed unread; the chain has its answer by then.
+    response.body.on("error", () => {});
+    hop.status = response.statusCode;
+    const headers = response.headers as ResponseHeaders;
+    answers.push({ url: url.href, status: response.statusCode, headers });
+    const location = typeof headers.location === "string" ? headers.location : null;
+    if (redirectStatuses.has(response.statusCode) && location !== null) {
+      hop.location = location;
+      response.body.destroy();
+      let next: URL;
+      try {
+        next = new URL(location, url);
+      } catch {
+        return stop("unsupported_redirect");
+      }
+      if (next.protocol !== "http:" && next.protocol !== "https:") {
+        return stop("unsupported_redirect");
+      }
+      if (url.protocol === "https:" && next.protocol === "http:") downgrade = true;
+      if (visited.has(next.href)) return stop("redirect_loop");
+      if (hops.length > maxRedirects) return stop("too_many_redirects");
+      url = next;
+      continue;
+    }
+    const responseTimeMs = Math.round(performance.now() - began);
+    const body = await readBody(response.body, context, settings);
+    return {
+      fetch: {
+        requestedUrl: start,
+        reachable: true,
+        reason: null,
+        errorCode: null,
+        hops,
+        finalUrl: url.href,
+        finalStatus: response.statusCode,
+        protocol:
+          url.protocol === "http:" ? "http/1.1" : (options.protocols.get(url.origin) ?? null),
+        responseTimeMs,
+        bodyBytes: body.bytes.length,
+        bodyTruncated: body.truncated,
+        downgrade,
+      },
+      answers,
+      body: body.bytes,
+    };
+  }
+}
+
+type Response = Awaited<ReturnType<Agent["request"]>>;
+type RequestOutcome =
+  | { ok: true; response: Response }
+  | { ok: false; reason: HttpFailureReason; errorCode: string | null };
+
+async function requestOnce(options: {
+  url: URL;
+  dispatcher: Agent;
+  context: ProbeContext;
+  timeoutMs: number;
+  settings: ChainSettings;
+}): Promise<RequestOutcome> {
+  const { url, dispatcher, context, timeoutMs } = options;
+  try {
+    const response = await dispatcher.request({
+      origin: url.origin,
+      path: `${url.pathname}${url.search}`,
+      method: "GET",
+      headers: { "user-agent": "domain-intel (http section)", accept: "*/*" },
+      signal: AbortSignal.any([context.signal, AbortSignal.timeout(timeoutMs)]),
+      headersTimeout: timeoutMs,
+      bodyTimeout: options.settings.bodyTimeoutMs,
+    });
+    return { ok: true, response };
+  } catch (error) {
+    return { ok: false, ...classify(error) };
+  }
+}
+
+const tlsCodes =
+  /^(ERR_TLS|ERR_SSL|CERT_|DEPTH_ZERO|SELF_SIGNED|UNABLE_TO_|ERR_OSSL|HOSTNAME_MISMATCH)/;
+
+/** What a failed request says about the site, from the error or its cause. */
+function classify(error: unknown): { reason: HttpFailureReason; errorCode: string | null } {
+  const found = error as { code?: string; name?: string; cause?: { code?: string } };
+  const code = found?.code ?? found?.cause?.code ?? found?.name ?? null;
+  const reason = ((): HttpFailureReason => {
+    if (code === "ERR_ADDRESS_NOT_ALLOWED") return "address_not_allowed";
+    if (code === "ENOTFOUND") return "no_address";
+    if (code === "ECONNREFUSED") return "connection_refused";
+    if (code !== null && tlsCodes.test(code)) return "tls_error";
+    if (
+      code === "UND_ERR_CONNECT_TIMEOUT" ||
+      code === "UND_ERR_HEADERS_TIMEOUT" ||
+      code === "AbortError" ||
+      code === "TimeoutError" ||
+      code === "ABORT_ERR"
+    ) {
+      return "timeout";
+    }
+    if (code?.startsWith("HPE_") || code === "UND_ERR_INFO") return "protocol_error";
+    return "network_error";
+  })();
+  return { reason, errorCode: code };
+}
+
+/** Up to `maxBodyBytes` of the body within the step's time; the rest is discarded unread. */
+async function readBody(
+  body: Response["body"],
+  context: ProbeContext,
+  settings: ChainSettings,
+): Promise<{ bytes: Buffer; truncated: boolean }> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let truncated = false;
+  const timeoutMs = stepTimeoutMs(context, { maxMs: settings.bodyTimeoutMs });
+  let timedOut = false;
+  const timer = setTimeout(
+    () => {
+      timedOut = true;
+      body.destroy();
+    },
+    Math.max(1, timeoutMs),
+  );
+  try {
+    for await (const chunk of body) {
+      const bytes = chunk as Buffer;
+      const room = settings.maxBodyBytes - size;
+      if (bytes.length >= room) {
+        chunks.push(bytes.subarray(0, room));
+        size += room;
+        truncated = bytes.length > room;
+        if (truncated) break;
+        continue;
+      }
+      chunks.push(bytes);
+      size += bytes.length;
+    }
+  } catch {
+    // A body cut short by the timer or the peer: what came is kept.
+    truncated = true;
+  } finally {
+    clearTimeout(timer);
+    body.destroy();
+  }
+  return { bytes: Buffer.concat(chunks), truncated: truncated || timedOut };
+}

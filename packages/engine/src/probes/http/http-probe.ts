@@ -1,0 +1,208 @@
+import tls from "node:tls";
+import { stepTimeoutMs } from "../../contract/budget.js";
+import { type Probe, type ProbeContext, ProbeError } from "../../contract/probe.js";
+import { createGuardedDispatcher } from "../../network/http-dispatcher.js";
+import { parseCaCertificates } from "../ssl/trust-store.js";
+import { readCookies } from "./cookies.js";
+import { type ChainResult, type ChainSettings, fetchChain } from "./fetch-chain.js";
+import { parseHsts, preloadVerdict } from "./hsts.js";
+import type { HttpData, SecurityTxt } from "./http-data.js";
+import { httpFindings } from "./http-findings.js";
+import example from "./openapi-example.json" with { type: "json" };
+import { httpDataSchema } from "./schema.js";
+import { headerValue, readSecurityHeaders } from "./security-headers.js";
+import { parseSecurityTxt } from "./security-txt.js";
+import { httpTtlMs } from "./ttl.js";
+
+export interface HttpProbeOptions {
+  /** Port of `https://{domain}/`. Default 443. */
+  httpsPort?: number;
+  /** Port of `http://{domain}/`. Default 80. */
+  httpPort?: number;
+  /** Extra trusted roots as PEM (a certificate, a bundle, or a list), added to Node's. */
+  ca?: string | readonly string[];
+  /** Cap on each request, connect to headers, in milliseconds. Default 5000. */
+  requestTimeoutMs?: number;
+  /** Cap on reading a body, in milliseconds. Default 3000. */
+  bodyTimeoutMs?: number;
+  /** Body bytes read of each answer; the rest is discarded. Default 256 KiB. */
+  maxBodyBytes?: number;
+}
+
+interface HttpProbeSettings extends ChainSettings {
+  httpsPort: number;
+  httpPort: number;
+  /** Undefined: Node's default roots. */
+  secureContext(): tls.SecureContext | undefined;
+}
+
+const knownOptions = new Set([
+  "httpsPort",
+  "httpPort",
+  "ca",
+  "requestTimeoutMs",
+  "bodyTimeoutMs",
+  "maxBodyBytes",
+]);
+const maxTimerMs = 2_147_483_647;
+const unresolved = "ERR_TARGET_UNRESOLVED";
+
+/**
+ * The built-in `http` probe: `https://{domain}/`, `http://{domain}/` and the security.txt of
+ * RFC 9116, fetched in parallel, redirects followed by hand through network/'s guarded
+ * dispatcher (each hop resolved and judged against the address policy), HTTP/2 offered by
+ * ALPN. A site that does not answer is data; only resolvers that all fail make it throw.
+ */
+export function httpProbe(options: HttpProbeOptions = {}): Probe<HttpData> {
+  const settings = validateOptions(options);
+  return {
+    summary:
+      "The web site: HTTPS enforcement, redirects, HSTS, security headers, cookies and security.txt.",
+    dataSchema: httpDataSchema,
+    example: example as HttpData,
+    run: (domain, context) => probeSite(domain, context, settings),
+    ttlMs: (data) => httpTtlMs({ data, now: Date.now() }),
+  };
+}
+
+function validateOptions(options: HttpProbeOptions): HttpProbeSettings {
+  if (typeof options !== "object" || options === null || Array.isArray(options)) {
+    throw new TypeError("httpProbe: options must be an object");
+  }
+  for (const key of Object.keys(options)) {
+    if (!knownOptions.has(key)) throw new TypeError(`httpProbe: unknown option options.${key}`);
+  }
+  const {
+    httpsPort = 443,
+    httpPort = 80,
+    ca,
+    requestTimeoutMs = 5000,
+    bodyTimeoutMs = 3000,
+    maxBodyBytes = 256 * 1024,
+  } = options;
+  for (const [name, value] of Object.entries({ httpsPort, httpPort })) {
+    if (!Number.isInteger(value) || value < 1 || value > 65535) {
+      throw new TypeError(`httpProbe: options.${name} must be an integer 1..65535`);
+    }
+  }
+  for (const [name, value] of Object.entries({ requestTimeoutMs, bodyTimeoutMs, maxBodyBytes })) {
+    if (!Number.isInteger(value) || value < 1 || value > maxTimerMs) {
+      throw new TypeError(`httpProbe: options.${name} must be an integer 1..${maxTimerMs}`);
+    }
+  }
+  let roots: string[] = [];
+  if (ca !== undefined && !(Array.isArray(ca) && ca.length === 0)) {
+    const parsed =
+      typeof ca === "string" || Array.isArray(ca) ? parseCaCertificates(ca) : undefined;
+    if (!parsed) {
+      throw new TypeError(
+        "httpProbe: options.ca must be a PEM certificate string or an array of them",
+      );
+    }
+    roots = parsed;
+  }
+  const secureContext = () => secureContextFor(roots);
+  return {
+    httpsPort,
+    httpPort,
+    requestTimeoutMs,
+    bodyTimeoutMs,
+    maxBodyBytes,
+    secureContext,
+  };
+}
+
+// A context listing Node's ~150 roots takes about 100 ms to build: one per set of extra roots,
+// built on first use and shared by every probe (and run) that trusts the same set.
+const secureContexts = new Map<string, tls.SecureContext>();
+
+function secureContextFor(roots: readonly string[]): tls.SecureContext | undefined {
+  if (roots.length === 0) return undefined;
+  const key = roots.join("\n");
+  let context = secureContexts.get(key);
+  if (!context) {
+    context = tls.createSecureContext({ ca: [...tls.rootCertificates, ...roots] });
+    secureContexts.set(key, context);
+  }
+  return context;
+}
+
+function origin(scheme: "https" | "http", domain: string, port: number): string {
+  const standard = scheme === "https" ? 443 : 80;
+  return `${scheme}://${domain}${port === standard ? "" : `:${port}`}`;
+}
+
+async function probeSite(
+  domain: string,
+  context: ProbeContext,
+  settings: HttpProbeSettings,
+): Promise<HttpData> {
+  if (context.signal.aborted) throw new ProbeError("timeout", `No time left to fetch ${domain}.`);
+  const protocols = new Map<string, string>();
+  const secureContext = settings.secureContext();
+  const dispatcher = createGuardedDispatcher({
+    network: context.network,
+    connectTimeoutMs: Math.max(1, stepTimeoutMs(context, { maxMs: settings.requestTimeoutMs })),
+    ...(secureContext ? { secureContext } : {}),
+    allowH2: true,
+    onConnect: (at, socket) => {
+      const alpn = (socket as tls.TLSSocket).alpnProtocol;
+      protocols.set(at, alpn ? alpn : "http/1.1");
+    },
+  });
+  const httpsOrigin = origin("https", domain, settings.httpsPort);
+  const chain = (start: string) => fetchChain({ start, dispatcher, context, settings, protocols });
+  try {
+    const [https, http, securityTxt] = await Promise.all([
+      chain(`${httpsOrigin}/`),
+      chain(`${origin("http", domain, settings.httpPort)}/`),
+      chain(`${httpsOrigin}/.well-known/security.txt`),
+    ]);
+    if (https.fetch.errorCode === unresolved && http.fetch.errorCode === unresolved) {
+      throw new ProbeError("upstream_error", `No resolver answered for ${domain}.`);
+    }
+    return assemble({ https, http, securityTxt });
+  } finally {
+    // Destroy, not close: a peer stalling a body must not hold the run open.
+    dispatcher.destroy().catch(() => {});
+  }
+}
+
+function assemble(chains: { https: ChainResult; http: ChainResult; securityTxt: ChainResult }) {
+  const { https, http } = chains;
+  const first = https.answers[0];
+  const hstsHeader = first?.headers["strict-transport-security"];
+  const hstsValue = Array.isArray(hstsHeader) ? hstsHeader[0] : hstsHeader;
+  const hsts = hstsValue === undefined ? null : parseHsts(hstsValue);
+  const final = https.fetch.finalStatus === null ? undefined : https.answers.at(-1);
+  const altSvc = final ? headerValue(final.headers, "alt-svc") : null;
+  const facts: Omit<HttpData, "findings"> = {
+    https: https.fetch,
+    http: http.fetch,
+    hsts,
+    preload: preloadVerdict({ https: https.fetch, http: http.fetch, hsts }),
+    headers: final ? readSecurityHeaders(final.headers) : null,
+    server: final ? headerValue(final.headers, "server") : null,
+    altSvc,
+    http3Advertised: altSvc !== null && /(^|[\s,])h3(-\d+)?=/.test(altSvc),
+    cookies: https.answers
+      .filter((answer) => answer.url.startsWith("https:"))
+      .flatMap((answer) =>
+        readCookies(answer.url, answer.headers["set-cookie"] as string | string[] | undefined),
+      ),
+    securityTxt: readSecurityTxt(chains.securityTxt, Date.now()),
+  };
+  return { ...facts, findings: httpFindings(facts) };
+}
+
+function readSecurityTxt(chain: ChainResult, now: number): SecurityTxt {
+  const { fetch, body } = chain;
+  const contentType = chain.answers.at(-1)?.headers["content-type"];
+  const plain = typeof contentType === "string" && /^text\/plain\b/i.test(contentType);
+  const base = { url: fetch.finalUrl ?? fetch.requestedUrl, status: fetch.finalStatus };
+  if (fetch.finalStatus !== 200 || !plain || body === null) {
+    return { ...base, found: false, signed: false, fields: null, expired: null, errors: [] };
+  }
+  const parsed = parseSecurityTxt(body.toString("utf8"), now);
+  return { ...base, found: true, ...parsed };
+}

@@ -1,0 +1,57 @@
+import { parseDictionary } from "structured-headers";
+import type { HttpCsp, HttpSecurityHeaders } from "./http-data.js";
+
+export type ResponseHeaders = Record<string, string | string[] | undefined>;
+
+/** A header's value, several field lines joined with ", " as RFC 9110 section 5.3 allows. */
+export function headerValue(headers: ResponseHeaders, name: string): string | null {
+  const value = headers[name];
+  if (value === undefined) return null;
+  return Array.isArray(value) ? value.join(", ") : value;
+}
+
+/** The security headers of an answer, as sent, CSP split into directives. */
+export function readSecurityHeaders(headers: ResponseHeaders): HttpSecurityHeaders {
+  const csp = headerValue(headers, "content-security-policy");
+  const permissions = headerValue(headers, "permissions-policy");
+  return {
+    contentSecurityPolicy: csp === null ? null : parseCsp(csp),
+    xFrameOptions: headerValue(headers, "x-frame-options"),
+    xContentTypeOptions: headerValue(headers, "x-content-type-options"),
+    referrerPolicy: headerValue(headers, "referrer-policy"),
+    permissionsPolicy: permissions,
+    permissionsPolicyFeatures: permissions === null ? null : featuresOf(permissions),
+    crossOriginOpenerPolicy: headerValue(headers, "cross-origin-opener-policy"),
+  };
+}
+
+/**
+ * CSP Level 3 section 2.2.1: policies separated by commas, directives by semicolons, the first
+ * occurrence of a directive name wins within a policy. Several policies all apply, so their
+ * directives are merged here with every value kept.
+ */
+export function parseCsp(header: string): HttpCsp {
+  const directives: Record<string, string[]> = {};
+  for (const policy of header.split(",")) {
+    const seen = new Set<string>();
+    for (const token of policy.split(";")) {
+      const [name, ...values] = token.trim().split(/[ \t]+/);
+      if (!name) continue;
+      const key = name.toLowerCase();
+      if (seen.has(key)) continue;
+      seen.add(key);
+      directives[key] = [...(directives[key] ?? []), ...values];
+    }
+  }
+  return { header, directives };
+}
+
+// Permissions-Policy is a structured-field dictionary (RFC 8941); one that does not parse is
+// ignored by browsers, hence null.
+function featuresOf(header: string): string[] | null {
+  try {
+    return [...parseDictionary(header).keys()];
+  } catch {
+    return null;
+  }
+}
