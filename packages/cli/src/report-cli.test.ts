@@ -1,0 +1,172 @@
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import {
+  cleanEnv,
+  type RdapTestServer,
+  rdapDomainExample,
+  runCli,
+  startDnsServer,
+  startRdapServer,
+  type TestDnsServer,
+  zoneHandler,
+} from "@domain-intel/test-kit";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+// Loopback peers: one resolver answering two zones, one RDAP registry for .test. The A record
+// is 127.0.0.1, where nothing listens on 443: the TLS probe finds that fact at once.
+let dns: TestDnsServer;
+let rdap: RdapTestServer;
+let env: NodeJS.ProcessEnv;
+const directory = mkdtempSync(join(tmpdir(), "report-cli-"));
+
+const zone = (name: string) => [
+  { type: "A" as const, name, ttl: 120, data: "127.0.0.1" },
+  { type: "MX" as const, name, ttl: 120, data: { preference: 10, exchange: `mail.${name}` } },
+  { type: "NS" as const, name, ttl: 120, data: `ns1.${name}` },
+];
+
+beforeAll(async () => {
+  dns = await startDnsServer(
+    zoneHandler({ "shop.test": zone("shop.test"), "blog.test": zone("blog.test") }),
+  );
+  rdap = await startRdapServer((path) => {
+    const name = /\/domain\/([^/?]+)/.exec(path)?.[1];
+    return name
+      ? { status: 200, json: { ...rdapDomainExample(), ldhName: name.toUpperCase() } }
+      : { status: 404 };
+  });
+  const bootstrap = join(directory, "dns.json");
+  writeFileSync(
+    bootstrap,
+    JSON.stringify({ version: "1.0", services: [[["test"], [rdap.baseUrl]]] }),
+  );
+  env = cleanEnv({
+    DOMAIN_INTEL_RESOLVERS: dns.address,
+    DOMAIN_INTEL_ALLOW_PRIVATE: "yes",
+    DOMAIN_INTEL_RDAP_BOOTSTRAP: bootstrap,
+    NO_COLOR: "",
+    FORCE_COLOR: "",
+  });
+});
+afterAll(async () => {
+  await dns?.close();
+  await rdap?.close();
+});
+
+describe("domain-intel report", () => {
+  it("prints a readable summary of every section and exits 1 for a failing finding", async () => {
+    const { code, stdout, stderr } = await runCli(["report", "shop.test"], env);
+    expect(stderr).toBe("");
+    const lines = stdout.split("\n");
+    expect(lines[0]).toBe("shop.test");
+    for (const section of ["whois", "dns", "ssl"]) {
+      expect(stdout).toMatch(new RegExp(`^  ${section} `, "m"));
+    }
+    // Nothing listens on 127.0.0.1:443: a failing finding, its message and id.
+    expect(stdout).toMatch(/^ {4}FAIL .+\(ssl\.[a-z.-]+\)$/m);
+    expect(stdout).toMatch(/registrar: Example Registrar, Inc\./);
+    expect(stdout).toMatch(/MX hosts: mail\.shop\.test \(10\)/);
+    expect(stdout).not.toContain("\u001b[");
+    expect(lines.at(-2)).toMatch(/^\d+ fail, \d+ warn, \d+ pass, \d+ info, \d+ skipped$/);
+    expect(code).toBe(1);
+  });
+
+  it("--fail-on never exits 0; --verbose lists passing checks; colour only when asked", async () => {
+    const quiet = await runCli(["report", "shop.test", "-s", "whois", "--fail-on", "never"], env);
+    expect(quiet.code).toBe(0);
+    expect(quiet.stdout).not.toMatch(/PASS/);
+    const verbose = await runCli(["report", "shop.test", "-s", "whois", "--verbose"], env);
+    expect(verbose.stdout).toMatch(/^ {4}PASS .+\(whois\.domain\.not-registered\)$/m);
+    const coloured = await runCli(["report", "shop.test", "-s", "whois"], {
+      ...env,
+      FORCE_COLOR: "1",
+    });
+    expect(coloured.stdout).toContain("\u001b[1mshop.test\u001b[22m");
+    const noColour = await runCli(["report", "shop.test", "-s", "whois"], {
+      ...env,
+      FORCE_COLOR: "1",
+      NO_COLOR: "1",
+    });
+    expect(noColour.stdout).not.toContain("\u001b[");
+  });
+
+  it("--json prints the API's JSON, one document a domain, for every domain given", async () => {
+    const one = await runCli(["report", "shop.test", "--json", "--section", "dns"], env);
+    expect(JSON.parse(one.stdout)).toMatchObject({
+      domain: "shop.test",
+      section: "dns",
+      status: "ok",
+    });
+    const two = await runCli(
+      ["report", "shop.test", "blog.test", "--format", "json", "-s", "dns"],
+      env,
+    );
+    expect(JSON.parse(two.stdout).map((answer: { domain: string }) => answer.domain)).toEqual([
+      "shop.test",
+      "blog.test",
+    ]);
+    const text = await runCli(["report", "shop.test", "blog.test", "-s", "dns"], env);
+    expect(text.stdout).toMatch(/^shop\.test$[\s\S]+^blog\.test$/m);
+  });
+
+  it("--format html writes a self-contained page to --output", async () => {
+    const file = join(directory, "shop.html");
+    const { code, stdout } = await runCli(
+      ["report", "shop.test", "--format", "html", "--output", file],
+      env,
+    );
+    expect(stdout).toBe("");
+    expect(code).toBe(1);
+    const page = readFileSync(file, "utf8");
+    expect(page).toMatch(/^<!doctype html>/);
+    expect(page).toContain("<h1>shop.test</h1>");
+    expect(page).toContain('id="section-ssl"');
+    expect(page).toContain("Validity timeline");
+    // No external asset: no src/href attribute, no url() in the style.
+    expect(page).not.toMatch(/\s(src|href)=|url\(|@import/);
+  });
+
+  it("exits 3 when a section could not be probed", async () => {
+    // A resolver port nothing listens on: the dns section cannot run at all.
+    const { code, stdout } = await runCli(["report", "shop.test", "-s", "dns"], {
+      ...env,
+      DOMAIN_INTEL_RESOLVERS: "127.0.0.1:9",
+    });
+    expect(stdout).toMatch(/dns +could not be probed/);
+    expect(code).toBe(3);
+  });
+
+  it("exits 2 for bad usage, with the reason", async () => {
+    const calls = [
+      ["report"],
+      ["report", "shop.test", "--format", "pdf"],
+      ["report", "shop.test", "--fail-on", "sometimes"],
+      ["report", "shop.test", "--bogus"],
+      ["report", "127.0.0.1"],
+      ["frobnicate"],
+    ];
+    const results = await Promise.all(calls.map((args) => runCli(args, env)));
+    results.forEach(({ code, stderr }, index) => {
+      expect({ args: calls[index], code }).toEqual({ args: calls[index], code: 2 });
+      expect(stderr).toMatch(/^domain-intel: /);
+    });
+  });
+
+  it("--version, and each command's own --help", async () => {
+    const manifest = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
+    expect((await runCli(["--version"], env)).stdout).toBe(`domain-intel ${manifest.version}\n`);
+    const serveHelp = await runCli(["serve", "--help"], env);
+    expect(serveHelp.code).toBe(0);
+    for (const name of [
+      "PORT",
+      "DOMAIN_INTEL_RESOLVERS",
+      "DOMAIN_INTEL_CAA_ISSUERS",
+      "REDIS_URL",
+    ]) {
+      expect(serveHelp.stdout).toContain(name);
+    }
+    expect((await runCli(["report", "--help"], env)).stdout).toMatch(/^Usage: domain-intel report/);
+    expect((await runCli(["audit", "--help"], env)).stdout).toMatch(/^Usage: domain-intel audit/);
+  });
+});
