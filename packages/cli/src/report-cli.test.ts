@@ -1,58 +1,18 @@
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import {
-  cleanEnv,
-  type RdapTestServer,
-  rdapDomainExample,
-  runCli,
-  startDnsServer,
-  startRdapServer,
-  type TestDnsServer,
-  zoneHandler,
-} from "@domain-intel/test-kit";
+import { type CliLab, runCli, startCliLab } from "@domain-intel/test-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-// Loopback peers: one resolver answering two zones, one RDAP registry for .test. The A record
-// is 127.0.0.1, where nothing listens on 443: the TLS probe finds that fact at once.
-let dns: TestDnsServer;
-let rdap: RdapTestServer;
+let lab: CliLab;
 let env: NodeJS.ProcessEnv;
-const directory = mkdtempSync(join(tmpdir(), "report-cli-"));
-
-const zone = (name: string) => [
-  { type: "A" as const, name, ttl: 120, data: "127.0.0.1" },
-  { type: "MX" as const, name, ttl: 120, data: { preference: 10, exchange: `mail.${name}` } },
-  { type: "NS" as const, name, ttl: 120, data: `ns1.${name}` },
-];
+let directory: string;
 
 beforeAll(async () => {
-  dns = await startDnsServer(
-    zoneHandler({ "shop.test": zone("shop.test"), "blog.test": zone("blog.test") }),
-  );
-  rdap = await startRdapServer((path) => {
-    const name = /\/domain\/([^/?]+)/.exec(path)?.[1];
-    return name
-      ? { status: 200, json: { ...rdapDomainExample(), ldhName: name.toUpperCase() } }
-      : { status: 404 };
-  });
-  const bootstrap = join(directory, "dns.json");
-  writeFileSync(
-    bootstrap,
-    JSON.stringify({ version: "1.0", services: [[["test"], [rdap.baseUrl]]] }),
-  );
-  env = cleanEnv({
-    DOMAIN_INTEL_RESOLVERS: dns.address,
-    DOMAIN_INTEL_ALLOW_PRIVATE: "yes",
-    DOMAIN_INTEL_RDAP_BOOTSTRAP: bootstrap,
-    NO_COLOR: "",
-    FORCE_COLOR: "",
-  });
+  lab = await startCliLab(["shop.test", "blog.test"]);
+  env = lab.env;
+  directory = lab.directory;
 });
-afterAll(async () => {
-  await dns?.close();
-  await rdap?.close();
-});
+afterAll(() => lab?.close());
 
 describe("domain-intel report", () => {
   it("prints a readable summary of every section and exits 1 for a failing finding", async () => {
