@@ -3,10 +3,7 @@ import { escapeHtml } from "./html-escape.js";
 import { htmlTimeline } from "./html-timeline.js";
 import { allFindings, countByStatus, reportView, type SectionView } from "./report-view.js";
 
-/**
- * The report page: one self-contained HTML document (inline style, no script, no font, no
- * external address) for reports or section envelopes, readable offline and printable.
- */
+/** The page's style: no font file, no url(), no import; printable. */
 export const reportStyle = `
 body{font:15px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;color:#1d2330;background:#f6f7f9}
 main{max-width:980px;margin:0 auto;padding:24px}
@@ -24,12 +21,11 @@ table{border-collapse:collapse;background:#fff;margin:6px 0;width:100%}
 td,th{border:1px solid #e2e5ea;padding:3px 8px;text-align:left;vertical-align:top;font-size:.9em}
 dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:2px 14px}dl.facts dt{color:#5a6272}dl.facts dd{margin:0}
 details{margin:8px 0}summary{cursor:pointer;color:#5a6272}
-.timeline{position:relative;background:#fff;border:1px solid #e2e5ea;padding:8px}
-.row{position:relative;height:22px;margin:3px 0}.row .bar{position:absolute;height:16px;top:3px;border-radius:3px;background:#6b8fd6}
-.row .bar.domain{background:#8aa36b}.row .bar.expired{background:#b3261e}
-.row span.label{position:absolute;left:4px;top:2px;font-size:.8em;white-space:nowrap;z-index:1}
-.now{position:absolute;top:0;bottom:0;border-left:2px dashed #b3261e}
+.timeline{background:#fff;border:1px solid #e2e5ea;display:block}
+.timeline .bar{fill:#6b8fd6}.timeline .bar.domain{fill:#8aa36b}.timeline .bar.expired{fill:#b3261e}
+.timeline text{font-size:12px;fill:#1d2330}.timeline .now{stroke:#b3261e;stroke-width:2;stroke-dasharray:4 3}
 .error{color:#b3261e}
+form#lookup{display:flex;flex-wrap:wrap;gap:10px;align-items:end}form#lookup input{display:block;padding:4px 6px;font:inherit}
 @media print{body{background:#fff}details{display:block}details>*{display:block}}
 `;
 
@@ -37,7 +33,11 @@ function gradeClass(section: SectionView): string {
   if (section.status === "error") return "g-bad";
   const letter = section.grade?.[0];
   const score = section.score;
-  if (!letter && score === null) return "g-none";
+  if (!letter && score === null) {
+    // No mark: the worst finding colours the section.
+    if (section.findings.some((finding) => finding.status === "fail")) return "g-bad";
+    return section.findings.some((finding) => finding.status === "warn") ? "g-mid" : "g-good";
+  }
   if (letter === "A" || letter === "B" || (!letter && score! >= 80)) return "g-good";
   if (letter === "F" || letter === "T" || (!letter && score! < 50)) return "g-bad";
   return "g-mid";
@@ -119,10 +119,22 @@ function oneReport(answer: Report | SectionResult, now: Date): string {
 <div class="band">${view.sections.map(markHtml).join("")}</div>
 <p>${counts.fail} fail, ${counts.warn} warn, ${counts.pass} pass, ${counts.info} info, ${counts.skipped} skipped</p>
 ${view.sections.map((section) => sectionHtml(section, section.name === timelineSection ? timeline : "")).join("\n")}
-${view.insights.length > 0 ? `<section><h2>insights</h2>${view.insights.map(findingHtml).join("")}</section>` : ""}
+${view.insights.length > 0 ? sectionHtml({ name: "insights", status: "ok", grade: null, score: null, error: null, findings: view.insights, facts: [], data: undefined }, "") : ""}
 </article>`;
 }
 
+/** The body of the page for each answer: what the view page puts in its document too. */
+export function reportArticles(
+  answers: ReadonlyArray<Report | SectionResult>,
+  now = new Date(),
+): string {
+  return answers.map((answer) => oneReport(answer, now)).join("\n");
+}
+
+/**
+ * The report page: one self-contained HTML document (inline style, no script, no font, no
+ * external address) for reports or section envelopes, readable offline and printable.
+ */
 export function htmlReport(
   answers: ReadonlyArray<Report | SectionResult>,
   now = new Date(),
@@ -131,7 +143,7 @@ export function htmlReport(
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${escapeHtml(title)} · domain-intel</title><style>${reportStyle}</style></head>
-<body><main>${answers.map((answer) => oneReport(answer, now)).join("\n")}
+<body><main>${reportArticles(answers, now)}
 <footer><small>domain-intel, ${escapeHtml(now.toISOString())}</small></footer></main></body></html>
 `;
 }

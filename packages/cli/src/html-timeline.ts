@@ -65,12 +65,17 @@ export function htmlTimeline(view: ReportView, now: Date): string {
     at + 3 * 365 * dayMs,
   );
   const x = (value: number) => (100 * (Math.min(Math.max(value, from), to) - from)) / (to - from);
-  const rows = spans.map((span) => {
+  // SVG attributes, not style attributes: the view page's CSP forbids inline styles.
+  const rowHeight = 22;
+  const rows = spans.map((span, index) => {
     const left = x(span.start);
     const width = Math.max(x(span.end) - left, 0.5);
     const expired = span.end < at ? " expired" : "";
     const title = `${span.label}: ${new Date(span.start).toISOString().slice(0, 10)} to ${new Date(span.end).toISOString().slice(0, 10)}`;
-    return `<div class="row" title="${escapeHtml(title)}"><div class="bar ${span.kind}${expired}" style="left:${left.toFixed(2)}%;width:${width.toFixed(2)}%"></div><span class="label">${escapeHtml(title)}</span></div>`;
+    const y = index * rowHeight;
+    return `<g><title>${escapeHtml(title)}</title><rect class="bar ${span.kind}${expired}" x="${left.toFixed(2)}%" y="${y + 3}" width="${width.toFixed(2)}%" height="16" rx="3"></rect><text x="0.5%" y="${y + 15}">${escapeHtml(title)}</text></g>`;
   });
-  return `<h3>Validity timeline</h3><div class="timeline">${rows.join("")}<div class="now" style="left:${x(at).toFixed(2)}%" title="now"></div></div>`;
+  const height = spans.length * rowHeight + 4;
+  const nowX = x(at).toFixed(2);
+  return `<h3>Validity timeline</h3><svg class="timeline" width="100%" height="${height}" role="img" aria-label="Validity timeline">${rows.join("")}<line class="now" x1="${nowX}%" x2="${nowX}%" y1="0" y2="${height}"><title>now</title></line></svg>`;
 }

@@ -40,7 +40,13 @@ function gradeText(section: SectionView, paint: Paint): string {
   const mark = [section.grade, section.score === null ? null : `${section.score}/100`]
     .filter(Boolean)
     .join(" ");
-  if (!mark) return paint.green("ok");
+  if (!mark) {
+    // No mark: the worst finding colours the status.
+    if (section.findings.some((finding) => finding.status === "fail")) return paint.red("ok");
+    return section.findings.some((finding) => finding.status === "warn")
+      ? paint.yellow("ok")
+      : paint.green("ok");
+  }
   const letter =
     section.grade?.[0] ?? (section.score! >= 80 ? "A" : section.score! >= 50 ? "C" : "F");
   const tint =
