@@ -71,7 +71,9 @@ main(process.argv.slice(2)).then(
     const message = error instanceof Error ? error.message : String(error);
     const usage = error instanceof UsageError ? `\n${mainUsage}` : "";
     process.stderr.write(`domain-intel: ${message}${usage}\n`);
-    // Anything else means the run could not probe: 3, never the 1 that means "findings".
-    process.exitCode = isUsageError(error) ? 2 : 3;
+    // For report and audit anything else means the run could not probe: 3, never the 1 that
+    // means "findings" there.
+    const probing = process.argv[2] === "report" || process.argv[2] === "audit";
+    process.exitCode = isUsageError(error) ? 2 : probing ? 3 : 1;
   },
 );
