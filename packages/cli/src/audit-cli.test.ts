@@ -1,7 +1,15 @@
 import { spawn } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { bin, type CliLab, runCli, startCliLab } from "@domain-intel/test-kit";
+import {
+  bin,
+  type CliLab,
+  runCli,
+  startCliLab,
+  startDnsServer,
+  until,
+  zoneHandler,
+} from "@domain-intel/test-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 let lab: CliLab;
@@ -99,5 +107,69 @@ describe("domain-intel audit", () => {
       runCli(["audit", join(lab.directory, "missing.txt")], lab.env),
     ]);
     expect(bad.map((result) => result.code)).toEqual([2, 2, 2, 2, 2]);
+  });
+
+  it("draws a progress bar on a terminal's standard error", async () => {
+    // util-linux's script gives the command a terminal; the output comes back through it.
+    const stdout = await new Promise<string>((resolve) => {
+      const command = `${process.execPath} ${bin} audit ${list} --sections whois`;
+      const child = spawn("script", ["-qfec", command, "/dev/null"], { env: lab.env });
+      let output = "";
+      child.stdout.on("data", (chunk) => {
+        output += chunk;
+      });
+      child.on("close", () => resolve(output));
+    });
+    expect(stdout).toMatch(/\[#{24}\] 3\/3 [\d.]+\/s ETA 0s/);
+    expect(stdout).toMatch(/^shop\.test +ok/m);
+  });
+
+  it("Ctrl-C stops the run at once and writes the domains done", async () => {
+    // news.test is never answered: the run is stuck on it until interrupted.
+    const asked: string[] = [];
+    const answer = zoneHandler({
+      "shop.test": [{ type: "A", name: "shop.test", ttl: 60, data: "127.0.0.1" }],
+    });
+    const dns = await startDnsServer((query, transport) => {
+      const name = query.questions?.[0]?.name ?? "";
+      asked.push(name);
+      return name.includes("news.test") ? { drop: true } : answer(query, transport);
+    });
+    try {
+      const input = join(lab.directory, "stuck.txt");
+      writeFileSync(input, "shop.test\nnews.test\n");
+      const child = spawn(
+        process.execPath,
+        [bin, "audit", input, "--sections", "dns", "--concurrency", "1", "--format", "csv"],
+        { env: { ...lab.env, DOMAIN_INTEL_RESOLVERS: dns.address } },
+      );
+      let stdout = "";
+      let stderr = "";
+      child.stdout.on("data", (chunk) => {
+        stdout += chunk;
+      });
+      child.stderr.on("data", (chunk) => {
+        stderr += chunk;
+      });
+      const closed = new Promise<number | null>((resolve) => child.on("close", resolve));
+      await until(
+        () => asked.some((name) => name.includes("news.test")),
+        "a query for news.test",
+        10_000,
+      );
+      const interruptedAt = Date.now();
+      child.kill("SIGINT");
+      expect(await closed).toBe(130);
+      expect(Date.now() - interruptedAt).toBeLessThan(3000);
+      expect(
+        stdout
+          .trim()
+          .split("\n")
+          .map((row) => row.split(",")[0]),
+      ).toEqual(["domain", "shop.test"]);
+      expect(stderr).toContain("Interrupted: 1 of 2 domains audited");
+    } finally {
+      await dns.close();
+    }
   });
 });
