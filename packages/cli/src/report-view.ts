@@ -40,9 +40,11 @@ function isFinding(value: unknown): value is Finding {
 /** Every finding under `data`, each once, in the order the section lists them. */
 export function findingsIn(data: unknown, depth = 0, found: Finding[] = []): Finding[] {
   // Findings sit near the top of a section's data; deeper arrays are facts (records, chains).
-  if (depth > 3 || typeof data !== "object" || data === null) return found;
+  if (depth > 4 || typeof data !== "object" || data === null) return found;
   if (Array.isArray(data)) {
     if (data.length > 0 && data.every(isFinding)) found.push(...data);
+    // A list of hosts or endpoints may carry checks of its own (each MX's STARTTLS checks).
+    else for (const item of data) findingsIn(item, depth + 1, found);
     return found;
   }
   for (const value of Object.values(data)) findingsIn(value, depth + 1, found);
