@@ -9,7 +9,9 @@ import { type CliStreams, choice, failOnOption, UsageError } from "./report-cli.
 import { allFindings, exitCodeOf, reportView } from "./report-view.js";
 import { auditUsage } from "./usage.js";
 
-const defaultConcurrency = 16;
+// Probing is waiting on the network: 32 domains at once keep one machine busy, and the
+// engine still caps the outbound operations in flight (network.maxConcurrency).
+const defaultConcurrency = 32;
 
 function concurrencyOption(value: string | undefined): number {
   if (value === undefined) return defaultConcurrency;

@@ -42,7 +42,7 @@ Options:
                              table (default): one line a domain; csv: one row a domain with
                              each section's status and grade, fail and warn counts and the
                              failing ids; ndjson: one report a line; json: an array
-      --concurrency N        domains probed at once (default 16)
+      --concurrency N        domains probed at once (default 32)
   -o, --output FILE          write there instead of standard output
       --fail-on fail|warn|never
                              exit 1 when a finding is at or above this (default fail)
