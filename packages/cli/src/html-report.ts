@@ -97,12 +97,18 @@ function factsHtml(section: SectionView, timeline: string): string {
   return parts.join("");
 }
 
+/** Everything the section found, folded: facts of sections this page draws no table for. */
+function dataHtml(section: SectionView): string {
+  if (section.data === undefined) return "";
+  return `<details><summary>all data of ${escapeHtml(section.name)}</summary><pre><code>${escapeHtml(JSON.stringify(section.data, null, 2))}</code></pre></details>`;
+}
+
 function sectionHtml(section: SectionView, timeline: string): string {
   const problems = section.findings.filter((f) => f.status === "fail" || f.status === "warn");
   const rest = section.findings.filter((f) => f.status !== "fail" && f.status !== "warn");
   return `<section id="section-${escapeHtml(section.name)}"><h2>${escapeHtml(section.name)}</h2>${
     section.error ? `<p class="error">Could not be probed: ${escapeHtml(section.error)}</p>` : ""
-  }${problems.map(findingHtml).join("")}${factsHtml(section, timeline)}${
+  }${problems.map(findingHtml).join("")}${factsHtml(section, timeline)}${dataHtml(section)}${
     rest.length > 0
       ? `<details><summary>${rest.length} other checks (passing, informational, skipped)</summary>${rest.map(findingHtml).join("")}</details>`
       : ""

@@ -8,11 +8,7 @@ import { type CliLab, requireExecutable, startCliLab } from "@domain-intel/test-
 import { type Browser, chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { configFromEnv } from "./config-from-env.js";
-
-// The page serves the renderer's built modules, as `serve` does once installed.
-const { reportPage } = (await import(
-  fileURLToPath(new URL("../dist/report-page-route.js", import.meta.url))
-)) as typeof import("./report-page-route.js");
+import { reportPage } from "./report-page-route.js";
 
 const outputDirectory = fileURLToPath(new URL("../test-output/", import.meta.url));
 let lab: CliLab;

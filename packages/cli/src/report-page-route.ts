@@ -41,9 +41,15 @@ export const viewContentSecurityPolicy = [
 
 const readMethods = new Set(["GET", "HEAD"]);
 
-function read(source: Source): Promise<Uint8Array> {
-  if ("text" in source) return Promise.resolve(Buffer.from(source.text, "utf8"));
-  return readFile(new URL(`./${source.module}`, import.meta.url));
+async function read(source: Source): Promise<Uint8Array> {
+  if ("text" in source) return Buffer.from(source.text, "utf8");
+  try {
+    return await readFile(new URL(`./${source.module}`, import.meta.url));
+  } catch (error) {
+    // Run from the sources (tests, tsx), the built module is in dist/.
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    return readFile(new URL(`../dist/${source.module}`, import.meta.url));
+  }
 }
 
 /**
