@@ -7,6 +7,12 @@ import { type CliStreams, reportCli, UsageError } from "./report-cli.js";
 import { serve } from "./serve.js";
 import { mainUsage, serveUsage } from "./usage.js";
 
+// A reader that stops early (`| head`) closes the pipe: that ends the command, quietly.
+process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+  if (error.code === "EPIPE") process.exit(process.exitCode ?? 0);
+  throw error;
+});
+
 const io: CliStreams = { stdout: process.stdout, stderr: process.stderr, env: process.env };
 
 function version(): string {

@@ -64,7 +64,17 @@ function findingHtml(finding: Finding): string {
 function recordsTable(records: unknown): string {
   if (typeof records !== "object" || records === null) return "";
   const rows: string[] = [];
-  for (const [type, value] of Object.entries(records)) {
+  // Groups of records (mail policies: dmarc, mtaSts...) are listed as group.name.
+  const entries = Object.entries(records).flatMap(
+    ([type, value]): Array<[string, unknown]> =>
+      value &&
+      typeof value === "object" &&
+      !Array.isArray(value) &&
+      Object.values(value).every(Array.isArray)
+        ? Object.entries(value).map(([name, group]) => [`${type}.${name}`, group])
+        : [[type, value]],
+  );
+  for (const [type, value] of entries) {
     const items = Array.isArray(value) ? value : value && typeof value === "object" ? [value] : [];
     for (const item of items) {
       const fields = Object.entries(item as Record<string, unknown>).filter(

@@ -1,6 +1,7 @@
+import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { type CliLab, runCli, startCliLab } from "@domain-intel/test-kit";
+import { bin, type CliLab, runCli, startCliLab } from "@domain-intel/test-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 let lab: CliLab;
@@ -128,5 +129,35 @@ describe("domain-intel report", () => {
     }
     expect((await runCli(["report", "--help"], env)).stdout).toMatch(/^Usage: domain-intel report/);
     expect((await runCli(["audit", "--help"], env)).stdout).toMatch(/^Usage: domain-intel audit/);
+  });
+
+  it("ends quietly when its reader stops early (| head)", async () => {
+    const child = spawn(
+      process.execPath,
+      // Spellings of two names, each reported: several hundred KB of JSON.
+      [
+        bin,
+        "report",
+        "--json",
+        "--fail-on",
+        "never",
+        "shop.test",
+        "blog.test",
+        "SHOP.test",
+        "BLOG.test",
+        "Shop.test.",
+        "Blog.test.",
+      ],
+      { env },
+    );
+    let stderr = "";
+    child.stderr.on("data", (chunk) => {
+      stderr += chunk;
+    });
+    // The reader is gone before the report is written, as when head has read its lines.
+    child.stdout.destroy();
+    const code = await new Promise((resolve) => child.on("close", resolve));
+    expect(stderr).toBe("");
+    expect(code).toBe(0);
   });
 });
