@@ -50,6 +50,15 @@ describe("a section added to the engine", () => {
     expect(text).not.toContain("answers SMTP");
     expect(exitCodeOf([view], "fail")).toBe(1);
     expect(exitCodeOf([view], "never")).toBe(0);
+    const warningsOnly = {
+      ...view,
+      sections: view.sections.map((section) => ({
+        ...section,
+        findings: section.findings.filter((finding) => finding.status !== "fail"),
+      })),
+    };
+    expect(exitCodeOf([warningsOnly], "fail")).toBe(0);
+    expect(exitCodeOf([warningsOnly], "warn")).toBe(1);
 
     const [header, row] = formatAudit([{ domain: "shop.example", report, view }], "csv")
       .trim()
