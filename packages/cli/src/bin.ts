@@ -1,30 +1,47 @@
 #!/usr/bin/env node
-import { parseArgs } from "node:util";
+import { readFileSync } from "node:fs";
 import { isDomainIntelError } from "@domain-intel/engine";
+import { auditCli } from "./audit-cli.js";
 import { keysCommand } from "./keys-command.js";
-import { reportCommand } from "./report-command.js";
+import { type CliStreams, reportCli, UsageError } from "./report-cli.js";
 import { serve } from "./serve.js";
+import { mainUsage, serveUsage } from "./usage.js";
 
-const usage = `Usage:
-  domain-intel serve                                 start the API server (PORT, HOST, DOMAIN_INTEL_* settings)
-  domain-intel report <domain> [--section NAME]      print the JSON report (NAME: dns, ssl, http, whois)
-  domain-intel keys create|list|revoke|rotate|migrate   manage API keys (domain-intel keys --help)
-  domain-intel --help`;
+// A reader that stops early (`| head`) closes the pipe: that ends the command, quietly.
+process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+  if (error.code === "EPIPE") process.exit(process.exitCode ?? 0);
+  throw error;
+});
+
+const io: CliStreams = { stdout: process.stdout, stderr: process.stderr, env: process.env };
+
+function version(): string {
+  const manifest = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
+  return String(manifest.version);
+}
 
 async function main(argv: string[]): Promise<number> {
-  // `keys` has flags of its own; it parses its arguments itself.
-  if (argv[0] === "keys") return keysCommand({ argv: argv.slice(1) });
-  const { positionals, values } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: { section: { type: "string", short: "s" }, help: { type: "boolean", short: "h" } },
-  });
-  const [command, ...rest] = positionals;
-  if (values.help || command === undefined) {
-    process.stdout.write(`${usage}\n`);
-    return command === undefined && !values.help ? 2 : 0;
+  const [command, ...rest] = argv;
+  if (command === "--version" || command === "-V") {
+    process.stdout.write(`domain-intel ${version()}\n`);
+    return 0;
+  }
+  if (command === undefined || command === "--help" || command === "-h" || command === "help") {
+    (command === undefined ? process.stderr : process.stdout).write(`${mainUsage}\n`);
+    return command === undefined ? 2 : 0;
+  }
+  // Each command parses its own flags, so each `--help` shows its own usage.
+  if (command === "keys") return keysCommand({ argv: rest });
+  if (command === "report") return reportCli(rest, io);
+  if (command === "audit") {
+    return auditCli(rest, { ...io, onInterrupt: (stop) => process.once("SIGINT", stop) });
   }
   if (command === "serve") {
+    if (rest.includes("--help") || rest.includes("-h")) {
+      process.stdout.write(`${serveUsage()}\n`);
+      return 0;
+    }
+    if (rest.length > 0) throw new UsageError(`serve takes no arguments (got "${rest[0]}")`);
     const running = await serve();
     const stop = () => {
       running.close().then(
@@ -36,31 +53,33 @@ async function main(argv: string[]): Promise<number> {
     process.once("SIGTERM", stop);
     return -1;
   }
-  if (command === "report") {
-    const [domain] = rest;
-    if (!domain) {
-      process.stderr.write(`report needs a domain\n${usage}\n`);
-      return 2;
-    }
-    const result = await reportCommand({
-      domain,
-      ...(values.section ? { section: values.section } : {}),
-    });
-    process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
-    return 0;
-  }
-  process.stderr.write(`Unknown command "${command}"\n${usage}\n`);
-  return 2;
+  throw new UsageError(`Unknown command "${command}"`);
+}
+
+function isUsageError(error: unknown): boolean {
+  // parseArgs refuses unknown options and missing values with a TypeError carrying a code.
+  return (
+    error instanceof UsageError ||
+    error instanceof TypeError ||
+    isDomainIntelError(error) ||
+    String((error as { code?: unknown })?.code).startsWith("ERR_PARSE_ARGS")
+  );
 }
 
 main(process.argv.slice(2)).then(
   (code) => {
     if (code >= 0) process.exitCode = code;
+    // Ctrl-C during an audit: its results are written; probes still in flight are abandoned.
+    if (code === 130) process.stdout.write("", () => process.exit(code));
   },
   (error: unknown) => {
     // The message only: a stack trace helps no one running a command.
     const message = error instanceof Error ? error.message : String(error);
-    process.stderr.write(`domain-intel: ${message}\n`);
-    process.exitCode = isDomainIntelError(error) || error instanceof TypeError ? 2 : 1;
+    const usage = error instanceof UsageError ? `\n${mainUsage}` : "";
+    process.stderr.write(`domain-intel: ${message}${usage}\n`);
+    // For report and audit anything else means the run could not probe: 3, never the 1 that
+    // means "findings" there.
+    const probing = process.argv[2] === "report" || process.argv[2] === "audit";
+    process.exitCode = isUsageError(error) ? 2 : probing ? 3 : 1;
   },
 );

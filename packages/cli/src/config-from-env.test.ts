@@ -33,6 +33,7 @@ describe("configFromEnv", () => {
       DOMAIN_INTEL_CA_FILE: caFile,
       DOMAIN_INTEL_RDAP_BOOTSTRAP: bootstrapFile,
       DOMAIN_INTEL_WHOIS_HINTS: "com=whois.example,.NET=whois.other",
+      DOMAIN_INTEL_CAA_ISSUERS: "My CA=my-ca.example; Other CA=a.example, b.example",
       REDIS_URL: "redis://user:secret@127.0.0.1:6379",
     });
     expect(config.port).toBe(8080);
@@ -49,6 +50,9 @@ describe("configFromEnv", () => {
     expect(config.engine.rdap).toEqual({
       bootstrap: bootstrapFile,
       whoisHints: { com: "whois.example", net: "whois.other" },
+    });
+    expect(config.engine.insights).toEqual({
+      caaIssuers: { "My CA": ["my-ca.example"], "Other CA": ["a.example", "b.example"] },
     });
     const line = describeSettings(config, 8080);
     expect(line).toContain("DOMAIN_INTEL_ALLOW_PRIVATE=yes");
@@ -121,6 +125,8 @@ describe("configFromEnv", () => {
     [{ DOMAIN_INTEL_RDAP_BOOTSTRAP: notJson }, "DOMAIN_INTEL_RDAP_BOOTSTRAP"],
     [{ DOMAIN_INTEL_RDAP_BOOTSTRAP: "ftp://example/dns.json" }, "DOMAIN_INTEL_RDAP_BOOTSTRAP"],
     [{ DOMAIN_INTEL_WHOIS_HINTS: "com" }, "DOMAIN_INTEL_WHOIS_HINTS"],
+    [{ DOMAIN_INTEL_CAA_ISSUERS: "my-ca.example" }, "DOMAIN_INTEL_CAA_ISSUERS"],
+    [{ DOMAIN_INTEL_CAA_ISSUERS: "My CA=not a domain" }, "DOMAIN_INTEL_CAA_ISSUERS"],
     [{ REDIS_URL: "localhost:6379" }, "REDIS_URL"],
     [{ REDIS_URL: "http://localhost:6379" }, "REDIS_URL"],
   ])("names the bad setting in %j", (env, name) => {

@@ -122,6 +122,43 @@ function bootstrapSetting(env: Env): string | undefined {
   return value;
 }
 
+/**
+ * DOMAIN_INTEL_CAA_ISSUERS: `My CA=my-ca.example;Other=a.example,b.example`, the CAA
+ * identifiers of certificate authorities the CAA insight does not know yet.
+ */
+function caaIssuersSetting(env: Env): Record<string, string[]> | undefined {
+  const name = "DOMAIN_INTEL_CAA_ISSUERS";
+  const value = env[name]?.trim();
+  if (!value) return undefined;
+  const issuers: Record<string, string[]> = {};
+  value
+    .split(";")
+    .map((item) => item.trim())
+    .filter(Boolean)
+    .forEach((item, index) => {
+      const [authority, identifiers] = [
+        item.slice(0, item.indexOf("=")).trim(),
+        item.slice(item.indexOf("=") + 1),
+      ];
+      const domains = identifiers
+        .split(",")
+        .map((identifier) => identifier.trim())
+        .filter(Boolean);
+      if (!item.includes("=") || !/[a-z0-9]/i.test(authority) || domains.length === 0) {
+        throw new TypeError(
+          `${name}: item ${index + 1} is not "CA name=issuer.example[,other.example]"`,
+        );
+      }
+      const bad = domains.find(
+        (domain) =>
+          !/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i.test(domain),
+      );
+      if (bad) throw new TypeError(`${name}: item ${index + 1}: "${bad}" is not a domain name`);
+      issuers[authority] = domains;
+    });
+  return issuers;
+}
+
 /** The standalone server's settings from the environment variables of DESIGN.md, all checked. */
 export function configFromEnv(env: Env): ServeConfig {
   const port = portSetting(env, "PORT", 3000);
@@ -137,6 +174,7 @@ export function configFromEnv(env: Env): ServeConfig {
   const bootstrap = bootstrapSetting(env);
   const hintPairs = listSetting(env, "DOMAIN_INTEL_WHOIS_HINTS", hintProblem);
   const redisUrl = env.REDIS_URL?.trim() ? parseRedisUrl(env.REDIS_URL.trim()) : undefined;
+  const caaIssuers = caaIssuersSetting(env);
 
   const engine: ServeConfig["engine"] = {
     ...(keys.length > 0 ? { keys } : {}),
@@ -144,6 +182,7 @@ export function configFromEnv(env: Env): ServeConfig {
     ...(ca || !sslScan
       ? { ssl: { ...(ca ? { ca: ca.pem } : {}), ...(sslScan ? {} : { scan: false }) } }
       : {}),
+    ...(caaIssuers ? { insights: { caaIssuers } } : {}),
     ...(bootstrap || hintPairs.length > 0
       ? {
           rdap: {
@@ -165,6 +204,7 @@ export function configFromEnv(env: Env): ServeConfig {
     DOMAIN_INTEL_SSL_SCAN: sslScan ? "yes" : "no",
     DOMAIN_INTEL_RDAP_BOOTSTRAP: bootstrap ?? "(IANA)",
     DOMAIN_INTEL_WHOIS_HINTS: hintPairs.length > 0 ? hintPairs.join(",") : none,
+    DOMAIN_INTEL_CAA_ISSUERS: caaIssuers ? Object.keys(caaIssuers).join(";") : none,
     REDIS_URL: redisUrl ? redactRedisUrl(redisUrl) : none,
   };
   return {

@@ -66,4 +66,19 @@ describe("domain-intel serve", () => {
     expect(bundle.status).toBe(200);
     expect((await bundle.arrayBuffer()).byteLength).toBeGreaterThan(100_000);
   });
+
+  it("serves the report page at /view, its renderer's modules with it", async () => {
+    running = await serve({
+      env: { PORT: "0", HOST: "127.0.0.1", DOMAIN_INTEL_KEYS: "configured-key-1" },
+      print: () => undefined,
+    });
+    const page = await fetch(`${running.url}/api/v1/view`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-security-policy")).toContain("script-src 'self'");
+    expect(await page.text()).toContain('src="view/view-page.js"');
+    const renderer = await fetch(`${running.url}/api/v1/view/html-report.js`);
+    expect(renderer.status).toBe(200);
+    expect(await renderer.text()).toContain("export function reportArticles");
+    expect((await fetch(`${running.url}/api/v1/view/config-from-env.js`)).status).toBe(404);
+  });
 });

@@ -13,6 +13,7 @@ import { swaggerUi } from "@domain-intel/swagger-ui";
 import type { Redis } from "ioredis";
 import { configFromEnv, describeSettings, type ServeConfig } from "./config-from-env.js";
 import { closeRedis, connectRedis, redactRedisUrl } from "./redis-connection.js";
+import { reportPage } from "./report-page-route.js";
 import { serveKeys } from "./serve-keys.js";
 
 export interface RunningServer {
@@ -74,9 +75,9 @@ async function listen(
       }
     : {};
   const engine = createEngine({
-    // The reference page at {basePath}/docs, as before it left the engine; an embedder's own
-    // routes replace it.
-    routes: [swaggerUi()],
+    // The reference page at {basePath}/docs, as before it left the engine, and the report
+    // page at {basePath}/view; an embedder's own routes replace them.
+    routes: [swaggerUi(), reportPage()],
     ...config.engine,
     ...shared,
     ...options.engine,

@@ -1,0 +1,165 @@
+import type { Finding, Report, SectionResult } from "@domain-intel/engine";
+import { escapeHtml } from "./html-escape.js";
+import { htmlTimeline } from "./html-timeline.js";
+import { allFindings, countByStatus, reportView, type SectionView } from "./report-view.js";
+
+/** The page's style: no font file, no url(), no import; printable. */
+export const reportStyle = `
+body{font:15px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;color:#1d2330;background:#f6f7f9}
+main{max-width:980px;margin:0 auto;padding:24px}
+h1{font-size:1.6em;margin:.2em 0}h2{margin:1.6em 0 .4em;border-bottom:1px solid #d8dce3;padding-bottom:.2em}
+.band{display:flex;flex-wrap:wrap;gap:10px;margin:12px 0}
+.mark{border-radius:8px;padding:8px 14px;background:#fff;border:1px solid #d8dce3;min-width:90px;text-align:center}
+.mark b{display:block;font-size:1.8em;line-height:1.1}
+.g-good b{color:#11763a}.g-mid b{color:#a05a00}.g-bad b{color:#b3261e}.g-none b{color:#5a6272}
+.finding{background:#fff;border-left:4px solid #d8dce3;margin:6px 0;padding:6px 10px}
+.finding.fail{border-color:#b3261e}.finding.warn{border-color:#d08a00}.finding.pass{border-color:#11763a}
+.status{font-weight:700;font-size:.8em;text-transform:uppercase;margin-right:.5em}
+.fail .status{color:#b3261e}.warn .status{color:#a05a00}.pass .status{color:#11763a}
+code,.id{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:.85em;color:#5a6272}
+table{border-collapse:collapse;background:#fff;margin:6px 0;width:100%}
+td,th{border:1px solid #e2e5ea;padding:3px 8px;text-align:left;vertical-align:top;font-size:.9em}
+dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:2px 14px}dl.facts dt{color:#5a6272}dl.facts dd{margin:0}
+details{margin:8px 0}summary{cursor:pointer;color:#5a6272}
+.timeline{background:#fff;border:1px solid #e2e5ea;display:block}
+.timeline .bar{fill:#6b8fd6}.timeline .bar.domain{fill:#8aa36b}.timeline .bar.expired{fill:#b3261e}
+.timeline text{font-size:12px;fill:#1d2330}.timeline .now{stroke:#b3261e;stroke-width:2;stroke-dasharray:4 3}
+.error{color:#b3261e}
+form#lookup{display:flex;flex-wrap:wrap;gap:10px;align-items:end}form#lookup input{display:block;padding:4px 6px;font:inherit}
+@media print{body{background:#fff}details{display:block}details>*{display:block}}
+`;
+
+function gradeClass(section: SectionView): string {
+  if (section.status === "error") return "g-bad";
+  const letter = section.grade?.[0];
+  const score = section.score;
+  if (!letter && score === null) {
+    // No mark: the worst finding colours the section.
+    if (section.findings.some((finding) => finding.status === "fail")) return "g-bad";
+    return section.findings.some((finding) => finding.status === "warn") ? "g-mid" : "g-good";
+  }
+  if (letter === "A" || letter === "B" || (!letter && score! >= 80)) return "g-good";
+  if (letter === "F" || letter === "T" || (!letter && score! < 50)) return "g-bad";
+  return "g-mid";
+}
+
+function markHtml(section: SectionView): string {
+  const mark =
+    section.status === "error"
+      ? "!"
+      : (section.grade ?? (section.score === null ? "ok" : String(section.score)));
+  const fails = section.findings.filter((finding) => finding.status === "fail").length;
+  const warns = section.findings.filter((finding) => finding.status === "warn").length;
+  return `<div class="mark ${gradeClass(section)}"><b>${escapeHtml(mark)}</b>${escapeHtml(section.name)}<br><small>${section.status === "error" ? "not probed" : `${fails} fail, ${warns} warn`}</small></div>`;
+}
+
+function findingHtml(finding: Finding): string {
+  const details =
+    finding.details && Object.keys(finding.details).length > 0
+      ? `<details><summary>details</summary><pre><code>${escapeHtml(JSON.stringify(finding.details, null, 2))}</code></pre></details>`
+      : "";
+  return `<div class="finding ${escapeHtml(finding.status)}"><span class="status">${escapeHtml(finding.status)}</span>${escapeHtml(finding.message)} <span class="id">${escapeHtml(finding.id)}</span>${details}</div>`;
+}
+
+function recordsTable(records: unknown): string {
+  if (typeof records !== "object" || records === null) return "";
+  const rows: string[] = [];
+  // Groups of records (mail policies: dmarc, mtaSts...) are listed as group.name.
+  const entries = Object.entries(records).flatMap(
+    ([type, value]): Array<[string, unknown]> =>
+      value &&
+      typeof value === "object" &&
+      !Array.isArray(value) &&
+      Object.values(value).every(Array.isArray)
+        ? Object.entries(value).map(([name, group]) => [`${type}.${name}`, group])
+        : [[type, value]],
+  );
+  for (const [type, value] of entries) {
+    const items = Array.isArray(value) ? value : value && typeof value === "object" ? [value] : [];
+    for (const item of items) {
+      const fields = Object.entries(item as Record<string, unknown>).filter(
+        ([key]) => key !== "ttl",
+      );
+      const shown = fields.map(
+        ([key, field]) => `${key}=${typeof field === "object" ? JSON.stringify(field) : field}`,
+      );
+      rows.push(
+        `<tr><td>${escapeHtml(type)}</td><td>${escapeHtml(shown.join(" "))}</td><td>${escapeHtml((item as { ttl?: unknown }).ttl ?? "")}</td></tr>`,
+      );
+    }
+  }
+  return rows.length > 0
+    ? `<h3>Records</h3><table><thead><tr><th>type</th><th>data</th><th>TTL</th></tr></thead><tbody>${rows.join("")}</tbody></table>`
+    : "";
+}
+
+/** Facts as tables or a timeline where the section has them; the key facts otherwise. */
+function factsHtml(section: SectionView, timeline: string): string {
+  const parts: string[] = [];
+  if (section.facts.length > 0) {
+    parts.push(
+      `<dl class="facts">${section.facts.map(([label, value]) => `<dt>${escapeHtml(label)}</dt><dd>${escapeHtml(value)}</dd>`).join("")}</dl>`,
+    );
+  }
+  const data = section.data as Record<string, unknown> | undefined;
+  if (section.name === "dns" && data) parts.push(recordsTable(data.records));
+  if ((section.name === "ssl" || section.name === "whois") && timeline) parts.push(timeline);
+  return parts.join("");
+}
+
+/** Everything the section found, folded: facts of sections this page draws no table for. */
+function dataHtml(section: SectionView): string {
+  if (section.data === undefined) return "";
+  return `<details><summary>all data of ${escapeHtml(section.name)}</summary><pre><code>${escapeHtml(JSON.stringify(section.data, null, 2))}</code></pre></details>`;
+}
+
+function sectionHtml(section: SectionView, timeline: string): string {
+  const problems = section.findings.filter((f) => f.status === "fail" || f.status === "warn");
+  const rest = section.findings.filter((f) => f.status !== "fail" && f.status !== "warn");
+  return `<section id="section-${escapeHtml(section.name)}"><h2>${escapeHtml(section.name)}</h2>${
+    section.error ? `<p class="error">Could not be probed: ${escapeHtml(section.error)}</p>` : ""
+  }${problems.map(findingHtml).join("")}${factsHtml(section, timeline)}${dataHtml(section)}${
+    rest.length > 0
+      ? `<details><summary>${rest.length} other checks (passing, informational, skipped)</summary>${rest.map(findingHtml).join("")}</details>`
+      : ""
+  }</section>`;
+}
+
+function oneReport(answer: Report | SectionResult, now: Date): string {
+  const view = reportView(answer);
+  const counts = countByStatus(allFindings(view));
+  const timeline = htmlTimeline(view, now);
+  // The timeline goes once, under the first of the sections it draws from.
+  const timelineSection = view.sections.find((s) => s.name === "ssl" || s.name === "whois")?.name;
+  return `<article class="report"><h1>${escapeHtml(view.domain)}</h1>
+<div class="band">${view.sections.map(markHtml).join("")}</div>
+<p>${counts.fail} fail, ${counts.warn} warn, ${counts.pass} pass, ${counts.info} info, ${counts.skipped} skipped</p>
+${view.sections.map((section) => sectionHtml(section, section.name === timelineSection ? timeline : "")).join("\n")}
+${view.insights.length > 0 ? sectionHtml({ name: "insights", status: "ok", grade: null, score: null, error: null, findings: view.insights, facts: [], data: undefined }, "") : ""}
+</article>`;
+}
+
+/** The body of the page for each answer: what the view page puts in its document too. */
+export function reportArticles(
+  answers: ReadonlyArray<Report | SectionResult>,
+  now = new Date(),
+): string {
+  return answers.map((answer) => oneReport(answer, now)).join("\n");
+}
+
+/**
+ * The report page: one self-contained HTML document (inline style, no script, no font, no
+ * external address) for reports or section envelopes, readable offline and printable.
+ */
+export function htmlReport(
+  answers: ReadonlyArray<Report | SectionResult>,
+  now = new Date(),
+): string {
+  const title = answers.map((answer) => answer.domain).join(", ") || "domain-intel report";
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${escapeHtml(title)} · domain-intel</title><style>${reportStyle}</style></head>
+<body><main>${reportArticles(answers, now)}
+<footer><small>domain-intel, ${escapeHtml(now.toISOString())}</small></footer></main></body></html>
+`;
+}

@@ -1,0 +1,114 @@
+import { mkdirSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { fileURLToPath } from "node:url";
+import { createEngine, silentLogger } from "@domain-intel/engine";
+import { createNodeHandler } from "@domain-intel/engine/node";
+import { type CliLab, requireExecutable, startCliLab } from "@domain-intel/test-kit";
+import { type Browser, chromium } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { configFromEnv } from "./config-from-env.js";
+import { reportPage } from "./report-page-route.js";
+
+const outputDirectory = fileURLToPath(new URL("../test-output/", import.meta.url));
+let lab: CliLab;
+let server: Server;
+let origin: string;
+let browser: Browser;
+
+beforeAll(async () => {
+  const executablePath =
+    process.env.CHROMIUM_PATH ?? requireExecutable("chromium", { debianPackage: "chromium" });
+  mkdirSync(outputDirectory, { recursive: true });
+  lab = await startCliLab(["shop.test"]);
+  const { engine: fromEnv } = configFromEnv(lab.env);
+  // Under a prefix, as a host app would mount it, to prove the page uses relative URLs only.
+  const handle = createNodeHandler(
+    createEngine({
+      ...fromEnv,
+      keys: ["view-key"],
+      basePath: "/tools/intel",
+      logger: silentLogger,
+      routes: [reportPage()],
+    }),
+  );
+  server = createServer((request, response) => handle(request, response));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  browser = await chromium.launch({
+    executablePath,
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--no-first-run",
+    ],
+    timeout: 60_000,
+  });
+}, 90_000);
+
+afterAll(async () => {
+  await browser?.close();
+  server?.close();
+  await lab?.close();
+});
+
+describe("the report page at /view in headless Chromium", () => {
+  it("renders a registered and a broken domain from the JSON API, with no console error", async () => {
+    const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    const requested: string[] = [];
+    page.on("request", (request) => requested.push(request.url()));
+    page.on("console", (message) => {
+      if (message.type() === "error" || message.type() === "warning") problems.push(message.text());
+    });
+    page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+
+    const response = await page.goto(`${origin}/tools/intel/view`);
+    expect(response?.headers()["content-security-policy"]).toContain("script-src 'self'");
+    for (const [domain, file] of [
+      ["shop.test", "report-page-registered.png"],
+      ["broken.test", "report-page-broken.png"],
+    ] as const) {
+      await page.fill("#domain", domain);
+      await page.fill("#key", "view-key");
+      await page.click("button[type=submit]");
+      await page.waitForSelector(`article.report h1:text-is("${domain}")`, { timeout: 30_000 });
+      const marks = await page.$$eval(".band .mark", (elements) =>
+        elements.map((element) => element.textContent),
+      );
+      expect(marks.join(" ")).toMatch(/whois[\s\S]*dns[\s\S]*ssl/);
+      await page.screenshot({ path: `${outputDirectory}${file}`, fullPage: true });
+    }
+    // The broken name's failing DNS finding is shown first in its section, with its id.
+    expect(await page.textContent("#section-dns .finding.fail")).toContain("dns.zone.exists");
+    expect(requested.filter((url) => !url.startsWith(`${origin}/tools/intel/`))).toEqual([]);
+    expect(problems).toEqual([]);
+
+    // The key is kept for this tab's session only: no cookie, nothing in localStorage, and a
+    // new session starts without it.
+    expect(await context.cookies()).toEqual([]);
+    expect(await page.evaluate("Object.keys(localStorage)")).toEqual([]);
+    await context.close();
+    const fresh = await browser.newContext();
+    const again = await fresh.newPage();
+    await again.goto(`${origin}/tools/intel/view`);
+    expect(await again.inputValue("#key")).toBe("");
+    await fresh.close();
+  }, 90_000);
+
+  it("shows the API's refusal of a wrong key", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${origin}/tools/intel/view`);
+    await page.fill("#domain", "shop.test");
+    await page.fill("#key", "wrong-key");
+    await page.click("button[type=submit]");
+    await page.waitForFunction(
+      'document.getElementById("state").textContent.includes("Unauthorized")',
+    );
+    expect(await page.locator("article.report").count()).toBe(0);
+    await page.close();
+  }, 60_000);
+});

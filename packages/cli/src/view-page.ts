@@ -1,0 +1,59 @@
+/*
+ * The view page at `{basePath}/view`. Every URL on it is relative, so it works wherever the
+ * API is mounted: `view/x` is `{basePath}/view/x` and `domain/d` the JSON API's report.
+ */
+export const viewPageHtml = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>domain-intel report</title>
+<link rel="icon" href="data:,">
+<link rel="stylesheet" href="view/report.css">
+</head>
+<body><main>
+<form id="lookup" autocomplete="off">
+<label>Domain <input id="domain" name="domain" required placeholder="example.com" spellcheck="false"></label>
+<label>API key <input id="key" name="key" type="password" required placeholder="di_..." autocomplete="off"></label>
+<button type="submit">Report</button>
+<p id="state" role="status"></p>
+</form>
+<div id="report"></div>
+</main>
+<script type="module" src="view/view-page.js"></script>
+</body>
+</html>
+`;
+
+// A file rather than an inline script, so the page's CSP forbids inline code altogether. The
+// key lives in sessionStorage only: gone when the tab closes, never in localStorage or a cookie.
+export const viewPageScript = `import { reportArticles } from "./html-report.js";
+const form = document.getElementById("lookup");
+const domainInput = document.getElementById("domain");
+const keyInput = document.getElementById("key");
+const state = document.getElementById("state");
+const target = document.getElementById("report");
+keyInput.value = sessionStorage.getItem("domain-intel.key") ?? "";
+form.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const domain = domainInput.value.trim();
+  const key = keyInput.value.trim();
+  sessionStorage.setItem("domain-intel.key", key);
+  state.textContent = "Probing " + domain + "...";
+  target.replaceChildren();
+  try {
+    const response = await fetch("domain/" + encodeURIComponent(domain), {
+      headers: { authorization: "Bearer " + key, accept: "application/json" },
+    });
+    const body = await response.json();
+    if (!response.ok) {
+      state.textContent = (body.title ?? "Error") + ": " + (body.detail ?? response.status);
+      return;
+    }
+    state.textContent = "";
+    target.innerHTML = reportArticles([body]);
+  } catch (error) {
+    state.textContent = "The API could not be reached: " + error.message;
+  }
+});
+`;
