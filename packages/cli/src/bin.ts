@@ -2,12 +2,14 @@
 import { parseArgs } from "node:util";
 import { isDomainIntelError } from "@domain-intel/engine";
 import { keysCommand } from "./keys-command.js";
+import { mcpCommand } from "./mcp-command.js";
 import { reportCommand } from "./report-command.js";
 import { serve } from "./serve.js";
 
 const usage = `Usage:
   domain-intel serve                                 start the API server (PORT, HOST, DOMAIN_INTEL_* settings)
   domain-intel report <domain> [--section NAME]      print the JSON report (NAME: dns, ssl, whois)
+  domain-intel mcp                                   serve the Model Context Protocol on stdio (same settings as serve)
   domain-intel keys create|list|revoke|rotate|migrate   manage API keys (domain-intel keys --help)
   domain-intel --help`;
 
@@ -35,6 +37,10 @@ async function main(argv: string[]): Promise<number> {
     process.once("SIGINT", stop);
     process.once("SIGTERM", stop);
     return -1;
+  }
+  if (command === "mcp") {
+    await mcpCommand();
+    return 0;
   }
   if (command === "report") {
     const [domain] = rest;

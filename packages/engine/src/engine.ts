@@ -37,14 +37,19 @@ export interface Engine {
    * with a DomainIntelError `overloaded` when it needs a probe run and `maxPendingProbes` are
    * already in progress.
    */
-  lookup(domain: string, section?: "domain"): Promise<Report>;
-  lookup(domain: string, section: string): Promise<SectionResult>;
+  lookup(domain: string, section?: "domain", options?: LookupOptions): Promise<Report>;
+  lookup(domain: string, section: string, options?: LookupOptions): Promise<SectionResult>;
   readonly openApiDocument: OpenAPIObject;
   /**
    * The engine's problem+json answer for trouble an adapter finds before a request exists
    * (a malformed Lambda event), so adapters never format errors themselves.
    */
   problem(options: { code: ErrorCode; detail: string }): EngineResponse;
+}
+
+export interface LookupOptions {
+  /** Probe again instead of answering from the cache, as `?refresh=true` does. */
+  readonly refresh?: boolean;
 }
 
 /** Creates the framework-agnostic engine. Options are validated here, once. */
@@ -134,15 +139,20 @@ export function createEngine(options: EngineOptions): Engine {
     },
   });
 
-  async function lookup(domain: string, section = "domain"): Promise<Report | SectionResult> {
+  async function lookup(
+    domain: string,
+    section = "domain",
+    { refresh = false }: LookupOptions = {},
+  ): Promise<Report | SectionResult> {
     const { name } = normalizeDomain(domain);
-    if (section === "domain") return (await reports.get(name, false)).report;
+    if (section === "domain") return (await reports.get(name, refresh)).report;
     if (!probes.has(section)) {
       throw new TypeError(
         `lookup: unknown section "${section}"; expected one of domain, ${sections.join(", ")}`,
       );
     }
-    return (await service.get(section, name)).result;
+    if (refresh) reports.forget(name);
+    return (await service.get(section, name, { refresh })).result;
   }
 
   return {

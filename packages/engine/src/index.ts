@@ -39,7 +39,7 @@ export {
 } from "./contract/probe.js";
 export type { CacheStatus, Report, SectionResult } from "./contract/section-result.js";
 export { type NormalizedDomain, normalizeDomain } from "./domain/normalize-domain.js";
-export { createEngine, type Engine, isEngine } from "./engine.js";
+export { createEngine, type Engine, isEngine, type LookupOptions } from "./engine.js";
 export type {
   CachingOptions,
   EngineOptions,

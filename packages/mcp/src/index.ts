@@ -1,0 +1,3 @@
+export { createMcpServer } from "./mcp-server.js";
+export { reportToolName, type SectionTool, sectionTools } from "./section-tools.js";
+export { type RunningMcpServer, type StdioOptions, serveStdio } from "./stdio.js";
