@@ -13,6 +13,7 @@ import { buildOpenApiDocument } from "./http/openapi/openapi-document.js";
 import { createRequestHandler } from "./http/request-handler.js";
 import { problemResponse } from "./http/responses.js";
 import { isUnderBasePath, parseUrl } from "./http/route.js";
+import { combineHooks } from "./logging/engine-hooks.js";
 import { consoleLogger } from "./logging/logger.js";
 import { builtInSections, defaultTtlMs } from "./probes/built-in.js";
 import { createFailedAuthLimiter } from "./ratelimit/failed-auth-limiter.js";
@@ -65,6 +66,7 @@ export function createEngine(options: EngineOptions): Engine {
     allowPrivateAddresses: options.network?.allowPrivateAddresses ?? false,
     timeoutMs: options.network?.timeoutMs ?? 10_000,
   };
+  const hooks = combineHooks(options.hooks, logger);
   const limiter = pLimit(options.network?.maxConcurrency ?? 64);
 
   const probes = new Map<string, Probe>();
@@ -90,6 +92,7 @@ export function createEngine(options: EngineOptions): Engine {
     network,
     limit: (operation) => limiter(operation),
     logger,
+    hooks,
     policy,
     defaultTtlMs,
     maxPendingProbes: options.network?.maxPendingProbes ?? 1024,
@@ -99,6 +102,7 @@ export function createEngine(options: EngineOptions): Engine {
     service,
     insights: reportInsights(options.insights),
     hotBytes: policy.hotBytes,
+    hooks,
   });
   const rateLimit = resolveRateLimit(options.rateLimit);
 
@@ -114,6 +118,7 @@ export function createEngine(options: EngineOptions): Engine {
     verifier,
     openApiJson: JSON.stringify(openApiDocument),
     logger,
+    hooks,
     staleGraceMs: policy.staleGraceMs,
     section: (section, domain, refresh) => {
       if (refresh) reports.forget(domain);

@@ -60,6 +60,12 @@ export type {
   EngineRouteRequest,
 } from "./http/engine-route.js";
 export { jsonResponse } from "./http/responses.js";
+export type {
+  CacheLookupEvent,
+  EngineHooks,
+  ProbeEvent,
+  RequestEvent,
+} from "./logging/engine-hooks.js";
 export { consoleLogger, describeError, type Logger, silentLogger } from "./logging/logger.js";
 export { type DnsData, type DnsProbeOptions, dnsProbe } from "./probes/dns/index.js";
 export { type SslData, type SslProbeOptions, sslProbe } from "./probes/ssl/index.js";
