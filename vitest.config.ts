@@ -26,6 +26,10 @@ export default defineConfig({
       },
       { find: /^@domain-intel\/redis$/, replacement: src("./packages/redis/src/index.ts") },
       { find: /^@domain-intel\/mcp$/, replacement: src("./packages/mcp/src/index.ts") },
+      {
+        find: /^@domain-intel\/telemetry$/,
+        replacement: src("./packages/telemetry/src/index.ts"),
+      },
       { find: /^@domain-intel\/api-keys$/, replacement: src("./packages/api-keys/src/index.ts") },
       {
         find: /^@domain-intel\/swagger-ui$/,

@@ -12,6 +12,7 @@ import { redisCache, redisRateLimit } from "@domain-intel/redis";
 import { swaggerUi } from "@domain-intel/swagger-ui";
 import type { Redis } from "ioredis";
 import { configFromEnv, describeSettings, type ServeConfig } from "./config-from-env.js";
+import { observabilityFromEnv, type ServeObservability } from "./observability-from-env.js";
 import { closeRedis, connectRedis, redactRedisUrl } from "./redis-connection.js";
 import { serveKeys } from "./serve-keys.js";
 
@@ -36,6 +37,7 @@ export interface ServeOptions {
 export async function serve(options: ServeOptions = {}): Promise<RunningServer> {
   const print = options.print ?? ((line: string) => process.stdout.write(`${line}\n`));
   const config = configFromEnv(options.env ?? process.env);
+  const observed = observabilityFromEnv(options.env ?? process.env);
   const logger = options.engine?.logger ?? consoleLogger;
   let redis: Redis | undefined;
   if (config.redisUrl) {
@@ -48,7 +50,7 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
     print(`Redis: ${redactRedisUrl(config.redisUrl)} (cache, rate limits, API keys).`);
   }
   try {
-    return await listen(options, config, redis, print);
+    return await listen(options, config, redis, print, observed);
   } catch (error) {
     if (redis) await closeRedis(redis);
     throw error;
@@ -60,6 +62,7 @@ async function listen(
   config: ServeConfig,
   redis: Redis | undefined,
   print: (line: string) => void,
+  observed: ServeObservability,
 ): Promise<RunningServer> {
   const configured =
     options.engine?.keys ?? (await serveKeys({ config, print, ...(redis ? { redis } : {}) }));
@@ -80,10 +83,14 @@ async function listen(
     ...config.engine,
     ...shared,
     ...options.engine,
+    // Metrics, request logs and traces from the environment, beside an embedder's own hooks.
+    hooks: [...observed.hooks, ...[options.engine?.hooks ?? []].flat()],
     keys,
   });
   const handler = createNodeHandler(engine);
-  const server = createServer((request, response) => handler(request, response));
+  const server = createServer((request, response) => {
+    if (!observed.answerMetrics(request, response)) handler(request, response);
+  });
   // Node's own refusals (oversized headers, malformed request lines) as problem+json too.
   problemOnClientError(server, engine);
   // Slow or idle clients must not pin sockets forever.
@@ -92,6 +99,10 @@ async function listen(
   await bind(server, config);
   const address = server.address() as AddressInfo;
   print(describeSettings(config, address.port));
+  const watching = Object.entries(observed.effective);
+  if (watching.length > 0) {
+    print(`Observability: ${watching.map(([name, value]) => `${name}=${value}`).join(" ")}`);
+  }
   if (generated) {
     print(
       `No API key configured (DOMAIN_INTEL_KEYS or DOMAIN_INTEL_KEYS_FILE), so one was generated for this run.`,
@@ -114,6 +125,7 @@ async function listen(
           server.closeAllConnections();
         });
       } finally {
+        await observed.flush();
         if (redis) await closeRedis(redis);
       }
     },

@@ -17,6 +17,7 @@ export * from "./http/openapi-response-validator.js";
 export * from "./http/raw-http.js";
 export * from "./lambda/fixture-events.js";
 export * from "./leaks/resource-leaks.js";
+export * from "./metrics/prometheus-text.js";
 export * from "./processes/cli-process.js";
 export * from "./processes/executables.js";
 export * from "./processes/start-example.js";
