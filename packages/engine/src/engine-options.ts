@@ -71,7 +71,10 @@ export interface EngineOptions {
   readonly keyIssuing?: false;
   /** Cross-section insights of the full report: `caaIssuers` extends the CAA insight's CA table. */
   readonly insights?: InsightsOptions;
-  /** Receives warnings about recovered trouble (cache down, probe crash). Default: console. */
+  /**
+   * Receives warnings about recovered trouble (cache down, probe crash). Default: console. A
+   * pino logger is taken as it is (its fields-first calls are recognised).
+   */
   readonly logger?: Logger;
   /**
    * Observers of requests, probe runs and cache lookups (metrics, request logs, traces): one

@@ -14,7 +14,7 @@ import { createRequestHandler } from "./http/request-handler.js";
 import { problemResponse } from "./http/responses.js";
 import { isUnderBasePath, parseUrl } from "./http/route.js";
 import { combineHooks } from "./logging/engine-hooks.js";
-import { consoleLogger } from "./logging/logger.js";
+import { consoleLogger, engineLogger } from "./logging/logger.js";
 import { builtInSections, defaultTtlMs } from "./probes/built-in.js";
 import { createFailedAuthLimiter } from "./ratelimit/failed-auth-limiter.js";
 import { memoryRateLimit } from "./ratelimit/memory-rate-limit.js";
@@ -57,7 +57,7 @@ export interface LookupOptions {
 export function createEngine(options: EngineOptions): Engine {
   validateEngineOptions(options);
   const basePath = options.basePath ?? "/api/v1";
-  const logger = options.logger ?? consoleLogger;
+  const logger = engineLogger(options.logger ?? consoleLogger);
   const verifier = isKeyVerifier(options.keys)
     ? options.keys
     : staticKeys({ keys: options.keys as readonly string[] });

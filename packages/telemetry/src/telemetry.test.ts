@@ -88,6 +88,33 @@ describe("prometheusMetrics", () => {
   });
 });
 
+describe("the engine's logger option", () => {
+  it("takes a pino logger as it is, fields included", async () => {
+    const lines: string[] = [];
+    const logger = pino({ base: null }, { write: (line: string) => lines.push(line) });
+    const engine = createEngine({
+      keys: [key],
+      probes: {
+        whois: false,
+        dns: false,
+        ssl: false,
+        broken: countingProbe({ fail: "throw" }).probe,
+      },
+      logger,
+    });
+    await engineGet(engine, "/api/v1/broken/shop.test", key);
+    expect(lines.map((line) => JSON.parse(line))).toMatchObject([
+      {
+        level: 50,
+        msg: "probe failed unexpectedly",
+        section: "broken",
+        domain: "shop.test",
+        error: "Error: boom",
+      },
+    ]);
+  });
+});
+
 describe("requestLog", () => {
   it("takes a pino logger as it is", async () => {
     const lines: string[] = [];
