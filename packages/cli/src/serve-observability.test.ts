@@ -116,7 +116,7 @@ describe("serve: metrics and request logs", () => {
       { route: "unmatched", status: 404 },
     ]);
     for (const line of lines) {
-      expect(new Date(line.time).toISOString()).toBe(line.time);
+      expect(Math.abs(line.time - Date.now())).toBeLessThan(60_000);
       expect(line.durationMs).toBeGreaterThanOrEqual(0);
     }
   });

@@ -5,3 +5,9 @@ export {
   prometheusMetrics,
 } from "./prometheus-metrics.js";
 export { type FieldLogger, type RequestLogOptions, requestLog } from "./request-log.js";
+export {
+  type LineSink,
+  type RequestLogLines,
+  type RequestLogLinesOptions,
+  requestLogLines,
+} from "./request-log-lines.js";

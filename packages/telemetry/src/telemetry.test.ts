@@ -1,6 +1,11 @@
 import { createEngine, silentLogger } from "@domain-intel/engine";
-import { openTelemetryHooks, prometheusMetrics, requestLog } from "@domain-intel/telemetry";
-import { countingProbe, engineGet, parsePrometheusText } from "@domain-intel/test-kit";
+import {
+  openTelemetryHooks,
+  prometheusMetrics,
+  requestLog,
+  requestLogLines,
+} from "@domain-intel/telemetry";
+import { countingProbe, engineGet, parsePrometheusText, until } from "@domain-intel/test-kit";
 import { SpanStatusCode, trace } from "@opentelemetry/api";
 import {
   BasicTracerProvider,
@@ -125,5 +130,60 @@ describe("requestLog", () => {
       { level: 50, msg: "request", route: "/broken/{domain}", status: 500 },
     ]);
     expect(lines.join("")).not.toContain(key);
+  });
+});
+
+describe("requestLogLines", () => {
+  it("writes pino's line format in batches, at most flushMs late, never the key", async () => {
+    const chunks: string[] = [];
+    const lines = requestLogLines(
+      { write: (chunk: string) => chunks.push(chunk) },
+      { flushMs: 50 },
+    );
+    const engine = engineWith(lines);
+    await engineGet(engine, "/api/v1/echo/shop.test", key);
+    await engineGet(engine, "/api/v1/echo/shop.test", key);
+    await engineGet(engine, "/api/v1/broken/shop.test", key);
+    expect(chunks).toEqual([]);
+    await until(() => chunks.length > 0, "the batch of lines");
+    lines.close();
+    expect(chunks).toHaveLength(1);
+    const parsed = chunks[0]!
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
+    expect(parsed).toMatchObject([
+      {
+        level: 30,
+        msg: "request",
+        method: "GET",
+        route: "/echo/{domain}",
+        status: 200,
+        cache: "miss",
+      },
+      { level: 30, route: "/echo/{domain}", status: 200, cache: "hit" },
+      { level: 50, route: "/broken/{domain}", status: 500 },
+    ]);
+    expect(parsed[0]).not.toHaveProperty("domain");
+    expect(chunks[0]).not.toContain(key);
+  });
+
+  it("writes only lines at or above its level", async () => {
+    const chunks: string[] = [];
+    const lines = requestLogLines(
+      { write: (chunk: string) => chunks.push(chunk) },
+      { level: "error", domains: true },
+    );
+    const engine = engineWith(lines);
+    await engineGet(engine, "/api/v1/echo/shop.test", key);
+    await engineGet(engine, "/api/v1/broken/Shop.Test", key);
+    lines.close();
+    expect(
+      chunks
+        .join("")
+        .trim()
+        .split("\n")
+        .map((line) => JSON.parse(line)),
+    ).toMatchObject([{ level: 50, route: "/broken/{domain}", domain: "shop.test" }]);
   });
 });
