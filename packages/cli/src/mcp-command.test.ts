@@ -2,7 +2,9 @@ import { fileURLToPath } from "node:url";
 import { startDnsServer, type TestDnsServer, zoneHandler } from "@domain-intel/test-kit";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { serve } from "./serve.js";
 
 // The built command, as `pnpm test` builds it first: what an MCP host spawns.
 const bin = fileURLToPath(new URL("../dist/bin.js", import.meta.url));
@@ -50,5 +52,42 @@ describe("domain-intel mcp", () => {
       expect(Date.now() - closing).toBeLessThan(1_500);
     }
     expect(stderr).toBe("");
+  });
+});
+
+describe("domain-intel serve: MCP over HTTP", () => {
+  it("mounts MCP at {basePath}/mcp behind the API keys", async () => {
+    const running = await serve({
+      env: {
+        PORT: "0",
+        HOST: "127.0.0.1",
+        DOMAIN_INTEL_KEYS: "mcp-key-1",
+        DOMAIN_INTEL_RESOLVERS: dns.address,
+      },
+      print: () => undefined,
+    });
+    try {
+      const url = new URL(`${running.url}/api/v1/mcp`);
+      const anonymous = await fetch(url, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+        },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+      });
+      expect(anonymous.status).toBe(401);
+      const client = new Client({ name: "test", version: "1.0.0" });
+      await client.connect(
+        new StreamableHTTPClientTransport(url, {
+          requestInit: { headers: { authorization: "Bearer mcp-key-1" } },
+        }),
+      );
+      const result = await client.callTool({ name: "dns", arguments: { domain: "shop.test" } });
+      expect(result.structuredContent).toMatchObject({ section: "dns", status: "ok" });
+      await client.close();
+    } finally {
+      await running.close();
+    }
   });
 });

@@ -8,6 +8,7 @@ import {
   generateApiKey,
 } from "@domain-intel/engine";
 import { createNodeHandler, problemOnClientError } from "@domain-intel/engine/node";
+import { mcpRoute } from "@domain-intel/mcp";
 import { redisCache, redisRateLimit } from "@domain-intel/redis";
 import { swaggerUi } from "@domain-intel/swagger-ui";
 import type { Redis } from "ioredis";
@@ -79,7 +80,8 @@ async function listen(
   const engine = createEngine({
     // The reference page at {basePath}/docs, as before it left the engine; an embedder's own
     // routes replace it.
-    routes: [swaggerUi()],
+    // and MCP over Streamable HTTP at {basePath}/mcp, behind the same keys and rate limits.
+    routes: [swaggerUi(), mcpRoute()],
     ...config.engine,
     ...shared,
     ...options.engine,

@@ -140,6 +140,8 @@ export function createEngine(options: EngineOptions): Engine {
       // A route that must stay limited (issuing keys) is, even with rateLimit: false.
       rateLimitStore: rateLimit?.store ?? memoryRateLimit(),
       plans: rateLimit ? new Set(Object.keys(rateLimit.plans)) : undefined,
+      sections,
+      lookup: (domain, section, options) => lookup(domain, section, options),
       openApiDocument,
     },
   });

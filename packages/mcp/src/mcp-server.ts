@@ -38,8 +38,17 @@ function readInput(
   return { domain, refresh: refresh ?? false };
 }
 
+/** What the server needs of an engine: an engine, or what the engine lends its routes. */
+export type McpEngine = Pick<Engine, "sections" | "openApiDocument"> & {
+  lookup(
+    domain: string,
+    section: string,
+    options?: { refresh?: boolean },
+  ): Promise<Report | SectionResult>;
+};
+
 async function callTool(
-  engine: Engine,
+  engine: McpEngine,
   tool: SectionTool,
   args: Record<string, unknown> | undefined,
 ): Promise<CallToolResult> {
@@ -74,7 +83,11 @@ async function callTool(
  */
 export function createMcpServer(engineOrOptions: Engine | EngineOptions): Server {
   const engine = isEngine(engineOrOptions) ? engineOrOptions : createEngine(engineOrOptions);
-  const tools = sectionTools(engine);
+  return serverOver(engine, sectionTools(engine));
+}
+
+/** The server over `engine` with tools already built (the HTTP route builds them once). */
+export function serverOver(engine: McpEngine, tools: readonly SectionTool[]): Server {
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
   const server = new Server(
     { name: "domain-intel", version: String(engine.openApiDocument.info.version) },

@@ -39,7 +39,7 @@ const reportDescription =
  * One tool a section the engine serves, plus the full report, built from the engine itself:
  * a section added to the engine (built in or custom) becomes a tool without a line here.
  */
-export function sectionTools(engine: Engine): SectionTool[] {
+export function sectionTools(engine: Pick<Engine, "sections" | "openApiDocument">): SectionTool[] {
   const document = engine.openApiDocument;
   const tool = (name: string, section: string, path: string, description: string): SectionTool => ({
     name,

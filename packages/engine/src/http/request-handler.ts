@@ -42,7 +42,8 @@ export interface RequestHandlerOptions {
   rateLimit?(identity: KeyIdentity, refresh: boolean): MaybePromise<RateLimitOutcome>;
   /** Routes that plugins add under the base path (`options.routes`). */
   routes: readonly EngineRoute[];
-  routeContext: EngineRouteContext;
+  /** What plugin routes get; `authorize` is added here, from the data routes' own gate. */
+  routeContext: Omit<EngineRouteContext, "authorize">;
 }
 
 const sectionErrorCodes = {
@@ -159,7 +160,7 @@ export function createRequestHandler(options: RequestHandlerOptions): EngineHand
     // A plugin's route checks its own method and callers (the docs page is public like
     // openapi.json; key issuing has its own secret and limits).
     if (matched.kind === "plugin") {
-      return matched.route.handle({ ...request, subpath: matched.subpath }, options.routeContext);
+      return matched.route.handle({ ...request, subpath: matched.subpath }, routeContext);
     }
     if (request.method !== "GET" && !readMethods.has(request.method.toUpperCase())) {
       throw new DomainIntelError(
@@ -196,6 +197,29 @@ export function createRequestHandler(options: RequestHandlerOptions): EngineHand
       });
     throw refused;
   }
+
+  /** The data routes' gate, lent to plugin routes: the key checked, one request charged. */
+  function authorize(
+    request: EngineRequest,
+    { refresh = false }: { refresh?: boolean } = {},
+  ): MaybePromise<{ identity: KeyIdentity; headers: Limits }> {
+    const charge = (identity: KeyIdentity) => {
+      const limits = options.rateLimit ? options.rateLimit(identity, refresh) : noLimits;
+      return isPromiseLike(limits)
+        ? Promise.resolve(limits).then((outcome) => ({ identity, headers: outcome.headers }))
+        : { identity, headers: limits.headers };
+    };
+    let identity: MaybePromise<KeyIdentity>;
+    try {
+      identity = authenticate(request.headers.authorization, options.verifier);
+    } catch (error) {
+      return refusal(request, error);
+    }
+    return isPromiseLike(identity)
+      ? Promise.resolve(identity).then(charge, (error: unknown) => refusal(request, error))
+      : charge(identity);
+  }
+  const routeContext: EngineRouteContext = { ...options.routeContext, authorize };
 
   // Rate-limit headers ride on every answer to an authenticated caller, errors included.
   function chargeRateLimit(
