@@ -1,4 +1,4 @@
-import { createEngine, type Engine } from "@domain-intel/engine";
+import { createEngine, type Engine, silentLogger } from "@domain-intel/engine";
 import { createMcpServer } from "@domain-intel/mcp";
 import {
   countingProbe,
@@ -11,7 +11,7 @@ import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 
 let dns: TestDnsServer;
-let client: Client;
+const clients: Client[] = [];
 
 beforeAll(async () => {
   dns = await startDnsServer(
@@ -21,13 +21,16 @@ beforeAll(async () => {
   );
 });
 afterAll(() => dns?.close());
-afterEach(() => client?.close());
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((client) => client.close()));
+});
 
 /** The SDK's own client, linked in memory to a server over `engine`. */
 async function connect(engine: Engine): Promise<Client> {
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await createMcpServer(engine).connect(serverSide);
-  client = new Client({ name: "test", version: "1.0.0" });
+  const client = new Client({ name: "test", version: "1.0.0" });
+  clients.push(client);
   await client.connect(clientSide);
   // Listing the tools arms the client's Ajv check of every structuredContent against the
   // tool's outputSchema, so each call below also proves the schema fits the answer.
@@ -38,6 +41,7 @@ async function connect(engine: Engine): Promise<Client> {
 function engineWith(probes: Record<string, unknown>) {
   return createEngine({
     keys: ["unused"],
+    logger: silentLogger,
     probes: { whois: false, ssl: false, ...probes },
     network: { resolvers: [dns.address], allowPrivateAddresses: true, timeoutMs: 3_000 },
   });
@@ -128,6 +132,27 @@ describe("createMcpServer", () => {
     expect(failed).toMatchObject({
       isError: true,
       structuredContent: { section: "broken", status: "error", error: { code: "internal" } },
+    });
+    const busy = await connect(
+      createEngine({
+        keys: ["unused"],
+        probes: {
+          whois: false,
+          dns: false,
+          ssl: false,
+          slow: countingProbe({ delayMs: 200 }).probe,
+        },
+        network: { maxPendingProbes: 1 },
+      }),
+    );
+    const [first, second] = await Promise.all([
+      busy.callTool({ name: "slow", arguments: { domain: "one.test" } }),
+      busy.callTool({ name: "slow", arguments: { domain: "two.test" } }),
+    ]);
+    expect(first.isError).toBeFalsy();
+    expect(second).toMatchObject({
+      isError: true,
+      content: [{ text: expect.stringMatching(/^overloaded: Too many lookups are in progress/) }],
     });
     await expect(
       mcp.callTool({ name: "nope", arguments: { domain: "shop.test" } }),
