@@ -25,6 +25,11 @@ export default defineConfig({
         replacement: src("./packages/adapter-aws-lambda/src/index.ts"),
       },
       { find: /^@domain-intel\/redis$/, replacement: src("./packages/redis/src/index.ts") },
+      { find: /^@domain-intel\/mcp$/, replacement: src("./packages/mcp/src/index.ts") },
+      {
+        find: /^@domain-intel\/telemetry$/,
+        replacement: src("./packages/telemetry/src/index.ts"),
+      },
       { find: /^@domain-intel\/api-keys$/, replacement: src("./packages/api-keys/src/index.ts") },
       {
         find: /^@domain-intel\/swagger-ui$/,

@@ -30,6 +30,7 @@ const modes = {
   raw: "raw node:http bytes",
   "raw-headers": "raw bytes + the same headers",
   serve: "domain-intel serve",
+  "serve-observed": "serve + metrics + request log",
   "express-bare": "express res.json()",
   "express-bytes": "express writing the bytes",
   "express-adapter": "express adapter",
@@ -96,7 +97,20 @@ const checks = [
   compare("2", "fastify-adapter", "fastify-bare", 2.5),
   compare("3", "serve", "raw", 0.85),
   compare("3", "fastify-adapter", "raw", 0.85),
+  compareCpu("issue 20", "serve-observed", "serve", 1.1),
 ];
+/** A target on server CPU per answer: `subject` may cost at most `most` times `baseline`. */
+function compareCpu(label: string, subject: Mode, baseline: Mode, most: number): boolean {
+  const [a, b] = [results.get(subject), results.get(baseline)];
+  if (!a?.medianCpuMicros || !b?.medianCpuMicros) return true;
+  const ratio = a.medianCpuMicros / b.medianCpuMicros;
+  const ok = ratio <= most;
+  console.log(
+    `${label}: ${a.name} ${a.medianCpuMicros.toFixed(1)} µs vs ${b.name} ${b.medianCpuMicros.toFixed(1)} µs CPU per answer = ${ratio.toFixed(2)}x (target <= ${most}x) ${ok ? "ok" : "ABOVE TARGET"}`,
+  );
+  return ok;
+}
+
 // Not targets: how close each path comes to the fastest its framework can go with bytes ready.
 compare("info", "express-adapter", "express-bytes", 0.9);
 compare("info", "fastify-adapter", "fastify-bytes", 0.9);

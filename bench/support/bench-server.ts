@@ -6,6 +6,8 @@
  */
 import { once } from "node:events";
 import http from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import express from "express";
 import Fastify from "fastify";
 import { domainIntel as expressAdapter } from "../../packages/adapter-express/dist/index.js";
@@ -58,9 +60,16 @@ async function start(): Promise<number> {
         }),
       );
     }
-    case "serve": {
+    case "serve":
+    case "serve-observed": {
+      // Issue 20: metrics and a request log line a request on, the log to a file.
+      const observed = {
+        DOMAIN_INTEL_METRICS: "1",
+        DOMAIN_INTEL_LOG_REQUESTS: "1",
+        DOMAIN_INTEL_LOG_FILE: join(tmpdir(), `domain-intel-bench-${process.pid}.log`),
+      };
       const running = await serve({
-        env: { PORT: "0", HOST: "127.0.0.1" },
+        env: { PORT: "0", HOST: "127.0.0.1", ...(mode === "serve" ? {} : observed) },
         print: () => undefined,
         engine: options,
       });

@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { isDomainIntelError } from "@domain-intel/engine";
 import { auditCli } from "./audit-cli.js";
 import { keysCommand } from "./keys-command.js";
+import { mcpCommand } from "./mcp-command.js";
 import { type CliStreams, reportCli, UsageError } from "./report-cli.js";
 import { serve } from "./serve.js";
 import { mainUsage, serveUsage } from "./usage.js";
@@ -32,6 +33,10 @@ async function main(argv: string[]): Promise<number> {
   }
   // Each command parses its own flags, so each `--help` shows its own usage.
   if (command === "keys") return keysCommand({ argv: rest });
+  if (command === "mcp") {
+    await mcpCommand();
+    return 0;
+  }
   if (command === "report") return reportCli(rest, io);
   if (command === "audit") {
     return auditCli(rest, { ...io, onInterrupt: (stop) => process.once("SIGINT", stop) });

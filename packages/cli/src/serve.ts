@@ -8,10 +8,12 @@ import {
   generateApiKey,
 } from "@domain-intel/engine";
 import { createNodeHandler, problemOnClientError } from "@domain-intel/engine/node";
+import { mcpRoute } from "@domain-intel/mcp";
 import { redisCache, redisRateLimit } from "@domain-intel/redis";
 import { swaggerUi } from "@domain-intel/swagger-ui";
 import type { Redis } from "ioredis";
 import { configFromEnv, describeSettings, type ServeConfig } from "./config-from-env.js";
+import { observabilityFromEnv, type ServeObservability } from "./observability-from-env.js";
 import { closeRedis, connectRedis, redactRedisUrl } from "./redis-connection.js";
 import { reportPage } from "./report-page-route.js";
 import { serveKeys } from "./serve-keys.js";
@@ -37,6 +39,7 @@ export interface ServeOptions {
 export async function serve(options: ServeOptions = {}): Promise<RunningServer> {
   const print = options.print ?? ((line: string) => process.stdout.write(`${line}\n`));
   const config = configFromEnv(options.env ?? process.env);
+  const observed = observabilityFromEnv(options.env ?? process.env);
   const logger = options.engine?.logger ?? consoleLogger;
   let redis: Redis | undefined;
   if (config.redisUrl) {
@@ -49,7 +52,7 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
     print(`Redis: ${redactRedisUrl(config.redisUrl)} (cache, rate limits, API keys).`);
   }
   try {
-    return await listen(options, config, redis, print);
+    return await listen(options, config, redis, print, observed);
   } catch (error) {
     if (redis) await closeRedis(redis);
     throw error;
@@ -61,6 +64,7 @@ async function listen(
   config: ServeConfig,
   redis: Redis | undefined,
   print: (line: string) => void,
+  observed: ServeObservability,
 ): Promise<RunningServer> {
   const configured =
     options.engine?.keys ?? (await serveKeys({ config, print, ...(redis ? { redis } : {}) }));
@@ -75,16 +79,21 @@ async function listen(
       }
     : {};
   const engine = createEngine({
-    // The reference page at {basePath}/docs, as before it left the engine, and the report
-    // page at {basePath}/view; an embedder's own routes replace them.
-    routes: [swaggerUi(), reportPage()],
+    // The reference page at {basePath}/docs, as before it left the engine, the report page at
+    // {basePath}/view, and MCP over Streamable HTTP at {basePath}/mcp behind the same keys and
+    // rate limits; an embedder's own routes replace them.
+    routes: [swaggerUi(), reportPage(), mcpRoute()],
     ...config.engine,
     ...shared,
     ...options.engine,
+    // Metrics, request logs and traces from the environment, beside an embedder's own hooks.
+    hooks: [...observed.hooks, ...[options.engine?.hooks ?? []].flat()],
     keys,
   });
   const handler = createNodeHandler(engine);
-  const server = createServer((request, response) => handler(request, response));
+  const server = createServer((request, response) => {
+    if (!observed.answerMetrics(request, response)) handler(request, response);
+  });
   // Node's own refusals (oversized headers, malformed request lines) as problem+json too.
   problemOnClientError(server, engine);
   // Slow or idle clients must not pin sockets forever.
@@ -93,6 +102,10 @@ async function listen(
   await bind(server, config);
   const address = server.address() as AddressInfo;
   print(describeSettings(config, address.port));
+  const watching = Object.entries(observed.effective);
+  if (watching.length > 0) {
+    print(`Observability: ${watching.map(([name, value]) => `${name}=${value}`).join(" ")}`);
+  }
   if (generated) {
     print(
       `No API key configured (DOMAIN_INTEL_KEYS or DOMAIN_INTEL_KEYS_FILE), so one was generated for this run.`,
@@ -115,6 +128,7 @@ async function listen(
           server.closeAllConnections();
         });
       } finally {
+        await observed.flush();
         if (redis) await closeRedis(redis);
       }
     },

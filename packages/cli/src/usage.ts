@@ -3,6 +3,7 @@ export const mainUsage = `Usage:
   domain-intel report <domain>... [options]       a readable report of each domain (report --help)
   domain-intel audit <file|-> [options]           audit a list of domains, one a line (audit --help)
   domain-intel serve                              start the API server (serve --help)
+  domain-intel mcp                                serve the Model Context Protocol on stdio (serve's settings)
   domain-intel keys create|list|revoke|rotate|migrate   manage API keys (keys --help)
   domain-intel --version | --help
 
@@ -82,6 +83,13 @@ export const serveVariables: ReadonlyArray<[name: string, fallback: string, mean
     "(none)",
     "CAs for the CAA insight: My CA=my-ca.example;Other=other.example",
   ],
+  ["DOMAIN_INTEL_METRICS", "no", "Prometheus text at GET /metrics, outside the base path, no key"],
+  [
+    "DOMAIN_INTEL_LOG_REQUESTS",
+    "no",
+    "one JSON line a request (DOMAIN_INTEL_LOG_FILE, _LOG_LEVEL, _LOG_DOMAINS)",
+  ],
+  ["DOMAIN_INTEL_TRACES", "no", "OpenTelemetry spans of requests and probes"],
   ["DOMAIN_INTEL_SSL_SCAN", "yes", "the ssl section's protocol and cipher scan (1/0/yes/no...)"],
   ["REDIS_URL", "(none: in memory)", "redis:// or rediss://: cache, rate limits and keys in Redis"],
 ];

@@ -4,6 +4,7 @@ import { isKeyVerifier } from "./auth/static-keys.js";
 import type { CacheStore } from "./cache/cache-store.js";
 import type { Probe } from "./contract/probe.js";
 import { type EngineRoute, validateEngineRoutes } from "./http/engine-route.js";
+import { type EngineHooks, hookNamesForValidation } from "./logging/engine-hooks.js";
 import type { Logger } from "./logging/logger.js";
 import { builtInSections } from "./probes/built-in.js";
 import { type RateLimitOptions, validateRateLimitOptions } from "./ratelimit/rate-limit-options.js";
@@ -73,8 +74,16 @@ export interface EngineOptions {
   readonly keyIssuing?: false;
   /** Cross-section insights of the full report: `caaIssuers` extends the CAA insight's CA table. */
   readonly insights?: InsightsOptions;
-  /** Receives warnings about recovered trouble (cache down, probe crash). Default: console. */
+  /**
+   * Receives warnings about recovered trouble (cache down, probe crash). Default: console. A
+   * pino logger is taken as it is (its fields-first calls are recognised).
+   */
   readonly logger?: Logger;
+  /**
+   * Observers of requests, probe runs and cache lookups (metrics, request logs, traces): one
+   * `EngineHooks` or several. Each hook is optional; none costs anything when absent.
+   */
+  readonly hooks?: EngineHooks | readonly EngineHooks[];
 }
 
 export interface CachingOptions {
@@ -276,5 +285,20 @@ export function validateEngineOptions(options: EngineOptions): void {
     (typeof logger?.warn !== "function" || typeof logger?.error !== "function")
   ) {
     fail("logger", "must have warn and error methods");
+  }
+  validateHooks(options.hooks);
+}
+
+function validateHooks(hooks: EngineOptions["hooks"]): void {
+  if (hooks === undefined) return;
+  for (const observer of Array.isArray(hooks) ? hooks : [hooks]) {
+    if (typeof observer !== "object" || observer === null) {
+      fail("hooks", "must be an object of hook functions, or an array of them");
+    }
+    for (const name of hookNamesForValidation) {
+      const hook = (observer as Record<string, unknown>)[name];
+      if (hook !== undefined && typeof hook !== "function")
+        fail(`hooks.${name}`, "must be a function");
+    }
   }
 }

@@ -13,7 +13,8 @@ import { buildOpenApiDocument } from "./http/openapi/openapi-document.js";
 import { createRequestHandler } from "./http/request-handler.js";
 import { problemResponse } from "./http/responses.js";
 import { isUnderBasePath, parseUrl } from "./http/route.js";
-import { consoleLogger } from "./logging/logger.js";
+import { combineHooks } from "./logging/engine-hooks.js";
+import { consoleLogger, engineLogger } from "./logging/logger.js";
 import { builtInSections, defaultTtlMs } from "./probes/built-in.js";
 import { createFailedAuthLimiter } from "./ratelimit/failed-auth-limiter.js";
 import { memoryRateLimit } from "./ratelimit/memory-rate-limit.js";
@@ -37,8 +38,8 @@ export interface Engine {
    * with a DomainIntelError `overloaded` when it needs a probe run and `maxPendingProbes` are
    * already in progress.
    */
-  lookup(domain: string, section?: "domain"): Promise<Report>;
-  lookup(domain: string, section: string): Promise<SectionResult>;
+  lookup(domain: string, section?: "domain", options?: LookupOptions): Promise<Report>;
+  lookup(domain: string, section: string, options?: LookupOptions): Promise<SectionResult>;
   readonly openApiDocument: OpenAPIObject;
   /**
    * The engine's problem+json answer for trouble an adapter finds before a request exists
@@ -47,11 +48,16 @@ export interface Engine {
   problem(options: { code: ErrorCode; detail: string }): EngineResponse;
 }
 
+export interface LookupOptions {
+  /** Probe again instead of answering from the cache, as `?refresh=true` does. */
+  readonly refresh?: boolean;
+}
+
 /** Creates the framework-agnostic engine. Options are validated here, once. */
 export function createEngine(options: EngineOptions): Engine {
   validateEngineOptions(options);
   const basePath = options.basePath ?? "/api/v1";
-  const logger = options.logger ?? consoleLogger;
+  const logger = engineLogger(options.logger ?? consoleLogger);
   const verifier = isKeyVerifier(options.keys)
     ? options.keys
     : staticKeys({ keys: options.keys as readonly string[] });
@@ -60,6 +66,7 @@ export function createEngine(options: EngineOptions): Engine {
     allowPrivateAddresses: options.network?.allowPrivateAddresses ?? false,
     timeoutMs: options.network?.timeoutMs ?? 10_000,
   };
+  const hooks = combineHooks(options.hooks, logger);
   const limiter = pLimit(options.network?.maxConcurrency ?? 64);
 
   const probes = new Map<string, Probe>();
@@ -85,6 +92,7 @@ export function createEngine(options: EngineOptions): Engine {
     network,
     limit: (operation) => limiter(operation),
     logger,
+    hooks,
     policy,
     defaultTtlMs,
     maxPendingProbes: options.network?.maxPendingProbes ?? 1024,
@@ -94,6 +102,7 @@ export function createEngine(options: EngineOptions): Engine {
     service,
     insights: reportInsights(options.insights),
     hotBytes: policy.hotBytes,
+    hooks,
   });
   const rateLimit = resolveRateLimit(options.rateLimit);
 
@@ -109,6 +118,7 @@ export function createEngine(options: EngineOptions): Engine {
     verifier,
     openApiJson: JSON.stringify(openApiDocument),
     logger,
+    hooks,
     staleGraceMs: policy.staleGraceMs,
     section: (section, domain, refresh) => {
       if (refresh) reports.forget(domain);
@@ -130,20 +140,27 @@ export function createEngine(options: EngineOptions): Engine {
       // A route that must stay limited (issuing keys) is, even with rateLimit: false.
       rateLimitStore: rateLimit?.store ?? memoryRateLimit(),
       plans: rateLimit ? new Set(Object.keys(rateLimit.plans)) : undefined,
+      sections,
+      lookup: (domain, section, options) => lookup(domain, section, options),
       openApiDocument,
     },
   });
 
-  async function lookup(domain: string, section = "domain"): Promise<Report | SectionResult> {
+  async function lookup(
+    domain: string,
+    section = "domain",
+    { refresh = false }: LookupOptions = {},
+  ): Promise<Report | SectionResult> {
     const { name } = normalizeDomain(domain);
     // A copy: the caller may change it, the kept answer must not change.
-    if (section === "domain") return structuredClone((await reports.get(name, false)).report);
+    if (section === "domain") return structuredClone((await reports.get(name, refresh)).report);
     if (!probes.has(section)) {
       throw new TypeError(
         `lookup: unknown section "${section}"; expected one of domain, ${sections.join(", ")}`,
       );
     }
-    return structuredClone((await service.get(section, name)).result);
+    if (refresh) reports.forget(name);
+    return structuredClone((await service.get(section, name, { refresh })).result);
   }
 
   return {

@@ -39,7 +39,7 @@ export {
 } from "./contract/probe.js";
 export type { CacheStatus, Report, SectionResult } from "./contract/section-result.js";
 export { type NormalizedDomain, normalizeDomain } from "./domain/normalize-domain.js";
-export { createEngine, type Engine, isEngine } from "./engine.js";
+export { createEngine, type Engine, isEngine, type LookupOptions } from "./engine.js";
 export type {
   CachingOptions,
   EngineOptions,
@@ -60,6 +60,12 @@ export type {
   EngineRouteRequest,
 } from "./http/engine-route.js";
 export { jsonResponse } from "./http/responses.js";
+export type {
+  CacheLookupEvent,
+  EngineHooks,
+  ProbeEvent,
+  RequestEvent,
+} from "./logging/engine-hooks.js";
 export { consoleLogger, describeError, type Logger, silentLogger } from "./logging/logger.js";
 export { type DnsData, type DnsProbeOptions, dnsProbe } from "./probes/dns/index.js";
 export {

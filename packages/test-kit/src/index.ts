@@ -18,6 +18,7 @@ export * from "./http/raw-http.js";
 export * from "./http/web-peers.js";
 export * from "./lambda/fixture-events.js";
 export * from "./leaks/resource-leaks.js";
+export * from "./metrics/prometheus-text.js";
 export * from "./processes/cli-lab.js";
 export * from "./processes/cli-process.js";
 export * from "./processes/executables.js";

@@ -6,8 +6,10 @@ import type {
   SecuritySchemeObject,
   TagObject,
 } from "openapi3-ts/oas31";
+import type { KeyIdentity } from "../auth/key-verifier.js";
 import type { ErrorCode } from "../contract/error-codes.js";
 import type { MaybePromise } from "../contract/maybe-promise.js";
+import type { Report, SectionResult } from "../contract/section-result.js";
 import type { Logger } from "../logging/logger.js";
 import type { RateLimitStore } from "../ratelimit/rate-limit-store.js";
 import type { EngineRequest, EngineResponse } from "./engine-http.js";
@@ -32,6 +34,22 @@ export interface EngineRouteContext {
   readonly plans: ReadonlySet<string> | undefined;
   /** The engine's OpenAPI document, every route's own paths included. */
   readonly openApiDocument: OpenAPIObject;
+  /**
+   * The engine's own gate for a request: its Bearer key checked (failures limited per client
+   * address) and one request charged to the key's rate limit, as the data routes do. Throws
+   * the 401 or 429 DomainIntelError; gives the key's identity and its rate-limit headers.
+   */
+  authorize(
+    request: EngineRequest,
+    options?: { refresh?: boolean },
+  ): MaybePromise<{ identity: KeyIdentity; headers: Readonly<Record<string, string>> }>;
+  /** The sections the engine serves, and `engine.lookup` (for routes that answer data). */
+  readonly sections: readonly string[];
+  lookup(
+    domain: string,
+    section: string,
+    options?: { refresh?: boolean },
+  ): Promise<Report | SectionResult>;
 }
 
 /** The request as a route sees it. */

@@ -2,7 +2,9 @@ import QuickLRU from "quick-lru";
 import type { KeyIdentity, KeyVerifier } from "../auth/key-verifier.js";
 import { DomainIntelError, isDomainIntelError } from "../contract/domain-intel-error.js";
 import { isPromiseLike, type MaybePromise } from "../contract/maybe-promise.js";
+import type { CacheStatus } from "../contract/section-result.js";
 import { normalizeDomain } from "../domain/normalize-domain.js";
+import type { EngineHooks } from "../logging/engine-hooks.js";
 import { describeError, type Logger } from "../logging/logger.js";
 import type { RateLimitOutcome } from "../ratelimit/rate-limiter.js";
 import type { ReportAnswer } from "../report/report-service.js";
@@ -27,6 +29,7 @@ export interface RequestHandlerOptions {
   verifier: KeyVerifier;
   openApiJson: string;
   logger: Logger;
+  hooks?: EngineHooks;
   staleGraceMs: number;
   section(section: string, domain: string, refresh: boolean): MaybePromise<SectionAnswer>;
   report(domain: string, refresh: boolean): MaybePromise<ReportAnswer>;
@@ -39,7 +42,8 @@ export interface RequestHandlerOptions {
   rateLimit?(identity: KeyIdentity, refresh: boolean): MaybePromise<RateLimitOutcome>;
   /** Routes that plugins add under the base path (`options.routes`). */
   routes: readonly EngineRoute[];
-  routeContext: EngineRouteContext;
+  /** What plugin routes get; `authorize` is added here, from the data routes' own gate. */
+  routeContext: Omit<EngineRouteContext, "authorize">;
 }
 
 const sectionErrorCodes = {
@@ -93,6 +97,34 @@ function sectionFailure(answer: SectionAnswer): DomainIntelError {
   });
 }
 
+/**
+ * What a request showed on its way through, for the `onRequest` hook: made only when someone
+ * listens, so an unobserved request allocates nothing for it.
+ */
+class RequestNote {
+  route = "unmatched";
+  cache: CacheStatus | undefined = undefined;
+  keyId: string | undefined = undefined;
+  domain: string | undefined = undefined;
+  constructor(readonly started: number) {}
+}
+
+/** The route's template, never the raw path: bounded, fit for a metric label. */
+function routeTemplate(route: Route): string {
+  switch (route.kind) {
+    case "openapi":
+      return "/openapi.json";
+    case "report":
+      return "/domain/{domain}";
+    case "section":
+      return `/${route.section}/{domain}`;
+    case "plugin":
+      return route.subpath === "" ? route.route.path : `${route.route.path}/*`;
+    default:
+      return "unmatched";
+  }
+}
+
 /** An error on its way to the caller, with the caller's rate-limit headers added. */
 function withLimits(error: unknown, limits: Limits): unknown {
   if (!isDomainIntelError(error)) return error;
@@ -115,16 +147,20 @@ export function createRequestHandler(options: RequestHandlerOptions): EngineHand
   });
 
   /** Routes the request; answers public routes; sends data routes on to authentication. */
-  function route(request: EngineRequest): MaybePromise<EngineResponse> {
+  function route(
+    request: EngineRequest,
+    note: RequestNote | undefined,
+  ): MaybePromise<EngineResponse> {
     const { pathname, search } = parseUrl(request.url);
     const matched = matchRoute(pathname, options.basePath, options.sections, options.routes);
+    if (note) note.route = routeTemplate(matched);
     if (matched.kind === "not_found") {
       throw new DomainIntelError("not_found", "No route matches this path.");
     }
     // A plugin's route checks its own method and callers (the docs page is public like
     // openapi.json; key issuing has its own secret and limits).
     if (matched.kind === "plugin") {
-      return matched.route.handle({ ...request, subpath: matched.subpath }, options.routeContext);
+      return matched.route.handle({ ...request, subpath: matched.subpath }, routeContext);
     }
     if (request.method !== "GET" && !readMethods.has(request.method.toUpperCase())) {
       throw new DomainIntelError(
@@ -144,10 +180,10 @@ export function createRequestHandler(options: RequestHandlerOptions): EngineHand
     }
     return isPromiseLike(identity)
       ? Promise.resolve(identity).then(
-          (known) => chargeRateLimit(request, matched, known, refresh),
+          (known) => chargeRateLimit(request, matched, known, refresh, note),
           (error: unknown) => refusal(request, error),
         )
-      : chargeRateLimit(request, matched, identity, refresh);
+      : chargeRateLimit(request, matched, identity, refresh, note);
   }
 
   /** A failed authentication, counted against the client's address. */
@@ -162,19 +198,44 @@ export function createRequestHandler(options: RequestHandlerOptions): EngineHand
     throw refused;
   }
 
+  /** The data routes' gate, lent to plugin routes: the key checked, one request charged. */
+  function authorize(
+    request: EngineRequest,
+    { refresh = false }: { refresh?: boolean } = {},
+  ): MaybePromise<{ identity: KeyIdentity; headers: Limits }> {
+    const charge = (identity: KeyIdentity) => {
+      const limits = options.rateLimit ? options.rateLimit(identity, refresh) : noLimits;
+      return isPromiseLike(limits)
+        ? Promise.resolve(limits).then((outcome) => ({ identity, headers: outcome.headers }))
+        : { identity, headers: limits.headers };
+    };
+    let identity: MaybePromise<KeyIdentity>;
+    try {
+      identity = authenticate(request.headers.authorization, options.verifier);
+    } catch (error) {
+      return refusal(request, error);
+    }
+    return isPromiseLike(identity)
+      ? Promise.resolve(identity).then(charge, (error: unknown) => refusal(request, error))
+      : charge(identity);
+  }
+  const routeContext: EngineRouteContext = { ...options.routeContext, authorize };
+
   // Rate-limit headers ride on every answer to an authenticated caller, errors included.
   function chargeRateLimit(
     request: EngineRequest,
     route: DataRoute,
     identity: KeyIdentity,
     refresh: boolean,
+    note: RequestNote | undefined,
   ): MaybePromise<EngineResponse> {
+    if (note) note.keyId = identity.id;
     const limits = options.rateLimit ? options.rateLimit(identity, refresh) : noLimits;
     return isPromiseLike(limits)
       ? Promise.resolve(limits).then((outcome) =>
-          answerData(request, route, refresh, outcome.headers),
+          answerData(request, route, refresh, outcome.headers, note),
         )
-      : answerData(request, route, refresh, limits.headers);
+      : answerData(request, route, refresh, limits.headers, note);
   }
 
   /** The section or the report: at once for a ready answer, else once it is made. */
@@ -183,11 +244,15 @@ export function createRequestHandler(options: RequestHandlerOptions): EngineHand
     route: DataRoute,
     refresh: boolean,
     limits: Limits,
+    note: RequestNote | undefined,
   ): MaybePromise<EngineResponse> {
     try {
       const domain = domainOf(route.rawDomain);
+      if (note) note.domain = domain;
       if (route.kind === "report") {
         const report = options.report(domain, refresh);
+        // A report is ready (a hit) or gathered from its sections.
+        if (note) note.cache = isPromiseLike(report) ? "miss" : "hit";
         return isPromiseLike(report)
           ? waitFor(request, Promise.resolve(report), limits).then((made) =>
               fromReport(request, made, limits),
@@ -197,9 +262,9 @@ export function createRequestHandler(options: RequestHandlerOptions): EngineHand
       const section = options.section(route.section, domain, refresh);
       return isPromiseLike(section)
         ? waitFor(request, Promise.resolve(section), limits).then((made) =>
-            fromSection(request, made, limits),
+            fromSection(request, made, limits, note),
           )
-        : fromSection(request, section, limits);
+        : fromSection(request, section, limits, note);
     } catch (error) {
       throw withLimits(error, limits);
     }
@@ -218,7 +283,13 @@ export function createRequestHandler(options: RequestHandlerOptions): EngineHand
   const fromReport = (request: EngineRequest, report: ReportAnswer, limits: Limits) =>
     respondWith(request, report.body, report, reportEtag(report), limits);
 
-  function fromSection(request: EngineRequest, section: SectionAnswer, limits: Limits) {
+  function fromSection(
+    request: EngineRequest,
+    section: SectionAnswer,
+    limits: Limits,
+    note: RequestNote | undefined,
+  ) {
+    if (note) note.cache = section.cache;
     if (!section.ok) throw withLimits(sectionFailure(section), limits);
     return respondWith(request, section.body, section, sectionEtag(section), limits);
   }
@@ -267,18 +338,41 @@ export function createRequestHandler(options: RequestHandlerOptions): EngineHand
       ? response
       : { ...response, body: emptyBody };
 
+  const onRequest = options.hooks?.onRequest;
+
+  /** Tells the `onRequest` hook, when there is one, what was answered. */
+  function answered(
+    request: EngineRequest,
+    response: EngineResponse,
+    note: RequestNote | undefined,
+  ): EngineResponse {
+    if (note && onRequest) {
+      onRequest({
+        method: request.method,
+        route: note.route,
+        status: response.status,
+        durationMs: performance.now() - note.started,
+        ...(note.cache === undefined || response.status >= 400 ? {} : { cache: note.cache }),
+        ...(note.keyId === undefined ? {} : { keyId: note.keyId }),
+        ...(note.domain === undefined ? {} : { domain: note.domain }),
+      });
+    }
+    return response;
+  }
+
   return (request) => {
+    const note = onRequest ? new RequestNote(performance.now()) : undefined;
     let response: MaybePromise<EngineResponse>;
     try {
-      response = route(request);
+      response = route(request, note);
     } catch (error) {
       response = failed(error);
     }
     return isPromiseLike(response)
       ? Promise.resolve(response).then(
-          (made) => finish(request, made),
-          (error: unknown) => finish(request, failed(error)),
+          (made) => answered(request, finish(request, made), note),
+          (error: unknown) => answered(request, finish(request, failed(error)), note),
         )
-      : Promise.resolve(finish(request, response));
+      : Promise.resolve(answered(request, finish(request, response), note));
   };
 }

@@ -2,6 +2,7 @@ import { hotCache } from "../cache/hot-cache.js";
 import type { Finding } from "../contract/finding.js";
 import type { MaybePromise } from "../contract/maybe-promise.js";
 import type { Report, SectionResult } from "../contract/section-result.js";
+import type { EngineHooks } from "../logging/engine-hooks.js";
 import type { Freshness, SectionAnswer, SectionService } from "../sections/section-service.js";
 
 export type InsightsFunction = (sections: Readonly<Record<string, SectionResult>>) => Finding[];
@@ -26,7 +27,9 @@ export function createReportService(options: {
   service: SectionService;
   insights: InsightsFunction;
   hotBytes: number;
+  hooks?: EngineHooks;
 }) {
+  const hooks = options.hooks ?? {};
   const ready = hotCache<ReportAnswer>(options.hotBytes);
   const gathering = new Map<string, Promise<ReportAnswer>>();
 
@@ -34,10 +37,16 @@ export function createReportService(options: {
   function get(domain: string, refresh: boolean): MaybePromise<ReportAnswer> {
     if (refresh) {
       ready.delete(domain);
+      hooks.onCacheLookup?.({ section: "domain", result: "miss" });
       return gather(domain, true);
     }
     const hit = ready.get(domain, Date.now());
-    if (hit) return hit;
+    // The report as a whole is a hit when it was ready; otherwise its sections say.
+    if (hit) {
+      hooks.onCacheLookup?.({ section: "domain", result: "hit" });
+      return hit;
+    }
+    hooks.onCacheLookup?.({ section: "domain", result: "miss" });
     const pending = gathering.get(domain);
     if (pending) return pending;
     const made = gather(domain, false).finally(() => gathering.delete(domain));

@@ -1,5 +1,6 @@
 import type { NetworkPolicy, Probe } from "../contract/probe.js";
 import type { SectionResult } from "../contract/section-result.js";
+import type { EngineHooks } from "../logging/engine-hooks.js";
 import { describeError, type Logger } from "../logging/logger.js";
 import { runProbe } from "./run-probe.js";
 
@@ -11,6 +12,7 @@ export async function probeSection(options: {
   network: NetworkPolicy;
   limit<T>(operation: () => Promise<T>): Promise<T>;
   logger: Logger;
+  hooks?: EngineHooks;
   /** Freshness of data when the probe names none. */
   defaultTtlMs: number;
   /** Freshness of a failure: a broken upstream is not asked again at once. */
@@ -34,6 +36,14 @@ export async function probeSection(options: {
         error: describeError(error),
       }),
   });
+  const durationMs = performance.now() - started;
+  options.hooks?.onProbe?.({
+    section,
+    domain,
+    outcome: outcome.ok ? "ok" : outcome.error.code,
+    startTime: performance.timeOrigin + started,
+    durationMs,
+  });
   const ttlMs = outcome.ok ? ttlFor(probe, outcome.data, options.defaultTtlMs) : options.errorTtlMs;
   return {
     domain,
@@ -42,7 +52,7 @@ export async function probeSection(options: {
     fetchedAt: new Date(fetchedAt).toISOString(),
     expiresAt: new Date(fetchedAt + ttlMs).toISOString(),
     cache: "miss",
-    durationMs: Math.round(performance.now() - started),
+    durationMs: Math.round(durationMs),
     ...(outcome.ok
       ? { data: outcome.data }
       : { error: { code: outcome.error.code, message: outcome.error.message } }),

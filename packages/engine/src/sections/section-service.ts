@@ -4,6 +4,7 @@ import { isDomainIntelError } from "../contract/domain-intel-error.js";
 import type { MaybePromise } from "../contract/maybe-promise.js";
 import type { NetworkPolicy, Probe } from "../contract/probe.js";
 import type { SectionResult } from "../contract/section-result.js";
+import type { EngineHooks } from "../logging/engine-hooks.js";
 import { describeError, type Logger } from "../logging/logger.js";
 import { type Admitted, probeAdmission } from "./probe-admission.js";
 import { probeSection } from "./probe-section.js";
@@ -30,6 +31,7 @@ export interface SectionServiceOptions {
   network: NetworkPolicy;
   limit<T>(operation: () => Promise<T>): Promise<T>;
   logger: Logger;
+  hooks?: EngineHooks;
   policy: CachingPolicy;
   defaultTtlMs(section: string): number;
   /**
@@ -60,9 +62,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 export function createSectionService(options: SectionServiceOptions): SectionService {
   const { logger, policy, network } = options;
+  const hooks = options.hooks ?? {};
   const store = createSectionStore({
     cache: options.cache,
     logger,
+    hooks,
     timeoutMs: policy.storeTimeoutMs,
   });
   const admission = probeAdmission({
@@ -93,6 +97,7 @@ export function createSectionService(options: SectionServiceOptions): SectionSer
     try {
       admitted = admission.admit();
     } catch (overloaded) {
+      hooks.onOverload?.({ section });
       return Promise.reject(overloaded);
     }
     const run = probeOnce(section, domain, key, keep, admitted).finally(() => inFlight.delete(key));
@@ -124,6 +129,7 @@ export function createSectionService(options: SectionServiceOptions): SectionSer
           network,
           limit: options.limit,
           logger,
+          hooks,
           defaultTtlMs: options.defaultTtlMs(section),
           errorTtlMs: policy.errorTtlMs,
           onSettled: admitted.release,
@@ -176,8 +182,12 @@ export function createSectionService(options: SectionServiceOptions): SectionSer
       current?.status === "ok" && expiresAtMs + policy.staleGraceMs > now ? current : undefined;
     // A failed refresh=true answers its caller, but a good entry still within its grace stays
     // for everyone else: one client's refresh cannot swap good data for an error.
-    if (force) return refresh(section, domain, key, withinGrace);
+    if (force) {
+      hooks.onCacheLookup?.({ section, result: "miss" });
+      return refresh(section, domain, key, withinGrace);
+    }
     if (current && expiresAtMs > now) {
+      hooks.onCacheLookup?.({ section, result: "hit" });
       keepHot(key, current);
       return sectionAnswer(current, "hit");
     }
@@ -187,8 +197,10 @@ export function createSectionService(options: SectionServiceOptions): SectionSer
         if (isDomainIntelError(error) && error.code === "overloaded") return;
         logger.warn("background refresh failed", { key, error: describeError(error) });
       });
+      hooks.onCacheLookup?.({ section, result: "stale" });
       return sectionAnswer(withinGrace, "stale");
     }
+    hooks.onCacheLookup?.({ section, result: "miss" });
     return refresh(section, domain, key);
   }
 
@@ -198,7 +210,10 @@ export function createSectionService(options: SectionServiceOptions): SectionSer
       if (force) hot.delete(key);
       else {
         const warm = hot.get(key, Date.now());
-        if (warm) return warm;
+        if (warm) {
+          hooks.onCacheLookup?.({ section, result: "hit" });
+          return warm;
+        }
       }
       return load(section, domain, key, force);
     },

@@ -1,6 +1,7 @@
 import type { CacheStore } from "../cache/cache-store.js";
 import { isPromiseLike } from "../contract/maybe-promise.js";
 import type { SectionResult } from "../contract/section-result.js";
+import type { EngineHooks } from "../logging/engine-hooks.js";
 import { describeError, type Logger } from "../logging/logger.js";
 import { decodeStoredEntry, encodeStoredEntry } from "./stored-entry.js";
 
@@ -19,6 +20,7 @@ export const sectionCacheKey = (section: string, domain: string) =>
 export function createSectionStore(options: {
   cache: CacheStore;
   logger: Logger;
+  hooks?: EngineHooks;
   /** Longest wait for the store before answering without it. */
   timeoutMs: number;
 }): SectionStore {
@@ -44,10 +46,12 @@ export function createSectionStore(options: {
         }),
       ]);
     } catch (error) {
+      const described = describeError(error);
       logger.warn(`cache ${operation} failed; answering without the cache`, {
         key,
-        error: describeError(error),
+        error: described,
       });
+      options.hooks?.onCacheError?.({ operation, error: described });
       return undefined;
     } finally {
       clearTimeout(timer);

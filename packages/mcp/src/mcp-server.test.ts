@@ -1,0 +1,161 @@
+import { createEngine, type Engine, silentLogger } from "@domain-intel/engine";
+import { createMcpServer } from "@domain-intel/mcp";
+import {
+  countingProbe,
+  startDnsServer,
+  type TestDnsServer,
+  zoneHandler,
+} from "@domain-intel/test-kit";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+
+let dns: TestDnsServer;
+const clients: Client[] = [];
+
+beforeAll(async () => {
+  dns = await startDnsServer(
+    zoneHandler({
+      "shop.test": [{ type: "A", name: "shop.test", ttl: 120, data: "192.0.2.7" }],
+    }),
+  );
+});
+afterAll(() => dns?.close());
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((client) => client.close()));
+});
+
+/** The SDK's own client, linked in memory to a server over `engine`. */
+async function connect(engine: Engine): Promise<Client> {
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await createMcpServer(engine).connect(serverSide);
+  const client = new Client({ name: "test", version: "1.0.0" });
+  clients.push(client);
+  await client.connect(clientSide);
+  // Listing the tools arms the client's Ajv check of every structuredContent against the
+  // tool's outputSchema, so each call below also proves the schema fits the answer.
+  await client.listTools();
+  return client;
+}
+
+function engineWith(probes: Record<string, unknown>) {
+  return createEngine({
+    keys: ["unused"],
+    logger: silentLogger,
+    probes: { whois: false, ssl: false, ...probes },
+    network: { resolvers: [dns.address], allowPrivateAddresses: true, timeoutMs: 3_000 },
+  });
+}
+
+describe("createMcpServer", () => {
+  it("lists one tool a section, custom ones included, plus domain_report", async () => {
+    const echo = countingProbe();
+    const mcp = await connect(engineWith({ echo: echo.probe }));
+    const { tools } = await mcp.listTools();
+    expect(tools.map((tool) => tool.name)).toEqual(["domain_report", "dns", "echo"]);
+    for (const tool of tools) {
+      expect(tool.inputSchema).toMatchObject({ type: "object", required: ["domain"] });
+      expect(tool.outputSchema?.type).toBe("object");
+      expect(tool.description).toMatch(/Use it/);
+    }
+    // The custom section's own data schema, carried along for the client's validator.
+    const echoTool = tools.find((tool) => tool.name === "echo")!;
+    expect(echoTool.outputSchema?.$defs).toMatchObject({ EchoData: echo.probe.dataSchema });
+  });
+
+  it("answers a section as the envelope with a text summary, validated by the SDK client", async () => {
+    const mcp = await connect(engineWith({}));
+    const result = await mcp.callTool({ name: "dns", arguments: { domain: "SHOP.test." } });
+    expect(result.isError).toBeFalsy();
+    expect(result.structuredContent).toMatchObject({
+      domain: "shop.test",
+      section: "dns",
+      status: "ok",
+      cache: "miss",
+      data: { records: { A: [{ address: "192.0.2.7", ttl: 120 }] } },
+    });
+    const [text] = result.content as { type: string; text: string }[];
+    const grade = (result.structuredContent as { data: { health: { grade: string } } }).data.health
+      .grade;
+    expect(text?.text).toContain(`dns for shop.test\ndns: grade ${grade}, `);
+    expect(text?.text).toMatch(/^ {2}(FAIL|WARN) dns\.[a-z-]+\.[a-z-]+: /m);
+  });
+
+  it("answers the full report with every section", async () => {
+    const echo = countingProbe();
+    const mcp = await connect(engineWith({ echo: echo.probe }));
+    const result = await mcp.callTool({
+      name: "domain_report",
+      arguments: { domain: "shop.test" },
+    });
+    expect(result.isError).toBeFalsy();
+    expect(Object.keys((result.structuredContent as { sections: object }).sections)).toEqual([
+      "dns",
+      "echo",
+    ]);
+    expect((result.content as { text: string }[])[0]?.text).toMatch(
+      /^Report for shop.test\ndns: grade [A-F][\s\S]*\necho: 0 failing, 0 warning, 0 checks \(cache miss\)/,
+    );
+  });
+
+  it("answers from the cache, and probes again with refresh: true", async () => {
+    const echo = countingProbe();
+    const mcp = await connect(engineWith({ echo: echo.probe }));
+    const call = (refresh?: boolean) =>
+      mcp.callTool({
+        name: "echo",
+        arguments: { domain: "shop.test", ...(refresh === undefined ? {} : { refresh }) },
+      });
+    expect((await call()).structuredContent).toMatchObject({ cache: "miss", data: { run: 1 } });
+    expect((await call()).structuredContent).toMatchObject({ cache: "hit", data: { run: 1 } });
+    expect((await call(true)).structuredContent).toMatchObject({ cache: "miss", data: { run: 2 } });
+    expect(echo.runs).toEqual(["shop.test", "shop.test"]);
+  });
+
+  it("turns the engine's errors and bad input into tool errors", async () => {
+    const broken = countingProbe({ fail: "throw" });
+    const mcp = await connect(engineWith({ broken: broken.probe }));
+    const ip = await mcp.callTool({ name: "dns", arguments: { domain: "127.0.0.1" } });
+    expect(ip).toMatchObject({
+      isError: true,
+      content: [{ type: "text", text: "invalid_domain: An IP address is not a domain name." }],
+    });
+    const typo = await mcp.callTool({
+      name: "dns",
+      arguments: { domain: "shop.test", refesh: true },
+    });
+    expect(typo).toMatchObject({
+      isError: true,
+      content: [{ text: expect.stringMatching(/refesh/) }],
+    });
+    const failed = await mcp.callTool({ name: "broken", arguments: { domain: "shop.test" } });
+    expect(failed).toMatchObject({
+      isError: true,
+      structuredContent: { section: "broken", status: "error", error: { code: "internal" } },
+    });
+    const busy = await connect(
+      createEngine({
+        keys: ["unused"],
+        probes: {
+          whois: false,
+          dns: false,
+          ssl: false,
+          slow: countingProbe({ delayMs: 200 }).probe,
+        },
+        network: { maxPendingProbes: 1 },
+      }),
+    );
+    const [first, second] = await Promise.all([
+      busy.callTool({ name: "slow", arguments: { domain: "one.test" } }),
+      busy.callTool({ name: "slow", arguments: { domain: "two.test" } }),
+    ]);
+    expect(first.isError).toBeFalsy();
+    expect(second).toMatchObject({
+      isError: true,
+      content: [{ text: expect.stringMatching(/^overloaded: Too many lookups are in progress/) }],
+    });
+    await expect(
+      mcp.callTool({ name: "nope", arguments: { domain: "shop.test" } }),
+    ).rejects.toThrow(/Unknown tool: nope/);
+  });
+});

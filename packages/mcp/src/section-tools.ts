@@ -1,0 +1,64 @@
+import type { Engine, JsonSchema } from "@domain-intel/engine";
+import { routeOutputSchema } from "./output-schema.js";
+
+export interface SectionTool {
+  /** The tool's name: `domain_report`, or the section's own name. */
+  readonly name: string;
+  /** What `engine.lookup` is asked for: `"domain"` (the report) or the section. */
+  readonly section: string;
+  readonly description: string;
+  readonly inputSchema: JsonSchema & { type: "object" };
+  readonly outputSchema: JsonSchema & { type: "object" };
+}
+
+export const reportToolName = "domain_report";
+
+const inputSchema = {
+  type: "object",
+  properties: {
+    domain: {
+      type: "string",
+      maxLength: 1024,
+      description:
+        "A domain name, e.g. example.com; IDN, upper case and a trailing dot are accepted. Not a URL, not an IP address.",
+    },
+    refresh: {
+      type: "boolean",
+      description:
+        "true to probe again instead of answering from the cache (slower; rate limited on HTTP).",
+    },
+  },
+  required: ["domain"],
+  additionalProperties: false,
+} as const satisfies JsonSchema;
+
+const reportDescription =
+  "Full domain intelligence report: every section the server probes (registration, DNS health, TLS certificate and configuration, and any others) plus insights that connect them. Use it for a general assessment or audit of a domain; use a single-section tool when only one aspect matters. The text lists the grade and every failing or warning finding; structuredContent holds the whole report.";
+
+/**
+ * One tool a section the engine serves, plus the full report, built from the engine itself:
+ * a section added to the engine (built in or custom) becomes a tool without a line here.
+ */
+export function sectionTools(engine: Pick<Engine, "sections" | "openApiDocument">): SectionTool[] {
+  const document = engine.openApiDocument;
+  const tool = (name: string, section: string, path: string, description: string): SectionTool => ({
+    name,
+    section,
+    description,
+    inputSchema: inputSchema as SectionTool["inputSchema"],
+    outputSchema: routeOutputSchema(document, path) as SectionTool["outputSchema"],
+  });
+  return [
+    tool(reportToolName, "domain", "/domain/{domain}", reportDescription),
+    ...engine.sections.map((section) => {
+      const path = `/${section}/{domain}`;
+      const summary = document.paths?.[path]?.get?.summary ?? `The ${section} section.`;
+      return tool(
+        section,
+        section,
+        path,
+        `${summary} Returns the "${section}" section of a domain in the section envelope (status, cache, data). Use it when the question is only about this aspect of the domain. The text lists the grade when there is one and every failing or warning finding; structuredContent holds the envelope.`,
+      );
+    }),
+  ];
+}

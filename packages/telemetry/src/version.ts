@@ -1,0 +1,5 @@
+import { createRequire } from "node:module";
+
+export const version: string = (
+  createRequire(import.meta.url)("../package.json") as { version: string }
+).version;
