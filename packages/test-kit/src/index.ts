@@ -26,5 +26,6 @@ export * from "./report/report-sections.js";
 export * from "./tls/certificates.js";
 export * from "./wait/until.js";
 export * from "./whois/hop-policy.js";
+export * from "./whois/whois-corpus.js";
 export * from "./whois/whois-peers.js";
 export * from "./whois/whois-server.js";

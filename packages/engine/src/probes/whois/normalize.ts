@@ -79,8 +79,12 @@ function registrationOf({
     ),
     // DS data is itself proof of a signed delegation, whatever the flag says.
     dnssec: { delegationSigned: dsData.length > 0 ? true : signed, dsData },
+    // A registry word the WHOIS profile maps to a lock ("Transfer Locked") counts as one.
     transferLock:
-      codes.length === 0 ? null : codes.some((code) => transferLockStatuses.includes(code)),
+      codes.length === 0
+        ? null
+        : codes.some((code) => transferLockStatuses.includes(code)) ||
+          (record.source === "whois" && record.transferLock === true),
     privacy: privacyOf(record),
   };
 }
