@@ -2,9 +2,12 @@ import type { Contact, DomainRecord } from "rdapper";
 import { eppStatusOf, statusMeaning, transferLockStatuses } from "./epp-status.js";
 import { privacyOf } from "./privacy.js";
 import type { WhoisData, WhoisDsRecord, WhoisRegistrar, WhoisServer } from "./whois-data.js";
-import { partialLookupFindings, whoisFindings } from "./whois-findings.js";
+import { parseIncompleteFindings, partialLookupFindings, whoisFindings } from "./whois-findings.js";
+import type { WhoisTextRecord } from "./whois-text.js";
 
 const dayMs = 24 * 60 * 60 * 1000;
+/** `data.raw` holds at most this many characters of the registry's text. */
+const rawCap = 16384;
 
 export interface NormalizeInput {
   queriedDomain: string;
@@ -19,10 +22,12 @@ export interface NormalizeInput {
 /** rdapper's `DomainRecord` in the section's shape: every field present, null when unknown. */
 export function toWhoisData(input: NormalizeInput): WhoisData {
   const data = registrationOf(input);
+  const notes = (input.record as WhoisTextRecord).readNotes;
   return {
     ...data,
     findings: [
       ...whoisFindings(data, input.now),
+      ...parseIncompleteFindings(data, notes?.unreadDates ?? []),
       ...partialLookupFindings(data.servers, input.unasked ?? []),
     ],
   };
@@ -34,9 +39,11 @@ function registrationOf({
   servers,
   now,
 }: NormalizeInput): Omit<WhoisData, "findings"> {
+  const unknown =
+    record.source === "whois" && (record as WhoisTextRecord).readNotes?.registeredUnknown === true;
   const base = {
     queriedDomain,
-    registered: record.isRegistered,
+    registered: unknown ? null : record.isRegistered,
     source: record.source,
     servers,
   };
@@ -53,6 +60,7 @@ function registrationOf({
       dnssec: { delegationSigned: null, dsData: [] },
       transferLock: null,
       privacy: null,
+      raw: null,
     };
   }
   const expiresAt = isoOrNull(record.expirationDate);
@@ -62,21 +70,26 @@ function registrationOf({
     ),
   );
   const dsData = dsRecordsOf(record);
+  const nameservers = unique(
+    (record.nameservers ?? []).map(({ host }) => host.trim().toLowerCase().replace(/\.$/, "")),
+  );
+  const registrar = registrarOf(record);
+  // The text goes out only where the reader missed something a person may find in it.
+  const incomplete =
+    !registrar?.name || !record.creationDate || !expiresAt || nameservers.length === 0;
   const signed =
     record.source === "whois"
       ? whoisDelegationSigned(record.rawWhois)
       : (record.dnssec?.enabled ?? null);
   return {
     ...base,
-    registrar: registrarOf(record),
+    registrar,
     statuses: codes.map((code) => ({ code, meaning: statusMeaning(code) })),
     createdAt: isoOrNull(record.creationDate),
     updatedAt: isoOrNull(record.updatedDate),
     expiresAt,
     expiresInDays: expiresAt === null ? null : Math.floor((Date.parse(expiresAt) - now) / dayMs),
-    nameservers: unique(
-      (record.nameservers ?? []).map(({ host }) => host.trim().toLowerCase().replace(/\.$/, "")),
-    ),
+    nameservers,
     // DS data is itself proof of a signed delegation, whatever the flag says.
     dnssec: { delegationSigned: dsData.length > 0 ? true : signed, dsData },
     // A registry word the WHOIS profile maps to a lock ("Transfer Locked") counts as one.
@@ -86,6 +99,10 @@ function registrationOf({
         : codes.some((code) => transferLockStatuses.includes(code)) ||
           (record.source === "whois" && record.transferLock === true),
     privacy: privacyOf(record),
+    raw:
+      record.source === "whois" && incomplete && record.rawWhois
+        ? record.rawWhois.slice(0, rawCap)
+        : null,
   };
 }
 

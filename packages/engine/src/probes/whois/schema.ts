@@ -31,6 +31,7 @@ export const whoisDataSchema: JsonSchema = {
     "dnssec",
     "transferLock",
     "privacy",
+    "raw",
     "servers",
     "findings",
   ],
@@ -40,7 +41,17 @@ export const whoisDataSchema: JsonSchema = {
       minLength: 1,
       description: "The registrable domain that was looked up.",
     },
-    registered: { type: "boolean" },
+    registered: {
+      type: ["boolean", "null"],
+      description:
+        "False when the registry says the name does not exist; null when its WHOIS answer could not be read either way.",
+    },
+    raw: {
+      type: ["string", "null"],
+      maxLength: 16384,
+      description:
+        "The registry's WHOIS text (capped at 16 KiB) when some of registrar, created, expires and name servers could not be read from it; null otherwise.",
+    },
     source: { enum: ["rdap", "whois"] },
     registrar: {
       oneOf: [
@@ -181,7 +192,7 @@ export const whoisDataSchema: JsonSchema = {
       type: "array",
       items: findingSchema,
       description:
-        "`whois.domain.not-registered`, `.expired`, `.expiring-soon` (30 days warn, 7 days fail), `.pending-delete` and `.transfer-unlocked`, every one every time; `whois.lookup.partial` (skipped) only when a step ran out of time after the registry answered, naming what timed out.",
+        "`whois.domain.not-registered`, `.expired`, `.expiring-soon` (30 days warn, 7 days fail), `.pending-delete` and `.transfer-unlocked`, every one every time; `whois.parse.incomplete` (warn) when a WHOIS answer lacks some of registrar, created, expires and name servers (`details.missing`); `whois.lookup.partial` (skipped) only when a step ran out of time after the registry answered, naming what timed out.",
     },
   },
 };

@@ -20,6 +20,7 @@ function registration(overrides: Partial<WhoisData>): WhoisData {
     dnssec: { delegationSigned: null, dsData: [] },
     transferLock: false,
     privacy: null,
+    raw: null,
     servers: [],
     findings: [],
     ...overrides,

@@ -3,6 +3,7 @@ import {
   corpusFields,
   engineGet,
   judgeCorpusField,
+  openApiResponseValidator,
   startWhoisCorpusWorld,
   type WhoisCorpusWorld,
   whoisCorpus,
@@ -60,4 +61,87 @@ describe("python-whois's corpus through GET /whois/{domain}, RDAP unavailable", 
       );
     },
   );
+});
+
+describe("a registry answer the reader cannot fully read", () => {
+  const unreadable = "Welcome to the registry.\nThis server has moved nothing here.\n";
+  const dayFirst = [
+    "Domain: partial.test",
+    "Registrar: Example Registrar",
+    "Created: 02/11/2019",
+    "Expires: 03/11/2029",
+    "Name server: ns1.partial.test",
+  ].join("\r\n");
+  const blank = {
+    registrar: null,
+    createdAt: null,
+    updatedAt: null,
+    expiresAt: null,
+    statuses: null,
+  };
+  let partialWorld: WhoisCorpusWorld;
+  let partialEngine: Engine;
+
+  beforeAll(async () => {
+    partialWorld = await startWhoisCorpusWorld([
+      { domain: "unreadable.test", raw: unreadable, expected: blank },
+      { domain: "partial.test", raw: dayFirst, expected: blank },
+    ]);
+    partialEngine = createEngine({
+      keys: [key],
+      ...partialWorld.engineOptions,
+      probes: { dns: false, ssl: false },
+      logger: silentLogger,
+    });
+  });
+
+  afterAll(async () => {
+    await partialWorld?.close();
+  });
+
+  async function get(domain: string) {
+    const answer = await engineGet(partialEngine, `/api/v1/whois/${domain}`, key);
+    expect(
+      openApiResponseValidator(partialEngine.openApiDocument)(
+        "/whois/{domain}",
+        answer.status,
+        answer.body,
+      ),
+    ).toEqual([]);
+    return answer;
+  }
+
+  it("answers 200 with registered: null, the raw text and whois.parse.incomplete, not a 502", async () => {
+    const { status, body } = await get("unreadable.test");
+    expect(status).toBe(200);
+    expect(body.data).toMatchObject({ registered: null, source: "whois", raw: unreadable });
+    const incomplete = body.data.findings.find(
+      (finding: { id: string }) => finding.id === "whois.parse.incomplete",
+    );
+    expect(incomplete).toMatchObject({
+      status: "warn",
+      details: { missing: ["registrar", "created", "expires", "nameservers"] },
+    });
+  });
+
+  it("leaves a day/month date it cannot order null and says why, never a guess", async () => {
+    const { status, body } = await get("partial.test");
+    expect(status).toBe(200);
+    expect(body.data).toMatchObject({
+      registered: true,
+      registrar: { name: "Example Registrar" },
+      createdAt: null,
+      expiresAt: null,
+      nameservers: ["ns1.partial.test"],
+      raw: dayFirst,
+    });
+    const incomplete = body.data.findings.find(
+      (finding: { id: string }) => finding.id === "whois.parse.incomplete",
+    );
+    expect(incomplete.details.missing).toEqual(["created", "expires"]);
+    expect(incomplete.details.unreadDates).toEqual([
+      'created: "02/11/2019" could be day first or month first, and the registry\'s order is not known',
+      'expires: "03/11/2029" could be day first or month first, and the registry\'s order is not known',
+    ]);
+  });
 });

@@ -1,5 +1,5 @@
 import { isIP } from "node:net";
-import type { DomainRecord, LookupAttempt, LookupErrorCode } from "rdapper";
+import type { LookupAttempt, LookupErrorCode } from "rdapper";
 import { stepTimeoutMs } from "../../contract/budget.js";
 import type { ProbeContext } from "../../contract/probe.js";
 import {
@@ -8,7 +8,7 @@ import {
   whoisExchange,
 } from "../../network/whois-exchange.js";
 import type { Refusal } from "./servers.js";
-import { looksEmpty, parseWhoisText, whoisRefusal } from "./whois-text.js";
+import { looksEmpty, parseWhoisText, type WhoisTextRecord, whoisRefusal } from "./whois-text.js";
 
 export const ianaWhoisHost = "whois.iana.org";
 
@@ -98,7 +98,7 @@ function errorCodeOf(error: WhoisExchangeError | undefined): LookupErrorCode {
 }
 
 export type RegistryWhoisResult =
-  | { ok: true; record: DomainRecord; server: string }
+  | { ok: true; record: WhoisTextRecord; server: string }
   | { ok: false; errorCode: LookupErrorCode; server?: string };
 
 /**
@@ -126,8 +126,20 @@ export async function registryWhois(
   const asked = await tracedWhoisQuery({ ...input, host: server, query, phase: "whois" });
   if (!asked.ok) return { ok: false, errorCode: asked.errorCode, server };
   const record = parseWhoisText({ domain, tld, text: asked.answer.text, server });
-  if (record.isRegistered && looksEmpty(record)) {
+  // Text cut off at the time limit with nothing readable in it is no answer.
+  if (record.isRegistered && looksEmpty(record) && asked.answer.partial) {
     return { ok: false, errorCode: "unparseable", server };
+  }
+  // The registry answered: what could not be read is the section's to say, never a 502.
+  if (record.isRegistered && looksEmpty(record)) {
+    return {
+      ok: true,
+      record: {
+        ...record,
+        readNotes: { unreadDates: record.readNotes?.unreadDates ?? [], registeredUnknown: true },
+      },
+      server,
+    };
   }
   return { ok: true, record, server };
 }

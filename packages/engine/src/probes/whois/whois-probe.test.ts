@@ -245,6 +245,7 @@ describe("whoisProbe over RDAP", () => {
       transferLock: true,
       // The registrant's name is empty (RFC 9537 "emptyValue"), as ICANN-profile answers give it.
       privacy: { ...noPrivacy, redacted: true, redactedFields: ["name"] },
+      raw: null,
       servers: [{ kind: "rdap", url: base, outcome: "ok" }],
       findings: expect.any(Array),
     });
@@ -275,6 +276,7 @@ describe("whoisProbe over RDAP", () => {
       dnssec: { delegationSigned: null, dsData: [] },
       transferLock: null,
       privacy: null,
+      raw: null,
       servers: [{ kind: "rdap", url: base, outcome: "not_found" }],
       findings: [
         {
@@ -480,6 +482,7 @@ describe("whoisProbe over WHOIS", () => {
       dnssec: { delegationSigned: false, dsData: [] },
       transferLock: true,
       privacy: noPrivacy,
+      raw: null,
       servers: [
         { kind: "rdap", url: `${base}broken/`, outcome: "http_error" },
         { kind: "whois", host: "127.0.0.2", outcome: "ok" },

@@ -12,6 +12,8 @@ import { readWhoisEntries, type WhoisBlock, type WhoisEntry } from "./whois-read
 export interface WhoisReadNotes {
   /** Dates present in the text but not read, with the reason (`expires: "02/11/2019" could be...`). */
   unreadDates: string[];
+  /** Nothing a registration has was found, and no "not found" phrase either. */
+  registeredUnknown?: true;
 }
 
 export type WhoisTextRecord = DomainRecord & { readNotes?: WhoisReadNotes };
