@@ -8,6 +8,8 @@ export interface WhoisCorpusSample {
   domain: string;
   /** The registry's answer, as recorded. */
   raw: string;
+  /** The bytes to send instead of `raw` in UTF-8 (an answer in another character set). */
+  bytes?: Uint8Array;
   expected: {
     registrar: string | null;
     createdAt: string | null;
@@ -210,7 +212,9 @@ export interface WhoisCorpusWorld {
 export async function startWhoisCorpusWorld(
   samples: readonly WhoisCorpusSample[],
 ): Promise<WhoisCorpusWorld> {
-  const byDomain = new Map(samples.map((sample) => [sample.domain.toLowerCase(), sample.raw]));
+  const byDomain = new Map(
+    samples.map((sample) => [sample.domain.toLowerCase(), sample.bytes ?? sample.raw]),
+  );
   const whois = await startWhoisServer(
     (query) => byDomain.get(query.trim().toLowerCase().replace(/\/e$/, "")) ?? "No match\r\n",
     { host: "127.0.0.1", port: 0 },

@@ -79,6 +79,23 @@ describe("a registry answer the reader cannot fully read", () => {
     expiresAt: null,
     statuses: null,
   };
+  /** Bytes of `text` in a single-byte character set, built from Node's own decoder for it. */
+  const singleByte = (encoding: string, text: string) => {
+    const decoder = new TextDecoder(encoding);
+    const byChar = new Map<string, number>();
+    for (let byte = 0; byte < 256; byte++) {
+      byChar.set(decoder.decode(Uint8Array.of(byte)), byte);
+    }
+    return Uint8Array.from([...text].map((char) => byChar.get(char)!));
+  };
+  const koi8 = singleByte(
+    "koi8-r",
+    "domain: KOI.RU\nstate: REGISTERED, DELEGATED\nregistrar: Регистратор-РУ\ncreated: 2001-02-03T04:05:06Z\npaid-till: 2030-02-03T21:00:00Z\nnserver: ns1.koi.ru.\n",
+  );
+  const latin1 = Buffer.from(
+    "Domain: latin.test\nRegistrar: Société Générale de Noms\nCreated: 2001-02-03\nExpires: 2030-02-03\nName server: ns1.latin.test\n",
+    "latin1",
+  );
   let partialWorld: WhoisCorpusWorld;
   let partialEngine: Engine;
 
@@ -86,6 +103,8 @@ describe("a registry answer the reader cannot fully read", () => {
     partialWorld = await startWhoisCorpusWorld([
       { domain: "unreadable.test", raw: unreadable, expected: blank },
       { domain: "partial.test", raw: dayFirst, expected: blank },
+      { domain: "koi.ru", raw: "", bytes: koi8, expected: blank },
+      { domain: "latin.test", raw: "", bytes: latin1, expected: blank },
     ]);
     partialEngine = createEngine({
       keys: [key],
@@ -143,5 +162,18 @@ describe("a registry answer the reader cannot fully read", () => {
       'created: "02/11/2019" could be day first or month first, and the registry\'s order is not known',
       'expires: "03/11/2029" could be day first or month first, and the registry\'s order is not known',
     ]);
+  });
+
+  it("reads an answer in the registry's character set (KOI8-R for .ru, Latin-1 otherwise)", async () => {
+    const ru = await get("koi.ru");
+    expect(ru.status).toBe(200);
+    expect(ru.body.data.registrar.name).toBe("Регистратор-РУ");
+    expect(ru.body.data.statuses.map((status: { code: string }) => status.code)).toEqual([
+      "REGISTERED",
+      "DELEGATED",
+    ]);
+    const latin = await get("latin.test");
+    expect(latin.status).toBe(200);
+    expect(latin.body.data.registrar.name).toBe("Société Générale de Noms");
   });
 });

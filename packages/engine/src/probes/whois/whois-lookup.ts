@@ -8,6 +8,8 @@ import {
   whoisExchange,
 } from "../../network/whois-exchange.js";
 import type { Refusal } from "./servers.js";
+import { decodeWhoisBytes } from "./whois-charset.js";
+import { whoisProfileFor } from "./whois-profiles.js";
 import { looksEmpty, parseWhoisText, type WhoisTextRecord, whoisRefusal } from "./whois-text.js";
 
 export const ianaWhoisHost = "whois.iana.org";
@@ -125,7 +127,8 @@ export async function registryWhois(
   const query = englishQueries[server.toLowerCase()]?.(domain) ?? domain;
   const asked = await tracedWhoisQuery({ ...input, host: server, query, phase: "whois" });
   if (!asked.ok) return { ok: false, errorCode: asked.errorCode, server };
-  const record = parseWhoisText({ domain, tld, text: asked.answer.text, server });
+  const text = decodeWhoisBytes(asked.answer.bytes, whoisProfileFor(tld, server));
+  const record = parseWhoisText({ domain, tld, text, server });
   // Text cut off at the time limit with nothing readable in it is no answer.
   if (record.isRegistered && looksEmpty(record) && asked.answer.partial) {
     return { ok: false, errorCode: "unparseable", server };

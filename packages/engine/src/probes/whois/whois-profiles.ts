@@ -201,8 +201,11 @@ export const whoisProfiles: readonly WhoisProfile[] = [
       updated: ["last update"],
       created: ["registered date", "created date"],
     },
+    encoding: "euc-jp",
   },
-  { suffixes: ["ru", "su", "рф"], labels: { statuses: ["state"] } },
+  { suffixes: ["ru", "su", "рф"], labels: { statuses: ["state"] }, encoding: "koi8-r" },
+  { suffixes: ["kr"], encoding: "euc-kr" },
+  { suffixes: ["cn"], encoding: "gb18030" },
 ];
 
 /** The profile for a suffix (most specific first) or a server, or an empty one. */
