@@ -104,6 +104,11 @@ describe("a registry answer the reader cannot fully read", () => {
       { domain: "unreadable.test", raw: unreadable, expected: blank },
       { domain: "partial.test", raw: dayFirst, expected: blank },
       { domain: "koi.ru", raw: "", bytes: koi8, expected: blank },
+      {
+        domain: "limited.test",
+        raw: "%% Error: 55000000002 Connection refused; access control limit reached.\r\n",
+        expected: blank,
+      },
       { domain: "latin.test", raw: "", bytes: latin1, expected: blank },
     ]);
     partialEngine = createEngine({
@@ -175,5 +180,12 @@ describe("a registry answer the reader cannot fully read", () => {
     const latin = await get("latin.test");
     expect(latin.status).toBe(200);
     expect(latin.body.data.registrar.name).toBe("Société Générale de Noms");
+  });
+
+  it("answers 502 upstream_error for a registry's refusal, naming it", async () => {
+    const { status, body } = await get("limited.test");
+    expect(status).toBe(502);
+    expect(body.code).toBe("upstream_error");
+    expect(body.detail).toContain("rate");
   });
 });

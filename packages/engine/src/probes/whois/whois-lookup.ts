@@ -62,7 +62,7 @@ export async function tracedWhoisQuery(
       context: input.context,
       timeoutMs,
     });
-    const refusal = whoisRefusal(answer.text);
+    const refusal = whoisRefusal(answer.text, whoisProfileFor("", host));
     if (refusal) {
       trace({ errorCode: refusal, error: `WHOIS ${host} refused the query (${refusal})` });
       return { ok: false, errorCode: refusal, error: undefined };

@@ -187,6 +187,8 @@ export function whoisSaysAvailable(text: string, profile: WhoisProfile = {}): bo
 const throttled = [
   /rate[\s-]?limit/i,
   /(?:limit|quota)\s+exceeded/i,
+  // "access control limit reached" (DENIC), "query limit reached"
+  /\blimit\s+(?:has\s+been\s+)?reached\b/i,
   /exceeded\s+.{0,40}(?:quer|limit|request|connection)/i,
   /too\s+many\s+(?:quer|request|connection)/i,
   /^\s*<(?:!doctype|html)\b/i,
@@ -200,8 +202,13 @@ const blocked = [
  * A short answer that refuses the query instead of answering it: `rate_limited` for a throttle,
  * `blocked` for a ban. A long answer is a record even when it mentions a rate limit.
  */
-export function whoisRefusal(text: string): "rate_limited" | "blocked" | undefined {
-  if (!text || text.length > 2048 || whoisSaysAvailable(text)) return undefined;
+export function whoisRefusal(
+  text: string,
+  profile: WhoisProfile = {},
+): "rate_limited" | "blocked" | undefined {
+  if (!text || text.length > 2048 || whoisSaysAvailable(text, profile)) return undefined;
+  const lower = text.toLowerCase();
+  if (profile.refusals?.some((phrase) => lower.includes(phrase))) return "rate_limited";
   if (blocked.some((pattern) => pattern.test(text))) return "blocked";
   if (throttled.some((pattern) => pattern.test(text))) return "rate_limited";
   return undefined;
