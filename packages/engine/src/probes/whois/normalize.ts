@@ -1,9 +1,15 @@
 import type { Contact, DomainRecord } from "rdapper";
 import { eppStatusOf, statusMeaning, transferLockStatuses } from "./epp-status.js";
 import { privacyOf } from "./privacy.js";
-import type { WhoisData, WhoisDsRecord, WhoisRegistrar, WhoisServer } from "./whois-data.js";
+import type {
+  WhoisData,
+  WhoisDsRecord,
+  WhoisRegistrant,
+  WhoisRegistrar,
+  WhoisServer,
+} from "./whois-data.js";
 import { parseIncompleteFindings, partialLookupFindings, whoisFindings } from "./whois-findings.js";
-import type { WhoisTextRecord } from "./whois-text.js";
+import { type WhoisTextRecord, withheld } from "./whois-text.js";
 
 const dayMs = 24 * 60 * 60 * 1000;
 /** `data.raw` holds at most this many characters of the registry's text. */
@@ -59,6 +65,7 @@ function registrationOf({
       nameservers: [],
       dnssec: { delegationSigned: null, dsData: [] },
       transferLock: null,
+      registrant: null,
       privacy: null,
       raw: null,
     };
@@ -98,12 +105,26 @@ function registrationOf({
         ? null
         : codes.some((code) => transferLockStatuses.includes(code)) ||
           (record.source === "whois" && record.transferLock === true),
+    registrant: registrantOf(record),
     privacy: privacyOf(record),
     raw:
       record.source === "whois" && incomplete && record.rawWhois
         ? record.rawWhois.slice(0, rawCap)
         : null,
   };
+}
+
+/** The holder's organization and country as published; placeholders are withheld, so null. */
+function registrantOf(record: DomainRecord): WhoisRegistrant | null {
+  const contact = record.contacts?.find((c) => c.type === "registrant");
+  const published = (value: unknown) => {
+    const found = text(value);
+    return found === null || withheld.test(found) ? null : found;
+  };
+  const organization = published(contact?.organization);
+  // rdapper fills `country` with a name from a code: the code is what the registry wrote.
+  const country = published(contact?.countryCode ?? contact?.country);
+  return organization === null && country === null ? null : { organization, country };
 }
 
 function dsRecordsOf(record: DomainRecord): WhoisDsRecord[] {

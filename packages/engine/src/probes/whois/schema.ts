@@ -30,6 +30,7 @@ export const whoisDataSchema: JsonSchema = {
     "nameservers",
     "dnssec",
     "transferLock",
+    "registrant",
     "privacy",
     "raw",
     "servers",
@@ -45,6 +46,19 @@ export const whoisDataSchema: JsonSchema = {
       type: ["boolean", "null"],
       description:
         "False when the registry says the name does not exist; null when its WHOIS answer could not be read either way.",
+    },
+    registrant: {
+      description:
+        "The holder's organization and country where the registry publishes them (never a person's name, e-mail, phone or street); a withheld value is null.",
+      oneOf: [
+        { type: "null" },
+        {
+          type: "object",
+          additionalProperties: false,
+          required: ["organization", "country"],
+          properties: { organization: nullableString, country: nullableString },
+        },
+      ],
     },
     raw: {
       type: ["string", "null"],

@@ -19,6 +19,7 @@ function registration(overrides: Partial<WhoisData>): WhoisData {
     nameservers: [],
     dnssec: { delegationSigned: null, dsData: [] },
     transferLock: false,
+    registrant: null,
     privacy: null,
     raw: null,
     servers: [],

@@ -188,4 +188,17 @@ describe("a registry answer the reader cannot fully read", () => {
     expect(body.code).toBe("upstream_error");
     expect(body.detail).toContain("rate");
   });
+
+  it("publishes the registrant's organization and country, never a person or a placeholder", async () => {
+    const it_ = await engineGet(engine, "/api/v1/whois/google.it", key);
+    // The Registrant block's organization, not the Admin Contact's "Google LLC".
+    expect(it_.body.data.registrant).toEqual({
+      organization: "Google Ireland Holdings Unlimited Company",
+      country: null,
+    });
+    const lat = await engineGet(engine, "/api/v1/whois/brainly.lat", key);
+    // "Registrant Name: REDACTED FOR PRIVACY" is neither published nor a value.
+    expect(lat.body.data.registrant).toEqual({ organization: "Brainly Sp. z o.o.", country: "PL" });
+    expect(lat.body.data.privacy.redactedFields).toContain("name");
+  });
 });

@@ -27,6 +27,12 @@ export interface WhoisData {
   dnssec: WhoisDnssec;
   /** A transfer-prohibited status is set; null when the registry gave no statuses. */
   transferLock: boolean | null;
+  /**
+   * What the registry publishes of the holder: its organization and country, never a person's
+   * name, e-mail, phone or street; a withheld value ("REDACTED FOR PRIVACY") is null. Null when
+   * it publishes neither.
+   */
+  registrant: WhoisRegistrant | null;
   /** Whether the registrant is hidden; null for an unregistered name. */
   privacy: WhoisPrivacy | null;
   /**
@@ -38,6 +44,12 @@ export interface WhoisData {
   servers: WhoisServer[];
   /** `whois.domain.*` findings, every id every time (pass, info, warn, fail or skipped). */
   findings: Finding[];
+}
+
+export interface WhoisRegistrant {
+  organization: string | null;
+  /** The ISO 3166 code where the registry gives one (`US`), otherwise its name as written. */
+  country: string | null;
 }
 
 export interface WhoisStatus {

@@ -123,7 +123,7 @@ interface Reading {
 }
 
 /** Placeholder values that mean the registry withholds the field. */
-const withheld =
+export const withheld =
   /^(?:redacted|not disclosed|data protected|hidden|n\/a|private|withheld|gdpr|statutory masking|not available|-+)\b|redacted for privacy|gdpr|hidden upon user request|data protected/i;
 
 function reading(entries: readonly WhoisEntry[], profile: WhoisProfile): Reading {
