@@ -202,3 +202,19 @@ describe("a registry answer the reader cannot fully read", () => {
     expect(lat.body.data.privacy.redactedFields).toContain("name");
   });
 });
+
+describe("name servers the corpus's expectations do not list", () => {
+  it.each([
+    ["sbc.org.hk", ["ns19.odysseyhost.com", "ns20.odysseyhost.com"]],
+    ["allegro.pl", ["dns1.allegro.pl", "dns2.allegro.pl", "dns3.allegro.pl", "dns4.allegro.pl"]],
+    [
+      "titech.ac.jp",
+      ["ns.fujisawa.wide.ad.jp", "titechns2-o.noc.titech.ac.jp", "titechns2-s.noc.titech.ac.jp"],
+    ],
+    ["google.it", ["ns1.google.com", "ns2.google.com", "ns3.google.com", "ns4.google.com"]],
+    ["yandex.kz", ["ns1.yandex.net", "ns2.yandex.net"]],
+  ])("%s: read from the raw text, nothing from its footer", async (domain, nameservers) => {
+    const answer = await engineGet(engine, `/api/v1/whois/${domain}`, key);
+    expect(answer.body.data.nameservers).toEqual(nameservers);
+  });
+});

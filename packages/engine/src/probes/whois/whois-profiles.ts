@@ -141,6 +141,7 @@ export const genericLabels: Record<WhoisField, readonly string[]> = {
     "domain servers",
     "name servers dns",
     "name server information",
+    "name servers information",
     "servidor(es) de nombres de dominio",
   ],
   statuses: [

@@ -81,7 +81,9 @@ export function readWhoisEntries(text: string, options: ReadOptions = {}): Whois
   /** Indentation of the current block's first line; a line left of it ends the block. */
   let blockIndent: number | undefined;
   /** A label waiting for its values on the next lines (`Name servers:` then one per line). */
-  let open: { label: string; block: WhoisBlock; role?: WhoisBlock; indent: number } | undefined;
+  let open:
+    | { label: string; block: WhoisBlock; role?: WhoisBlock; indent: number; filled?: true }
+    | undefined;
   /** The last entry, which an indented line without a label continues. */
   let last: WhoisEntry | undefined;
   let paragraphStart = true;
@@ -96,7 +98,13 @@ export function readWhoisEntries(text: string, options: ReadOptions = {}): Whois
   for (const raw of text.split(/\r\n|\r|\n/)) {
     const line = raw.replace(/\s+$/, "");
     if (line.trim() === "") {
-      // A blank line ends a heading's values and a contact block, not a RIPE object series.
+      // A blank line ends a heading's values and a contact block, not a RIPE object series;
+      // one straight after a list heading (`Name Servers Information:`, blank, the names) does
+      // not. After a contact heading it does: .hk writes the domain's dates after such a block.
+      if (open && !open.filled && !open.role) {
+        paragraphStart = true;
+        continue;
+      }
       if (block !== "domain" && block !== "contact" && block !== "nsset") block = "domain";
       if (open) open = undefined;
       blockIndent = undefined;
@@ -122,6 +130,7 @@ export function readWhoisEntries(text: string, options: ReadOptions = {}): Whois
       if (open && indent >= open.indent) {
         // Plain lines under a heading are its values: the heading was a label, not a block.
         add(open.label, value, open.block);
+        open.filled = true;
         continue;
       }
       if (last && indent > 0) {
