@@ -22,7 +22,10 @@ export interface WhoisExchangeOptions {
 }
 
 export interface WhoisAnswer {
+  /** The answer read as UTF-8. */
   text: string;
+  /** The answer as received, for a reader that knows the registry's character set. */
+  bytes: Buffer;
   /** The server never closed: `text` is what arrived before the time limit, maybe cut short. */
   partial: boolean;
   /** The address that answered. */
@@ -144,7 +147,7 @@ async function exchangeWith(input: ExchangeInput): Promise<WhoisAnswer> {
     let received = 0;
     let connected = false;
     let settled = false;
-    const text = () => Buffer.concat(chunks).toString("utf8");
+    const bytes = () => Buffer.concat(chunks);
     const finish = (settle: () => void) => {
       if (settled) return;
       settled = true;
@@ -152,7 +155,11 @@ async function exchangeWith(input: ExchangeInput): Promise<WhoisAnswer> {
       socket.destroy();
       settle();
     };
-    const answer = (partial: boolean) => finish(() => resolve({ text: text(), partial, address }));
+    const answer = (partial: boolean) =>
+      finish(() => {
+        const all = bytes();
+        resolve({ text: all.toString("utf8"), bytes: all, partial, address });
+      });
     const onAbort = () => {
       // What arrived before the time limit is kept: some servers never close.
       if (received > 0 && !input.context.signal.aborted) answer(true);

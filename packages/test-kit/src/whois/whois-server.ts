@@ -13,10 +13,11 @@ export interface WhoisTestServer {
 /**
  * A real WHOIS (RFC 3912) server on a loopback address (127.0.0.0/8 is all loopback on Linux),
  * on port 43 unless `port` says otherwise (0: any free port). `answer` returns the text to
- * send, or `null` to accept and never answer.
+ * send (bytes as given, for registries that answer in another character set), or `null` to
+ * accept and never answer.
  */
 export async function startWhoisServer(
-  answer: (query: string) => string | null,
+  answer: (query: string) => string | Uint8Array | null,
   options: { host?: string; port?: number } = {},
 ): Promise<WhoisTestServer> {
   const host = options.host ?? "127.0.0.2";

@@ -1,10 +1,19 @@
 import type { Contact, DomainRecord } from "rdapper";
 import { eppStatusOf, statusMeaning, transferLockStatuses } from "./epp-status.js";
 import { privacyOf } from "./privacy.js";
-import type { WhoisData, WhoisDsRecord, WhoisRegistrar, WhoisServer } from "./whois-data.js";
-import { partialLookupFindings, whoisFindings } from "./whois-findings.js";
+import type {
+  WhoisData,
+  WhoisDsRecord,
+  WhoisRegistrant,
+  WhoisRegistrar,
+  WhoisServer,
+} from "./whois-data.js";
+import { parseIncompleteFindings, partialLookupFindings, whoisFindings } from "./whois-findings.js";
+import { type WhoisTextRecord, withheld } from "./whois-text.js";
 
 const dayMs = 24 * 60 * 60 * 1000;
+/** `data.raw` holds at most this many characters of the registry's text. */
+const rawCap = 16384;
 
 export interface NormalizeInput {
   queriedDomain: string;
@@ -19,10 +28,12 @@ export interface NormalizeInput {
 /** rdapper's `DomainRecord` in the section's shape: every field present, null when unknown. */
 export function toWhoisData(input: NormalizeInput): WhoisData {
   const data = registrationOf(input);
+  const notes = (input.record as WhoisTextRecord).readNotes;
   return {
     ...data,
     findings: [
       ...whoisFindings(data, input.now),
+      ...parseIncompleteFindings(data, notes?.unreadDates ?? []),
       ...partialLookupFindings(data.servers, input.unasked ?? []),
     ],
   };
@@ -34,9 +45,11 @@ function registrationOf({
   servers,
   now,
 }: NormalizeInput): Omit<WhoisData, "findings"> {
+  const unknown =
+    record.source === "whois" && (record as WhoisTextRecord).readNotes?.registeredUnknown === true;
   const base = {
     queriedDomain,
-    registered: record.isRegistered,
+    registered: unknown ? null : record.isRegistered,
     source: record.source,
     servers,
   };
@@ -52,7 +65,9 @@ function registrationOf({
       nameservers: [],
       dnssec: { delegationSigned: null, dsData: [] },
       transferLock: null,
+      registrant: null,
       privacy: null,
+      raw: null,
     };
   }
   const expiresAt = isoOrNull(record.expirationDate);
@@ -62,27 +77,54 @@ function registrationOf({
     ),
   );
   const dsData = dsRecordsOf(record);
+  const nameservers = unique(
+    (record.nameservers ?? []).map(({ host }) => host.trim().toLowerCase().replace(/\.$/, "")),
+  );
+  const registrar = registrarOf(record);
+  // The text goes out only where the reader missed something a person may find in it.
+  const incomplete =
+    !registrar?.name || !record.creationDate || !expiresAt || nameservers.length === 0;
   const signed =
     record.source === "whois"
       ? whoisDelegationSigned(record.rawWhois)
       : (record.dnssec?.enabled ?? null);
   return {
     ...base,
-    registrar: registrarOf(record),
+    registrar,
     statuses: codes.map((code) => ({ code, meaning: statusMeaning(code) })),
     createdAt: isoOrNull(record.creationDate),
     updatedAt: isoOrNull(record.updatedDate),
     expiresAt,
     expiresInDays: expiresAt === null ? null : Math.floor((Date.parse(expiresAt) - now) / dayMs),
-    nameservers: unique(
-      (record.nameservers ?? []).map(({ host }) => host.trim().toLowerCase().replace(/\.$/, "")),
-    ),
+    nameservers,
     // DS data is itself proof of a signed delegation, whatever the flag says.
     dnssec: { delegationSigned: dsData.length > 0 ? true : signed, dsData },
+    // A registry word the WHOIS profile maps to a lock ("Transfer Locked") counts as one.
     transferLock:
-      codes.length === 0 ? null : codes.some((code) => transferLockStatuses.includes(code)),
+      codes.length === 0
+        ? null
+        : codes.some((code) => transferLockStatuses.includes(code)) ||
+          (record.source === "whois" && record.transferLock === true),
+    registrant: registrantOf(record),
     privacy: privacyOf(record),
+    raw:
+      record.source === "whois" && incomplete && record.rawWhois
+        ? record.rawWhois.slice(0, rawCap)
+        : null,
   };
+}
+
+/** The holder's organization and country as published; placeholders are withheld, so null. */
+function registrantOf(record: DomainRecord): WhoisRegistrant | null {
+  const contact = record.contacts?.find((c) => c.type === "registrant");
+  const published = (value: unknown) => {
+    const found = text(value);
+    return found === null || withheld.test(found) ? null : found;
+  };
+  const organization = published(contact?.organization);
+  // rdapper fills `country` with a name from a code: the code is what the registry wrote.
+  const country = published(contact?.countryCode ?? contact?.country);
+  return organization === null && country === null ? null : { organization, country };
 }
 
 function dsRecordsOf(record: DomainRecord): WhoisDsRecord[] {

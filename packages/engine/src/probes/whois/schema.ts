@@ -30,7 +30,9 @@ export const whoisDataSchema: JsonSchema = {
     "nameservers",
     "dnssec",
     "transferLock",
+    "registrant",
     "privacy",
+    "raw",
     "servers",
     "findings",
   ],
@@ -40,7 +42,30 @@ export const whoisDataSchema: JsonSchema = {
       minLength: 1,
       description: "The registrable domain that was looked up.",
     },
-    registered: { type: "boolean" },
+    registered: {
+      type: ["boolean", "null"],
+      description:
+        "False when the registry says the name does not exist; null when its WHOIS answer could not be read either way.",
+    },
+    registrant: {
+      description:
+        "The holder's organization and country where the registry publishes them (never a person's name, e-mail, phone or street); a withheld value is null.",
+      oneOf: [
+        { type: "null" },
+        {
+          type: "object",
+          additionalProperties: false,
+          required: ["organization", "country"],
+          properties: { organization: nullableString, country: nullableString },
+        },
+      ],
+    },
+    raw: {
+      type: ["string", "null"],
+      maxLength: 16384,
+      description:
+        "The registry's WHOIS text (capped at 16 KiB) when some of registrar, created, expires and name servers could not be read from it; null otherwise.",
+    },
     source: { enum: ["rdap", "whois"] },
     registrar: {
       oneOf: [
@@ -181,7 +206,7 @@ export const whoisDataSchema: JsonSchema = {
       type: "array",
       items: findingSchema,
       description:
-        "`whois.domain.not-registered`, `.expired`, `.expiring-soon` (30 days warn, 7 days fail), `.pending-delete` and `.transfer-unlocked`, every one every time; `whois.lookup.partial` (skipped) only when a step ran out of time after the registry answered, naming what timed out.",
+        "`whois.domain.not-registered`, `.expired`, `.expiring-soon` (30 days warn, 7 days fail), `.pending-delete` and `.transfer-unlocked`, every one every time; `whois.parse.incomplete` (warn) when a WHOIS answer lacks some of registrar, created, expires and name servers (`details.missing`); `whois.lookup.partial` (skipped) only when a step ran out of time after the registry answered, naming what timed out.",
     },
   },
 };

@@ -4,8 +4,11 @@ import type { Finding } from "../../contract/finding.js";
 export interface WhoisData {
   /** The registrable domain that was looked up (a subdomain is looked up by its registrable domain). */
   queriedDomain: string;
-  /** False when the registry says the name does not exist (RDAP 404, WHOIS "No match"). */
-  registered: boolean;
+  /**
+   * False when the registry says the name does not exist (RDAP 404, WHOIS "No match"); null
+   * when the registry answered WHOIS text the reader could not tell either way from.
+   */
+  registered: boolean | null;
   /** Which protocol produced the answer. */
   source: "rdap" | "whois";
   registrar: WhoisRegistrar | null;
@@ -24,12 +27,29 @@ export interface WhoisData {
   dnssec: WhoisDnssec;
   /** A transfer-prohibited status is set; null when the registry gave no statuses. */
   transferLock: boolean | null;
+  /**
+   * What the registry publishes of the holder: its organization and country, never a person's
+   * name, e-mail, phone or street; a withheld value ("REDACTED FOR PRIVACY") is null. Null when
+   * it publishes neither.
+   */
+  registrant: WhoisRegistrant | null;
   /** Whether the registrant is hidden; null for an unregistered name. */
   privacy: WhoisPrivacy | null;
+  /**
+   * The WHOIS text as the registry sent it (capped at 16 KiB) when the reader could not read all
+   * of registrar, created, expires and name servers from it, so a person can; null otherwise.
+   */
+  raw: string | null;
   /** Every registry or registrar server asked, in order. */
   servers: WhoisServer[];
   /** `whois.domain.*` findings, every id every time (pass, info, warn, fail or skipped). */
   findings: Finding[];
+}
+
+export interface WhoisRegistrant {
+  organization: string | null;
+  /** The ISO 3166 code where the registry gives one (`US`), otherwise its name as written. */
+  country: string | null;
 }
 
 export interface WhoisStatus {

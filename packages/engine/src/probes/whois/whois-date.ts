@@ -13,70 +13,155 @@ const months: Record<string, number> = {
   dec: 11,
 };
 
-const utc = (y: string, m: number, d: string, hh = "0", mm = "0", ss = "0") =>
-  Date.UTC(Number(y), m, Number(d), Number(hh), Number(mm), Number(ss));
+/** Zone abbreviations registries write after a time, as offsets in minutes. */
+const zoneOffsets: Record<string, number> = {
+  utc: 0,
+  gmt: 0,
+  z: 0,
+  cet: 60,
+  cest: 120,
+  eet: 120,
+  eest: 180,
+  msk: 180,
+  jst: 540,
+  kst: 540,
+  hkt: 480,
+  sgt: 480,
+  ist: 330,
+  clt: -240,
+  clst: -180,
+  brt: -180,
+  est: -300,
+  edt: -240,
+  cst: -360,
+  cdt: -300,
+  pst: -480,
+  pdt: -420,
+};
 
-/** The formats registries write dates in, each to epoch milliseconds (UTC unless an offset says otherwise). */
-const formats: [RegExp, (m: string[]) => number | undefined][] = [
-  // 2024-08-14T07:01:34Z, 2024-08-14 07:01:34+02:00, 2024/08/14 07:01:34
-  [
-    /^(\d{4})[-/](\d{2})[-/](\d{2})[ T](\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(?:Z|([+-]\d{2}):?(\d{2})?)?$/i,
-    ([, y, mo, d, hh, mm, ss, offH, offM]) => {
-      const sign = offH?.startsWith("-") ? -1 : 1;
-      const offset = offH ? sign * (Math.abs(Number(offH)) * 60 + Number(offM ?? 0)) : 0;
-      return utc(y!, Number(mo) - 1, d!, hh, mm, ss) - offset * 60_000;
-    },
-  ],
-  // 2024-08-14, 2024/08/14, 2024.08.14
-  [/^(\d{4})[-/.](\d{2})[-/.](\d{2})\.?$/, ([, y, mo, d]) => utc(y!, Number(mo) - 1, d!)],
+/** Day and month order of numeric dates (`02/11/2019`), as a registry profile fixes it. */
+export type DayMonthOrder = "dmy" | "mdy";
+
+/** A date read, or why it could not be. */
+export type WhoisDateReading = { iso: string } | { iso: null; reason: string };
+
+const time = String.raw`(?:[ T]+(?<hh>\d{1,2}):(?<mm>\d{2})(?::(?<ss>\d{2}))?(?:\.\d+)?)?`;
+const zone = String.raw`\s*(?<tz>\(?(?:GMT|UTC)[+-]\d{1,2}(?::?\d{2})?\)?|Z|[+-]\d{2}:?\d{2}|[+-]\d{2}|\(?[A-Z]{1,5}\)?)?`;
+const month = String.raw`(?<mon>[a-z]{3})[a-z]*\.?`;
+
+/**
+ * The formats whose field order the text itself states (named groups: y, mo or mon, d, then
+ * hh, mm, ss, tz). A numeric date with the year last (`02/11/2019`) is not among them: its
+ * order is the profile's to fix.
+ */
+const knownFormats: RegExp[] = [
+  // 2024-08-14, 2024/08/14, 2024.08.14, with an optional time and zone
+  new RegExp(String.raw`^(?<y>\d{4})[-/.](?<mo>\d{1,2})[-/.](?<d>\d{1,2})${time}${zone}$`, "i"),
+  // 20240814070134
+  /^(?<y>\d{4})(?<mo>\d{2})(?<d>\d{2})(?<hh>\d{2})(?<mm>\d{2})(?<ss>\d{2})$/,
+  // 20240814, 20240814 07:01:34
+  new RegExp(String.raw`^(?<y>\d{4})(?<mo>\d{2})(?<d>\d{2})${time}${zone}$`, "i"),
   // 14-Aug-2024, 14 Aug 2024, 14th August 2024 (at 07:01:34)
-  [
-    /^(\d{1,2})(?:st|nd|rd|th)?[- ]([a-z]{3})[a-z]*[- ](\d{4})(?:\s+(?:at\s+)?(\d{1,2}):(\d{2}):(\d{2})(?:\.\d+)?)?$/i,
-    ([, d, mon, y, hh, mm, ss]) => {
-      const month = months[mon!.toLowerCase()];
-      return month === undefined ? undefined : utc(y!, month, d!, hh, mm, ss);
-    },
-  ],
-  // 14-08-2024, 14.08.2024 (day first, as the registries using it write it)
-  [/^(\d{2})[-.](\d{2})[-.](\d{4})$/, ([, d, mo, y]) => utc(y!, Number(mo) - 1, d!)],
-  // Aug 14 2024
-  [
-    /^([a-z]{3})[a-z]*\s+(\d{1,2}),?\s+(\d{4})$/i,
-    ([, mon, d, y]) => {
-      const month = months[mon!.toLowerCase()];
-      return month === undefined ? undefined : utc(y!, month, d!);
-    },
-  ],
-  // 20240814070134, 20240814
-  [
-    /^(\d{4})(\d{2})(\d{2})(?:(\d{2})(\d{2})(\d{2}))?$/,
-    ([, y, mo, d, hh, mm, ss]) => utc(y!, Number(mo) - 1, d!, hh, mm, ss),
-  ],
+  new RegExp(
+    String.raw`^(?<d>\d{1,2})(?:st|nd|rd|th)?[-\s.]${month}[-\s.,]+(?<y>\d{4})(?:\s+at)?${time}${zone}$`,
+    "i",
+  ),
+  // 2001-Aug-23
+  new RegExp(String.raw`^(?<y>\d{4})[-\s]${month}[-\s](?<d>\d{1,2})${time}${zone}$`, "i"),
+  // Aug 14 2024, August 14, 2024
+  new RegExp(String.raw`^${month}\s+(?<d>\d{1,2}),?\s+(?<y>\d{4})${time}${zone}$`, "i"),
+  // Tue Feb 10 09:42:42 2004 (C's ctime; a zone may stand before the year)
+  /^[a-z]{3},?\s+(?<mon>[a-z]{3})\s+(?<d>\d{1,2})\s+(?<hh>\d{1,2}):(?<mm>\d{2}):(?<ss>\d{2})\s+(?:(?<tz>[A-Z]{2,5})\s+)?(?<y>\d{4})$/i,
 ];
 
-function parse(value: string): number | undefined {
-  for (const [pattern, toTime] of formats) {
-    const match = pattern.exec(value);
-    if (!match) continue;
-    const time = toTime(match);
-    if (time !== undefined && !Number.isNaN(time)) return time;
+/** 02/11/2019, 18.7.2012 04:04:23: day and month in an order only the registry knows. */
+const yearLast = new RegExp(
+  String.raw`^(?<a>\d{1,2})[-/.](?<b>\d{1,2})[-/.](?<y>\d{4})${time}${zone}$`,
+  "i",
+);
+
+function offsetMinutes(zoneText: string | undefined): number | undefined {
+  if (!zoneText) return 0;
+  const text = zoneText.replace(/[()]/g, "").replace(/^(?:GMT|UTC)(?=[+-])/i, "");
+  const numeric = /^([+-])(\d{1,2}):?(\d{2})?$/.exec(text);
+  if (numeric) {
+    const minutes = Number(numeric[2]) * 60 + Number(numeric[3] ?? 0);
+    return numeric[1] === "-" ? -minutes : minutes;
   }
-  const native = Date.parse(value);
-  return Number.isNaN(native) ? undefined : native;
+  return zoneOffsets[text.toLowerCase()];
+}
+
+type Parts = Record<string, string | undefined>;
+
+function instant(groups: Parts, monthIndex: number, day: number): WhoisDateReading {
+  const offset = offsetMinutes(groups.tz);
+  if (offset === undefined) return { iso: null, reason: `unknown time zone "${groups.tz}"` };
+  const [hh, mm, ss] = [groups.hh, groups.mm, groups.ss].map((part) => Number(part ?? 0)) as [
+    number,
+    number,
+    number,
+  ];
+  const year = Number(groups.y);
+  const local = new Date(Date.UTC(year, monthIndex, day, hh, mm, ss));
+  const valid =
+    monthIndex >= 0 &&
+    local.getUTCMonth() === monthIndex &&
+    local.getUTCDate() === day &&
+    hh < 24 &&
+    mm < 60 &&
+    ss <= 60;
+  if (!valid) return { iso: null, reason: "not a calendar date" };
+  const date = new Date(local.getTime() - offset * 60_000);
+  return { iso: date.toISOString().replace(/\.\d{3}Z$/, "Z") };
+}
+
+function readOne(text: string, order: DayMonthOrder | undefined): WhoisDateReading | undefined {
+  for (const pattern of knownFormats) {
+    const groups = pattern.exec(text)?.groups;
+    if (!groups) continue;
+    const monthIndex = groups.mon
+      ? (months[groups.mon.toLowerCase()] ?? -1)
+      : Number(groups.mo) - 1;
+    return instant(groups, monthIndex, Number(groups.d));
+  }
+  const groups = yearLast.exec(text)?.groups;
+  if (!groups) return undefined;
+  const [a, b] = [Number(groups.a), Number(groups.b)];
+  const chosen: DayMonthOrder | undefined =
+    order ?? (a > 12 && b <= 12 ? "dmy" : b > 12 && a <= 12 ? "mdy" : undefined);
+  if (!chosen) {
+    return {
+      iso: null,
+      reason: `"${text}" could be day first or month first, and the registry's order is not known`,
+    };
+  }
+  return chosen === "dmy" ? instant(groups, b - 1, a) : instant(groups, a - 1, b);
 }
 
 /**
- * A WHOIS date as ISO 8601 (seconds precision), or undefined. A value with words around the
- * date ("OK-UNTIL 20261004161638", "2024-08-14 (YYYY-MM-DD)") is read from its first
- * date-looking token.
+ * A WHOIS date as an ISO 8601 instant (seconds), in the zone the text gives (UTC otherwise), or
+ * null with the reason. Only formats whose field order is certain are read: a numeric date with
+ * the year last takes its day/month order from `order` (the registry's profile) or from a part
+ * above 12; anything else is null, never a guess. Words around the date ("OK-UNTIL
+ * 20261004161638", "2019-11-09 (YYYY-MM-DD)", "2001-Aug-23.") are set aside.
  */
-export function whoisDate(value: string | undefined): string | undefined {
-  const text = value?.trim();
+export function readWhoisDate(
+  value: string | undefined,
+  order?: DayMonthOrder,
+): WhoisDateReading | undefined {
+  const text = value?.replace(/\s+/g, " ").trim();
   if (!text) return undefined;
-  const tokens = text.split(/\s+/).filter((token) => /^\d[\d\-/:.TZ+]{5,}$/i.test(token));
-  for (const candidate of [text, ...tokens]) {
-    const time = parse(candidate);
-    if (time !== undefined) return new Date(time).toISOString().replace(/\.\d{3}Z$/, "Z");
+  const candidates = [
+    text,
+    text.replace(/\s*\((?:[ymdhs:\-/. ]+)\)$/i, ""),
+    ...text.split(/\s+(?=\d)/).map((part) => part.trim()),
+    ...text.split(/\s+/).filter((token) => /^\d[\d\-/:.TZ+]{5,}$/i.test(token)),
+  ];
+  let refused: WhoisDateReading | undefined;
+  for (const candidate of candidates) {
+    const reading = readOne(candidate.replace(/\.$/, ""), order);
+    if (reading?.iso) return reading;
+    refused ??= reading;
   }
-  return undefined;
+  return refused ?? { iso: null, reason: `"${text}" is not a date format the reader knows` };
 }

@@ -16,10 +16,16 @@ export const whoisFindingIds = [
   "whois.domain.transfer-unlocked",
 ] as const;
 
+/** Only when a WHOIS answer lacks some of registrar, created, expires and name servers. */
+export const parseIncompleteFindingId = "whois.parse.incomplete";
+
 /** Only when a step of the lookup ran out of time after the registry answered. */
 export const partialLookupFindingId = "whois.lookup.partial";
 
-type WhoisFindingId = (typeof whoisFindingIds)[number] | typeof partialLookupFindingId;
+type WhoisFindingId =
+  | (typeof whoisFindingIds)[number]
+  | typeof partialLookupFindingId
+  | typeof parseIncompleteFindingId;
 
 function finding(
   id: WhoisFindingId,
@@ -33,6 +39,15 @@ function finding(
 /** The `whois.domain.*` findings of a lookup made at `now`. */
 export function whoisFindings(data: Omit<WhoisData, "findings">, now: number): Finding[] {
   const domain = data.queriedDomain;
+  if (data.registered === null) {
+    return whoisFindingIds.map((id) =>
+      finding(
+        id,
+        "skipped",
+        `Not checked: the registry's WHOIS answer for ${domain} could not be read (see data.raw).`,
+      ),
+    );
+  }
   if (!data.registered) {
     return [
       finding(
@@ -159,6 +174,35 @@ export function partialLookupFindings(
       "skipped",
       `Part of the lookup ran out of time: ${parts.join("; ")}. The answer holds what arrived in time; registrar details may be missing.`,
       { timedOut, cutShort, unasked: [...unasked] },
+    ),
+  ];
+}
+
+/**
+ * `whois.parse.incomplete` (warn) when the registry answered WHOIS text from which some of
+ * registrar, created, expires and name servers could not be read: `details.missing` names them,
+ * `details.unreadDates` says why a date present in the text was not read. `data.raw` holds the
+ * text.
+ */
+export function parseIncompleteFindings(
+  data: Omit<WhoisData, "findings">,
+  unreadDates: readonly string[],
+): Finding[] {
+  if (data.source !== "whois" || data.registered === false) return [];
+  const missing = [
+    ...(data.registrar?.name ? [] : ["registrar"]),
+    ...(data.createdAt ? [] : ["created"]),
+    ...(data.expiresAt ? [] : ["expires"]),
+    ...(data.nameservers.length > 0 ? [] : ["nameservers"]),
+  ];
+  if (missing.length === 0) return [];
+  const why = unreadDates.length > 0 ? ` (${unreadDates.join("; ")})` : "";
+  return [
+    finding(
+      parseIncompleteFindingId,
+      "warn",
+      `The registry answered, but its WHOIS text gives no readable ${missing.join(", ")}${why}: its text is in data.raw.`,
+      { missing, unreadDates: [...unreadDates] },
     ),
   ];
 }

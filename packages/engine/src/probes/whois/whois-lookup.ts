@@ -1,5 +1,5 @@
 import { isIP } from "node:net";
-import type { DomainRecord, LookupAttempt, LookupErrorCode } from "rdapper";
+import type { LookupAttempt, LookupErrorCode } from "rdapper";
 import { stepTimeoutMs } from "../../contract/budget.js";
 import type { ProbeContext } from "../../contract/probe.js";
 import {
@@ -8,7 +8,9 @@ import {
   whoisExchange,
 } from "../../network/whois-exchange.js";
 import type { Refusal } from "./servers.js";
-import { looksEmpty, parseWhoisText, whoisRefusal } from "./whois-text.js";
+import { decodeWhoisBytes } from "./whois-charset.js";
+import { whoisProfileFor } from "./whois-profiles.js";
+import { looksEmpty, parseWhoisText, type WhoisTextRecord, whoisRefusal } from "./whois-text.js";
 
 export const ianaWhoisHost = "whois.iana.org";
 
@@ -60,7 +62,7 @@ export async function tracedWhoisQuery(
       context: input.context,
       timeoutMs,
     });
-    const refusal = whoisRefusal(answer.text);
+    const refusal = whoisRefusal(answer.text, whoisProfileFor("", host));
     if (refusal) {
       trace({ errorCode: refusal, error: `WHOIS ${host} refused the query (${refusal})` });
       return { ok: false, errorCode: refusal, error: undefined };
@@ -98,7 +100,7 @@ function errorCodeOf(error: WhoisExchangeError | undefined): LookupErrorCode {
 }
 
 export type RegistryWhoisResult =
-  | { ok: true; record: DomainRecord; server: string }
+  | { ok: true; record: WhoisTextRecord; server: string }
   | { ok: false; errorCode: LookupErrorCode; server?: string };
 
 /**
@@ -125,9 +127,22 @@ export async function registryWhois(
   const query = englishQueries[server.toLowerCase()]?.(domain) ?? domain;
   const asked = await tracedWhoisQuery({ ...input, host: server, query, phase: "whois" });
   if (!asked.ok) return { ok: false, errorCode: asked.errorCode, server };
-  const record = parseWhoisText({ domain, tld, text: asked.answer.text, server });
-  if (record.isRegistered && looksEmpty(record)) {
+  const text = decodeWhoisBytes(asked.answer.bytes, whoisProfileFor(tld, server));
+  const record = parseWhoisText({ domain, tld, text, server });
+  // Text cut off at the time limit with nothing readable in it is no answer.
+  if (record.isRegistered && looksEmpty(record) && asked.answer.partial) {
     return { ok: false, errorCode: "unparseable", server };
+  }
+  // The registry answered: what could not be read is the section's to say, never a 502.
+  if (record.isRegistered && looksEmpty(record)) {
+    return {
+      ok: true,
+      record: {
+        ...record,
+        readNotes: { unreadDates: record.readNotes?.unreadDates ?? [], registeredUnknown: true },
+      },
+      server,
+    };
   }
   return { ok: true, record, server };
 }

@@ -1,8 +1,10 @@
 import type { DomainRecord } from "rdapper";
 import { stepTimeoutMs } from "../../contract/budget.js";
 import { serversFromAttempts } from "./servers.js";
+import { decodeWhoisBytes } from "./whois-charset.js";
 import type { ServerOutcome, WhoisServer } from "./whois-data.js";
 import { tracedWhoisQuery, type WhoisStepsInput, whoisHostOf } from "./whois-lookup.js";
+import { whoisProfileFor } from "./whois-profiles.js";
 import { looksEmpty, parseWhoisText } from "./whois-text.js";
 
 // The lines thin registries use to name the registrar's own WHOIS server.
@@ -71,7 +73,7 @@ export async function followReferral(input: ReferralInput): Promise<ReferralResu
   const record = parseWhoisText({
     domain: input.domain,
     tld: input.tld,
-    text: result.answer.text,
+    text: decodeWhoisBytes(result.answer.bytes, whoisProfileFor(input.tld, host)),
     server: host,
   });
   // A registrar claiming the name is free contradicts the registry, which is authoritative.

@@ -1,37 +1,82 @@
 import { type Contact, type DomainRecord, finalizeContact, isPrivacyContact } from "rdapper";
-import { whoisDate } from "./whois-date.js";
+import { readWhoisDate } from "./whois-date.js";
+import {
+  genericLabels,
+  type WhoisField,
+  type WhoisProfile,
+  whoisProfileFor,
+} from "./whois-profiles.js";
+import { readWhoisEntries, type WhoisBlock, type WhoisEntry } from "./whois-reader.js";
+
+/** What the reader could not read in a registry's answer, and why. */
+export interface WhoisReadNotes {
+  /** Dates present in the text but not read, with the reason (`expires: "02/11/2019" could be...`). */
+  unreadDates: string[];
+  /** Nothing a registration has was found, and no "not found" phrase either. */
+  registeredUnknown?: true;
+}
+
+export type WhoisTextRecord = DomainRecord & { readNotes?: WhoisReadNotes };
 
 /**
- * WHOIS text (RFC 3912 has no format) read into rdapper's `DomainRecord`, so both protocols
- * reach the section through one normaliser. The key lists cover the gTLD format and the common
- * ccTLD ones; contacts go through rdapper's own `finalizeContact`, which drops placeholder
- * text ("REDACTED FOR PRIVACY") into `redactedFields` and marks privacy services.
+ * WHOIS text read into rdapper's `DomainRecord`, so both protocols reach the section through
+ * one normaliser: the generic reader (whois-reader.ts) splits the text into blocks, and the
+ * registry's profile (whois-profiles.ts) says which labels hold which field and how its dates
+ * are written. Only the domain's own block gives its dates, statuses and name servers; the
+ * registrar block gives the registrar; contacts go through rdapper's `finalizeContact`, which
+ * turns placeholder text ("REDACTED FOR PRIVACY") into `redactedFields`.
  */
 export function parseWhoisText(input: {
   domain: string;
   tld: string;
   text: string;
   server: string;
-}): DomainRecord {
+}): WhoisTextRecord {
   const { domain, text } = input;
-  const fields = keyValues(text);
-  const contacts = contactsOf(fields);
-  const statuses = statusesOf(fields);
-  const dnssecValue = first(fields, ["dnssec"])?.toLowerCase();
+  const profile = whoisProfileFor(input.tld, input.server);
+  const entries = ownRecord(
+    readWhoisEntries(text, profile.bareLabels ? { bareLabels: profile.bareLabels } : {}),
+    domain,
+  );
+  const read = reading(entries, profile);
+  const unreadDates: string[] = [];
+  const date = (field: "created" | "updated" | "expires") => {
+    const pick = profile.pickDate?.[field];
+    if (pick) {
+      // Registries that log every change (`changed: ... 20181216`): the earliest or the latest.
+      const times = read
+        .values(["domain"], read.labelsOf(field))
+        .map((value) => readWhoisDate(value, profile.dateOrder)?.iso)
+        .filter((iso): iso is string => typeof iso === "string")
+        .sort();
+      return pick === "earliest" ? times[0] : times.at(-1);
+    }
+    const value = read.first("domain", field);
+    const result = readWhoisDate(value, profile.dateOrder);
+    if (result && result.iso === null) unreadDates.push(`${field}: ${result.reason}`);
+    return result?.iso ?? undefined;
+  };
+  const contacts = contactsOf(read);
+  const statuses = statusesOf(read);
+  const dnssecValue = read.first("domain", undefined, ["dnssec"])?.toLowerCase();
   return {
     domain,
     tld: input.tld,
-    isRegistered: !whoisSaysAvailable(text),
+    isRegistered: !whoisSaysAvailable(text, profile),
     isIDN: /(^|\.)xn--/i.test(domain),
-    registrar: registrarOf(fields),
+    registrar: registrarOf(read),
     statuses,
-    creationDate: whoisDate(first(fields, creationKeys)),
-    updatedDate: whoisDate(first(fields, updatedKeys)),
-    expirationDate: whoisDate(first(fields, expirationKeys)),
-    transferLock: (statuses ?? []).some((s) => /transfer[-\s]*prohibited/i.test(s.raw ?? s.status)),
+    creationDate: date("created"),
+    updatedDate: date("updated"),
+    expirationDate: date("expires"),
+    transferLock: (statuses ?? []).some(
+      (s) =>
+        /transfer[-\s]*prohibited/i.test(s.status) ||
+        profile.statusWords?.[s.status.toLowerCase()] === "transferLock",
+    ),
     // normalize.ts reads the DNSSEC line itself; this keeps rdapper's shape.
     ...(dnssecValue ? { dnssec: { enabled: /^(signed|yes|true|active)/.test(dnssecValue) } } : {}),
-    nameservers: nameserversOf(fields),
+    nameservers: nameserversOf(read),
     contacts,
     ...(isPrivacyContact(contacts?.find((c) => c.type === "registrant"))
       ? { privacyEnabled: true }
@@ -39,6 +84,75 @@ export function parseWhoisText(input: {
     whoisServer: input.server,
     rawWhois: text,
     source: "whois",
+    readNotes: { unreadDates },
+  };
+}
+
+/**
+ * The entries of the record for `domain`: thin registries may list look-alike names' records
+ * before the real one (`Domain Name: MICROSOFT.COM.ZZZ...`), each starting with its domain line.
+ */
+function ownRecord(entries: WhoisEntry[], domain: string): WhoisEntry[] {
+  const starts = entries
+    .map((entry, index) => ({ entry, index }))
+    .filter(
+      ({ entry }) =>
+        entry.block === "domain" &&
+        (genericLabels.domain.includes(entry.label) || entry.label === "server name"),
+    );
+  if (starts.length < 2) return entries;
+  const own = starts.findIndex(
+    ({ entry }) => entry.value.split(/\s+/)[0]!.toLowerCase().replace(/\.$/, "") === domain,
+  );
+  if (own === -1) return entries;
+  const from = own === 0 ? 0 : starts[own]!.index;
+  const to = starts[own + 1]?.index ?? entries.length;
+  return entries.slice(from, to);
+}
+
+interface Reading {
+  /** The first value of a field (its labels, the profile's first) in a block. */
+  first(
+    block: WhoisBlock,
+    field: WhoisField | undefined,
+    labels?: readonly string[],
+  ): string | undefined;
+  /** Every value of the first label of `labels` present in one of `blocks`. */
+  values(blocks: readonly WhoisBlock[], labels: readonly string[]): string[];
+  labelsOf(field: WhoisField): readonly string[];
+}
+
+/** Placeholder values that mean the registry withholds the field. */
+export const withheld =
+  /^(?:redacted|not disclosed|data protected|hidden|n\/a|private|withheld|gdpr|statutory masking|not available|-+)\b|redacted for privacy|gdpr|hidden upon user request|data protected/i;
+
+function reading(entries: readonly WhoisEntry[], profile: WhoisProfile): Reading {
+  const byBlock = new Map<WhoisBlock, Map<string, string[]>>();
+  for (const { block, label, value } of entries) {
+    const labels = byBlock.get(block) ?? new Map<string, string[]>();
+    const list = labels.get(label) ?? [];
+    if (value) list.push(value);
+    labels.set(label, list);
+    byBlock.set(block, labels);
+  }
+  const labelsOf = (field: WhoisField) => [
+    ...(profile.labels?.[field] ?? []),
+    ...(field === "statuses" && profile.onlyStatusLabels ? [] : genericLabels[field]),
+  ];
+  const values = (blocks: readonly WhoisBlock[], labels: readonly string[]) => {
+    for (const label of labels) {
+      const found = blocks.flatMap((block) => byBlock.get(block)?.get(label) ?? []);
+      if (found.length > 0) return found;
+    }
+    return [];
+  };
+  return {
+    labelsOf,
+    values,
+    first: (block, field, labels) => {
+      const found = values([block], labels ?? labelsOf(field!)).find((v) => !withheld.test(v));
+      return found;
+    },
   };
 }
 
@@ -64,13 +178,17 @@ const availablePatterns = [
 ];
 
 /** The registry says the name is not registered ("No match for", "NOT FOUND", "Status: free"). */
-export function whoisSaysAvailable(text: string): boolean {
+export function whoisSaysAvailable(text: string, profile: WhoisProfile = {}): boolean {
+  const lower = text.toLowerCase();
+  if (profile.notFound?.some((phrase) => lower.includes(phrase))) return true;
   return availablePatterns.some((pattern) => pattern.test(text));
 }
 
 const throttled = [
   /rate[\s-]?limit/i,
   /(?:limit|quota)\s+exceeded/i,
+  // "access control limit reached" (DENIC), "query limit reached"
+  /\blimit\s+(?:has\s+been\s+)?reached\b/i,
   /exceeded\s+.{0,40}(?:quer|limit|request|connection)/i,
   /too\s+many\s+(?:quer|request|connection)/i,
   /^\s*<(?:!doctype|html)\b/i,
@@ -84,8 +202,13 @@ const blocked = [
  * A short answer that refuses the query instead of answering it: `rate_limited` for a throttle,
  * `blocked` for a ban. A long answer is a record even when it mentions a rate limit.
  */
-export function whoisRefusal(text: string): "rate_limited" | "blocked" | undefined {
-  if (!text || text.length > 2048 || whoisSaysAvailable(text)) return undefined;
+export function whoisRefusal(
+  text: string,
+  profile: WhoisProfile = {},
+): "rate_limited" | "blocked" | undefined {
+  if (!text || text.length > 2048 || whoisSaysAvailable(text, profile)) return undefined;
+  const lower = text.toLowerCase();
+  if (profile.refusals?.some((phrase) => lower.includes(phrase))) return "rate_limited";
   if (blocked.some((pattern) => pattern.test(text))) return "blocked";
   if (throttled.some((pattern) => pattern.test(text))) return "rate_limited";
   return undefined;
@@ -104,136 +227,29 @@ export function looksEmpty(record: DomainRecord): boolean {
   );
 }
 
-type Fields = ReadonlyMap<string, string[]>;
-
-/**
- * `Key: value` lines into lower-case keys and their values in order. A key with an empty value
- * starts a block whose indented lines are its values (`Name servers:` then one per line);
- * `[Key] value` lines (JPRS) count as keys too.
- */
-function keyValues(text: string): Fields {
-  const fields = new Map<string, string[]>();
-  const add = (key: string, value: string) => {
-    const list = fields.get(key) ?? [];
-    if (value) list.push(value);
-    fields.set(key, list);
-  };
-  let lastKey: string | undefined;
-  let inBlock = false;
-  for (const raw of text.split(/\r?\n/)) {
-    const line = raw.trimEnd();
-    if (!line.trim()) continue;
-    const bracket = /^\s*\[([^\]]+)\]\s*(.*)$/.exec(line);
-    if (bracket) {
-      lastKey = bracket[1]!.trim().toLowerCase();
-      add(lastKey, bracket[2]!.trim());
-      inBlock = false;
-      continue;
-    }
-    const indented = /^\s+/.test(line);
-    if (indented && lastKey && (inBlock ? !/:(\s|$)/.test(line) : !line.includes(":"))) {
-      add(lastKey, line.trim());
-      continue;
-    }
-    const colon = line.indexOf(":");
-    if (colon === -1) continue;
-    const key = line.slice(0, colon).trim().toLowerCase();
-    const value = line.slice(colon + 1).trim();
-    if (!key) {
-      lastKey = undefined;
-      continue;
-    }
-    add(key, value);
-    lastKey = key;
-    inBlock = value === "";
-  }
-  return fields;
-}
-
-function first(fields: Fields, keys: readonly string[]): string | undefined {
-  for (const key of keys) {
-    const value = fields.get(key)?.[0];
-    if (value) return value;
-  }
-  return undefined;
-}
-
-function all(fields: Fields, keys: readonly string[]): string[] {
-  return keys.flatMap((key) => fields.get(key) ?? []);
-}
-
-const creationKeys = [
-  "creation date",
-  "created on",
-  "created",
-  "registered on",
-  "registered",
-  "registration date",
-  "registration time",
-  "domain registration date",
-  "domain create date",
-  "domain name commencement date",
-  "domain record activated",
-  "domain registered",
-  "registered date",
-  "assigned",
-];
-const updatedKeys = [
-  "updated date",
-  "updated",
-  "last updated",
-  "last updated on",
-  "last update",
-  "last-update",
-  "last modified",
-  "modified",
-  "changed",
-  "modification date",
-  "domain record last updated",
-];
-const expirationKeys = [
-  "registry expiry date",
-  "registry expiration date",
-  "registrar registration expiration date",
-  "registrar registration expiry date",
-  "registrar expiration date",
-  "registrar expiry date",
-  "expiry date",
-  "expiration date",
-  "expiry",
-  "expire date",
-  "expire",
-  "expires on",
-  "expires",
-  "expiration time",
-  "domain expires",
-  "paid-till",
-  "renewal date",
-  "validity",
-  "record will expire on",
-];
-
-function registrarOf(fields: Fields): DomainRecord["registrar"] {
-  const name = first(fields, [
-    "registrar",
-    "registrar name",
-    "registrar organization",
-    "registrar organization name",
-    "sponsoring registrar",
-    "record maintained by",
-  ]);
-  const ianaId = first(fields, ["registrar iana id", "sponsoring registrar iana id", "iana id"]);
-  const url = first(fields, [
-    "registrar url",
-    "registrar website",
-    "registrar web",
-    "url of the registrar",
-    "referrer",
-  ]);
-  const email = first(fields, ["registrar abuse contact email", "abuse contact email"]);
-  const phone = first(fields, ["registrar abuse contact phone", "abuse contact phone"]);
-  // "Registrar: Name (https://registrar.example)"
-  const inline = name ? /^(.*?)\s*\((https?:\/\/[^)\s]+)\)$/.exec(name) : null;
+function registrarOf(read: Reading): DomainRecord["registrar"] {
+  const named = read.first("domain", "registrar");
+  // A registry handle (`FAJN-0002`, `NIC-REG1`) names the registrar block, which has the name.
+  const handle = named !== undefined && /^[A-Z0-9]+(?:[-_][A-Z0-9]+)+$/.test(named);
+  const name =
+    (handle ? undefined : named) ??
+    read.first("registrar", undefined, [
+      "registrar name",
+      "organization",
+      "organisation",
+      "organization name",
+      "name",
+      "registrar",
+    ]) ??
+    named;
+  const ianaId = read.first("domain", "registrarIanaId");
+  const url =
+    read.first("domain", "registrarUrl") ??
+    read.first("registrar", undefined, ["url", "www", "web", "website", "registrar url"]);
+  const email = read.first("domain", "registrarAbuseEmail");
+  const phone = read.first("domain", "registrarAbusePhone");
+  // "Registrar: Name (https://registrar.example)", "Name [Tag = NAME]"
+  const inline = name ? /^(.*?)\s*\(\s*(https?:\/\/[^)\s]+)\s*\)$/.exec(name) : null;
   if (!(name || ianaId || url || email || phone)) return undefined;
   return {
     ...(name ? { name: inline?.[1] ?? name } : {}),
@@ -244,49 +260,86 @@ function registrarOf(fields: Fields): DomainRecord["registrar"] {
   };
 }
 
-function statusesOf(fields: Fields): DomainRecord["statuses"] {
-  // The first key present: a format that has "Domain Status" may use "Status" elsewhere.
-  const key = [
-    "domain status",
-    "status",
-    "flags",
-    "state",
-    "registration status",
-    "eppstatus",
-  ].find((candidate) => (fields.get(candidate)?.length ?? 0) > 0);
-  const lines = key ? (fields.get(key) ?? []) : [];
-  const statuses = lines
-    .map((raw) => ({ status: raw.split(/\s+/)[0] ?? "", raw }))
-    .filter((status) => status.status !== "");
+/** EPP status codes (RFC 5731, RFC 3915) by their lower-case spelling. */
+const eppCodes = new Map(
+  [
+    "ok",
+    "inactive",
+    "active",
+    "addPeriod",
+    "autoRenewPeriod",
+    "renewPeriod",
+    "transferPeriod",
+    "redemptionPeriod",
+    "pendingCreate",
+    "pendingDelete",
+    "pendingRenew",
+    "pendingRestore",
+    "pendingTransfer",
+    "pendingUpdate",
+    "clientDeleteProhibited",
+    "clientHold",
+    "clientRenewProhibited",
+    "clientTransferProhibited",
+    "clientUpdateProhibited",
+    "serverDeleteProhibited",
+    "serverHold",
+    "serverRenewProhibited",
+    "serverTransferProhibited",
+    "serverUpdateProhibited",
+    "serverRecoverProhibited",
+  ].map((code) => [code.toLowerCase(), code]),
+);
+
+/**
+ * The domain's statuses as the registry writes them: split on commas, and on whitespace where
+ * every word is an EPP code; EPP codes in their RFC spelling; URLs and dates in parentheses
+ * set aside; a registry phrase ("Transfer Locked", "Deletion forbidden") kept whole.
+ */
+function statusesOf(read: Reading): DomainRecord["statuses"] {
+  const lines = read.values(["domain"], read.labelsOf("statuses"));
+  const statuses: { status: string; raw: string }[] = [];
+  for (const raw of lines) {
+    for (const part of raw.split(",")) {
+      const phrase = part
+        .replace(/\(?https?:\/\/\S+\)?/g, " ")
+        .replace(/\([^)]*\)/g, " ")
+        // "clientTransferProhibited - status prohibits transfer" (.kz): the code, not the gloss
+        .replace(/\s+-\s.*$/, "")
+        .replace(/\s+/g, " ")
+        .trim()
+        .replace(/\.$/, "");
+      if (!phrase) continue;
+      const words = phrase.split(" ");
+      const codes = words.map((word) => eppCodes.get(word.toLowerCase()));
+      if (codes.every((code) => code !== undefined)) {
+        for (const code of codes) statuses.push({ status: code!, raw });
+      } else {
+        statuses.push({ status: phrase, raw });
+      }
+    }
+  }
   return statuses.length > 0 ? statuses : undefined;
 }
 
-function nameserversOf(fields: Fields): DomainRecord["nameservers"] {
-  const lines = all(fields, [
-    "name server",
-    "name servers",
-    "nameserver",
-    "nameservers",
-    "nserver",
-    "dns",
-    "domain nameservers",
-    "domain servers in listed order",
-    "domain servers",
-    "name servers dns",
-    "name server information",
-    "hostname",
-    "ns 1",
-    "ns 2",
-    "ns 3",
-    "ns 4",
-  ]);
+const hostName =
+  /^(?=.{1,253}$)[a-z0-9_](?:[a-z0-9_-]*[a-z0-9])?(?:\.[a-z0-9_](?:[a-z0-9_-]*[a-z0-9])?)+$/;
+
+function nameserversOf(read: Reading): DomainRecord["nameservers"] {
+  const lines = read
+    .labelsOf("nameservers")
+    .flatMap((label) => read.values(["domain", "nsset"], [label]));
   const hosts = new Map<string, { host: string; ipv4?: string[]; ipv6?: string[] }>();
   for (const line of lines) {
-    const [host, ...rest] = line.trim().split(/\s+/);
+    const [host, ...rest] = line
+      .trim()
+      .replace(/^-\s*/, "")
+      .split(/[\s,]+/);
     const name = host?.toLowerCase().replace(/\.$/, "");
-    if (!name || hosts.has(name)) continue;
-    const ipv4 = rest.filter((part) => /^\d+\.\d+\.\d+\.\d+$/.test(part));
-    const ipv6 = rest.filter((part) => /^[0-9a-f:]+$/i.test(part) && part.includes(":"));
+    if (!name || !hostName.test(name) || hosts.has(name)) continue;
+    const parts = rest.map((part) => part.replace(/^[[(]|[\])]$/g, "").replace(/\/\d+$/, ""));
+    const ipv4 = parts.filter((part) => /^\d+\.\d+\.\d+\.\d+$/.test(part));
+    const ipv6 = parts.filter((part) => /^[0-9a-f:]+$/i.test(part) && part.includes(":"));
     hosts.set(name, {
       host: name,
       ...(ipv4.length ? { ipv4 } : {}),
@@ -309,26 +362,39 @@ function keysFor(prefixes: string[], suffixes: string[]): string[] {
   return prefixes.flatMap((prefix) => suffixes.map((suffix) => `${prefix}${suffix}`));
 }
 
-function contactsOf(fields: Fields): Contact[] | undefined {
+/**
+ * The contacts: `Registrant Name:` lines of the domain's block (the gTLD form), or the plain
+ * labels of a role's own block (`Registrant` then `  Organization:`). Values go to rdapper's
+ * `finalizeContact` as written, so placeholders become `redactedFields`.
+ */
+function contactsOf(read: Reading): Contact[] | undefined {
   const contacts: Contact[] = [];
   for (const { type, prefixes } of contactRoles) {
-    const value = (suffixes: string[], extra: string[] = []) =>
-      first(fields, [...keysFor(prefixes, suffixes), ...(type === "registrant" ? extra : [])]);
-    const name = value([" name", " contact name", ""], ["registrant person"]);
-    const organization = value([" organization", " organisation", " org"], ["trading as", "org"]);
-    const email = value([" email", " contact email", " e-mail"]);
-    const phone = value([" phone", " contact phone", " telephone"]);
-    const streetKey = keysFor(prefixes, [" street", " address", "'s address"]).find(
-      (key) => (fields.get(key)?.length ?? 0) > 0,
+    const block = type === "abuse" ? undefined : (type as WhoisBlock);
+    const all = (suffixes: string[], extra: string[] = []) => {
+      const prefixed = read.values(
+        ["domain"],
+        [...keysFor(prefixes, suffixes), ...(type === "registrant" ? extra : [])],
+      );
+      if (prefixed.length > 0 || !block) return prefixed;
+      return read.values([block], suffixes.map((suffix) => suffix.trim()).filter(Boolean));
+    };
+    const value = (suffixes: string[], extra: string[] = []) => all(suffixes, extra)[0];
+    const name = value([" name", " contact name", " personname"], ["registrant person"]);
+    const organization = value(
+      [" organization", " organisation", " org", " organization name", " company"],
+      ["trading as", "org"],
     );
-    const street = streetKey ? fields.get(streetKey) : undefined;
-    if (!(name || organization || email || phone || street?.length)) continue;
+    const email = value([" email", " contact email", " e-mail", " email address"]);
+    const phone = value([" phone", " contact phone", " telephone", " phone number"]);
+    const street = all([" street", " address", "'s address", " street address"]);
+    if (!(name || organization || email || phone || street.length)) continue;
     const details = {
-      fax: value([" fax", " facsimile"]),
+      fax: value([" fax", " facsimile", " fax-no"]),
       city: value([" city"]),
       state: value([" state", " province", " state/province"]),
       postalCode: value([" postal code", " postcode", " zip"]),
-      country: value([" country"]),
+      country: value([" country", " country code"], ["org-country"]),
     };
     contacts.push(
       finalizeContact({
@@ -337,7 +403,7 @@ function contactsOf(fields: Fields): Contact[] | undefined {
         ...(organization ? { organization } : {}),
         ...(email ? { email } : {}),
         ...(phone ? { phone } : {}),
-        ...(street ? { street: [...street] } : {}),
+        ...(street.length ? { street: [...street] } : {}),
         ...Object.fromEntries(Object.entries(details).filter(([, v]) => v !== undefined)),
       }),
     );

@@ -1,0 +1,222 @@
+import type { DayMonthOrder } from "./whois-date.js";
+
+/** The fields the reader looks for, each under its labels. */
+export type WhoisField =
+  | "domain"
+  | "registrar"
+  | "registrarUrl"
+  | "registrarIanaId"
+  | "registrarAbuseEmail"
+  | "registrarAbusePhone"
+  | "created"
+  | "updated"
+  | "expires"
+  | "nameservers"
+  | "statuses"
+  | "registrantOrganization"
+  | "registrantCountry";
+
+/**
+ * How one registry writes its WHOIS answers, as data: a new registry is usually one entry here
+ * and one fixture. Labels are lower case without padding, tried before the generic ones.
+ */
+export interface WhoisProfile {
+  /** Public suffixes or TLDs this profile is for (`co.uk`, `uk`). */
+  suffixes?: readonly string[];
+  /** WHOIS servers this profile is for, whatever the suffix. */
+  servers?: readonly string[];
+  /** Day/month order of its numeric dates with the year last (`02/11/2019`). */
+  dateOrder?: DayMonthOrder;
+  /** Labels of each field in the domain's block, tried first. */
+  labels?: Partial<Record<WhoisField, readonly string[]>>;
+  /** Dates given once per change: which of them is the field (`changed:` lines of .il). */
+  pickDate?: Partial<Record<"created" | "updated" | "expires", "earliest" | "latest">>;
+  /** Only these labels, not the generic ones, hold the domain's statuses. */
+  onlyStatusLabels?: boolean;
+  /** Labels written without a colon (`Record expires on 2019-11-09`). */
+  bareLabels?: readonly string[];
+  /** Phrases (lower case) of its "not registered" answer. */
+  notFound?: readonly string[];
+  /** Phrases (lower case) of its refusals (rate limits, bans). */
+  refusals?: readonly string[];
+  /** Its status words with a clear meaning: a transfer lock, or an active name. */
+  statusWords?: Readonly<Record<string, "transferLock" | "active">>;
+  /** The character set its answers are in, when not UTF-8 (an iconv-lite name). */
+  encoding?: string;
+}
+
+/** Labels every registry is read with, after its profile's own. */
+export const genericLabels: Record<WhoisField, readonly string[]> = {
+  domain: ["domain name", "domain", "domainname", "nombre de dominio"],
+  registrar: [
+    "registrar",
+    "registrar name",
+    "sponsoring registrar",
+    "registrar organization",
+    "registrar organization name",
+    "record maintained by",
+    "registrar-name",
+    "current registrar",
+  ],
+  registrarUrl: [
+    "registrar url",
+    "registrar website",
+    "registrar web",
+    "url of the registrar",
+    "registrar-url",
+    "referral url",
+  ],
+  registrarIanaId: ["registrar iana id", "sponsoring registrar iana id"],
+  registrarAbuseEmail: ["registrar abuse contact email", "abuse contact email"],
+  registrarAbusePhone: ["registrar abuse contact phone", "abuse contact phone"],
+  created: [
+    "creation date",
+    "created",
+    "created on",
+    "created date",
+    "registered",
+    "registered on",
+    "registration date",
+    "registration time",
+    "domain registration date",
+    "domain create date",
+    "domain name commencement date",
+    "domain record activated",
+    "domain registered",
+    "registered date",
+    "record created",
+    "record created on",
+    "first registration date",
+    "fecha de creación",
+    "fecha de creacion",
+  ],
+  updated: [
+    "updated date",
+    "last updated",
+    "last updated on",
+    "last update",
+    "last-update",
+    "last modified",
+    "modified",
+    "changed",
+    "updated",
+    "modification date",
+    "domain record last updated",
+    "record last updated on",
+    "ultima actualización",
+    "última actualización",
+  ],
+  expires: [
+    "registry expiry date",
+    "registry expiration date",
+    "registrar registration expiration date",
+    "registrar registration expiry date",
+    "expiry date",
+    "expiration date",
+    "expire date",
+    "expires",
+    "expires on",
+    "expire",
+    "expiry",
+    "expiration time",
+    "domain expires",
+    "paid-till",
+    "renewal date",
+    "validity",
+    "valid until",
+    "record expires on",
+    "record will expire on",
+    "fecha de vencimiento",
+  ],
+  nameservers: [
+    "name server",
+    "name servers",
+    "nameserver",
+    "nameservers",
+    "nserver",
+    "dns",
+    "domain nameservers",
+    "domain servers in listed order",
+    "name servers in the listed order",
+    "domain servers",
+    "name servers dns",
+    "name server information",
+    "name servers information",
+    "servidor(es) de nombres de dominio",
+  ],
+  statuses: [
+    "domain status",
+    "status",
+    "registration status",
+    "eppstatus",
+    "estatus del dominio",
+    "state",
+  ],
+  registrantOrganization: ["registrant organization", "registrant organisation", "registrant org"],
+  registrantCountry: ["registrant country", "registrant country/economy", "org-country"],
+};
+
+/** The registries whose formats differ from the generic reading. */
+export const whoisProfiles: readonly WhoisProfile[] = [
+  { suffixes: ["fi"], dateOrder: "dmy", labels: { registrar: ["registrar"] } },
+  { suffixes: ["rs"], dateOrder: "dmy" },
+  {
+    suffixes: ["cz", "cr", "sk", "ee", "pl", "ro", "ua", "hr", "si", "at", "de", "ch", "li"],
+    dateOrder: "dmy",
+  },
+  { suffixes: ["pt"], dateOrder: "dmy", labels: { expires: ["expiration date"] } },
+  {
+    // The first `changed:` line is the assignment: "registrar AT ns.il 19990605 (Assigned)".
+    suffixes: ["il"],
+    dateOrder: "dmy",
+    labels: { created: ["changed"], updated: ["changed"] },
+    pickDate: { created: "earliest", updated: "latest" },
+    statusWords: { "transfer locked": "transferLock" },
+  },
+  {
+    suffixes: ["fr", "re", "pm", "tf", "wf", "yt"],
+    labels: { statuses: ["eppstatus"] },
+    onlyStatusLabels: true,
+  },
+  {
+    suffixes: ["kz"],
+    labels: {
+      registrar: ["current registar", "current registrar"],
+      created: ["domain created"],
+      updated: ["last modified"],
+      nameservers: ["primary server", "secondary server"],
+    },
+  },
+  { suffixes: ["lu"], labels: { registrar: ["registrar-name"], statuses: ["domaintype"] } },
+  {
+    suffixes: ["tw"],
+    bareLabels: ["record expires on", "record created on"],
+    labels: { registrar: ["registration service provider"] },
+  },
+  { suffixes: ["hk"], dateOrder: "dmy" },
+  {
+    suffixes: ["jp"],
+    servers: ["whois.jprs.jp"],
+    labels: {
+      statuses: ["state"],
+      updated: ["last update"],
+      created: ["registered date", "created date"],
+    },
+    encoding: "euc-jp",
+  },
+  { suffixes: ["ru", "su", "рф"], labels: { statuses: ["state"] }, encoding: "koi8-r" },
+  { suffixes: ["kr"], encoding: "euc-kr" },
+  { suffixes: ["cn"], encoding: "gb18030" },
+];
+
+/** The profile for a suffix (most specific first) or a server, or an empty one. */
+export function whoisProfileFor(suffix: string, server: string): WhoisProfile {
+  const host = server.toLowerCase();
+  const labels = suffix.toLowerCase().split(".");
+  for (let i = 0; i < labels.length; i++) {
+    const candidate = labels.slice(i).join(".");
+    const found = whoisProfiles.find((profile) => profile.suffixes?.includes(candidate));
+    if (found) return found;
+  }
+  return whoisProfiles.find((profile) => profile.servers?.includes(host)) ?? {};
+}

@@ -1,0 +1,245 @@
+import { readdirSync, readFileSync } from "node:fs";
+import type { EngineOptions } from "@domain-intel/engine";
+import { startDnsServer } from "../dns/dns-server.js";
+import { startWhoisServer } from "./whois-server.js";
+
+/** One registry answer of python-whois's corpus and the fields a careful reader finds in it. */
+export interface WhoisCorpusSample {
+  domain: string;
+  /** The registry's answer, as recorded. */
+  raw: string;
+  /** The bytes to send instead of `raw` in UTF-8 (an answer in another character set). */
+  bytes?: Uint8Array;
+  expected: {
+    registrar: string | null;
+    createdAt: string | null;
+    updatedAt: string | null;
+    expiresAt: string | null;
+    /** Status words as the registry writes them (EPP codes and registry words). */
+    statuses: string[] | null;
+  };
+  /** Where python-whois's expectation was corrected from the raw text, and why. */
+  corrected?: string;
+}
+
+const corpusDir = new URL("./corpus/", import.meta.url);
+
+/**
+ * python-whois's expectations that the raw text contradicts: the raw text wins. Keys are the
+ * sample's domain; each says why.
+ */
+const corrections: Record<string, { why: string; fields: Partial<WhoisCorpusSample["expected"]> }> =
+  {
+    "microsoft.com": {
+      why: "the registry's record for MICROSOFT.COM names TUCOWS INC.; CRONON AG is one of the look-alike names listed before it",
+      fields: { registrar: "TUCOWS INC." },
+    },
+    "reddit.com": {
+      why: "the registry's record names DSTR ACQUISITION PA I, LLC DBA DOMAINBANK.COM; DOMAINBANK is the registrar's own answer appended after it",
+      fields: { registrar: "DSTR ACQUISITION PA I, LLC DBA DOMAINBANK.COM" },
+    },
+    "google.at": {
+      why: "the parenthesis after the name is the registrar's page at nic.at, not part of its name",
+      fields: { registrar: "MarkMonitor Inc." },
+    },
+    "nic.live": {
+      why: "ACTIVE is the TLD's status in the IANA header, not the domain's",
+      fields: { statuses: ["serverTransferProhibited"] },
+    },
+    "google.fr": {
+      why: "ACTIVE is the registry's state beside the EPP statuses; associated, not identified and ok describe the contacts",
+      fields: {
+        statuses: [
+          "serverUpdateProhibited",
+          "serverTransferProhibited",
+          "serverDeleteProhibited",
+          "serverRecoverProhibited",
+        ],
+      },
+    },
+    "univ-paris8.fr": {
+      why: "the domain's EPP status is active; associated, not identified and ok describe the contacts",
+      fields: { statuses: ["active"] },
+    },
+    "google.com.ua": {
+      why: "ok and linked are the contacts' statuses, not the domain's",
+      fields: {
+        statuses: ["clientDeleteProhibited", "clientTransferProhibited", "clientUpdateProhibited"],
+      },
+    },
+    "yandex.kz": {
+      why: "python-whois kept the label in its first status (`status : clientTransferProhibited`)",
+      fields: {
+        statuses: ["clientTransferProhibited", "clientDeleteProhibited", "clientRenewProhibited"],
+      },
+    },
+    "druid.fi": {
+      why: "the registry gives the times (created 18.7.2012 04:04:23, expires 17.7.2022 22:16:55)",
+      fields: { createdAt: "2012-07-18T04:04:23Z", expiresAt: "2022-07-17T22:16:55Z" },
+    },
+    "google.cl": {
+      why: "the registry's times are in CLST (UTC-3), which python-whois drops",
+      fields: { createdAt: "2002-10-22T20:48:23Z", expiresAt: "2019-11-20T17:48:02Z" },
+    },
+    "amazon.co.uk": {
+      why: "`Registered on: before Aug-1996` is no date",
+      fields: { createdAt: null },
+    },
+    "www.gov.uk": {
+      why: "`Registered on: before Aug-1996` is no date",
+      fields: { createdAt: null },
+    },
+  };
+
+/** Every sample of the corpus (66 registry answers), in name order. */
+export function whoisCorpus(): WhoisCorpusSample[] {
+  return readdirSync(corpusDir)
+    .filter((name) => name.endsWith(".txt") && !name.startsWith("LICENSE"))
+    .sort()
+    .map((name) => {
+      const domain = name.slice(0, -".txt".length);
+      const raw = readFileSync(new URL(name, corpusDir), "utf8");
+      const json = JSON.parse(
+        readFileSync(new URL(`${domain}.expected.json`, corpusDir), "utf8"),
+      ) as Record<string, unknown>;
+      const correction = corrections[domain];
+      return {
+        domain,
+        raw,
+        expected: {
+          registrar: typeof json.registrar === "string" ? json.registrar : null,
+          createdAt: instantOf(json.creation_date),
+          updatedAt: instantOf(json.updated_date),
+          expiresAt: instantOf(json.expiration_date),
+          statuses: statusWordsOf(json.status),
+          ...correction?.fields,
+        },
+        ...(correction ? { corrected: correction.why } : {}),
+      };
+    });
+}
+
+/** python-whois's date (or the first of its list) as an ISO instant to the second. */
+function instantOf(value: unknown): string | null {
+  const first = Array.isArray(value) ? value[0] : value;
+  if (typeof first !== "string") return null;
+  const time = Date.parse(first.replace(" ", "T").replace(/\.\d+/, ""));
+  return Number.isNaN(time) ? null : new Date(time).toISOString().replace(/\.000Z$/, "Z");
+}
+
+function statusWordsOf(value: unknown): string[] | null {
+  const list = Array.isArray(value) ? value : typeof value === "string" ? [value] : [];
+  const words = list
+    .filter((item): item is string => typeof item === "string")
+    .filter((item) => item.trim() !== "");
+  return words.length > 0 ? words : null;
+}
+
+export type CorpusField = "registrar" | "createdAt" | "updatedAt" | "expiresAt" | "statuses";
+export const corpusFields: readonly CorpusField[] = [
+  "registrar",
+  "createdAt",
+  "updatedAt",
+  "expiresAt",
+  "statuses",
+];
+export type CorpusVerdict = "correct" | "wrong" | "missing" | "unscored";
+
+/** Status words in lower case: URLs and parenthesised dates set aside, commas and dots dropped. */
+function statusWords(statuses: readonly string[]): Set<string> {
+  return new Set(
+    statuses
+      .flatMap((status) =>
+        status
+          .replace(/\(?https?:\/\/\S+\)?/g, " ")
+          .replace(/\([^)]*\)/g, " ")
+          .split(/[\s,]+/),
+      )
+      .map((word) => word.toLowerCase().replace(/\.$/, ""))
+      .filter((word) => word !== ""),
+  );
+}
+
+const folded = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[\s.,]+/g, " ")
+    .trim();
+
+/**
+ * How the section's `data` reads one field of a sample: `unscored` where the sample expects
+ * nothing, `missing` where it read nothing. Dates compare to the second; statuses as sets of
+ * lower-case words, from the codes and the raw status text the section keeps beside them.
+ */
+export function judgeCorpusField(
+  sample: WhoisCorpusSample,
+  field: CorpusField,
+  // biome-ignore lint/suspicious/noExplicitAny: the section's data as JSON.
+  data: Record<string, any> | undefined,
+): CorpusVerdict {
+  const expected = sample.expected[field];
+  if (expected === null) return "unscored";
+  if (!data) return "missing";
+  if (field === "statuses") {
+    const codes: string[] = (data.statuses ?? []).map((status: { code: string }) => status.code);
+    if (codes.length === 0) return "missing";
+    const want = statusWords(expected as string[]);
+    const got = statusWords(codes);
+    return want.size === got.size && [...want].every((word) => got.has(word)) ? "correct" : "wrong";
+  }
+  if (field === "registrar") {
+    const name: unknown = data.registrar?.name;
+    if (typeof name !== "string") return "missing";
+    return folded(name) === folded(expected as string) ? "correct" : "wrong";
+  }
+  const value: unknown = data[field];
+  if (typeof value !== "string") return "missing";
+  return value.replace(/\.\d+Z$/, "Z") === expected ? "correct" : "wrong";
+}
+
+export interface WhoisCorpusWorld {
+  /** Engine options that send every sample's TLD to the loopback WHOIS server, RDAP listing none. */
+  engineOptions: Pick<EngineOptions, "network" | "rdap">;
+  close(): Promise<void>;
+}
+
+/**
+ * A loopback WHOIS server answering each sample's domain with its recorded text (and "No
+ * match" otherwise), every TLD of the corpus hinted to it, an RDAP bootstrap that lists no
+ * server (RDAP unavailable), and a resolver that answers NXDOMAIN: a registrar referral in a
+ * thin answer fails at once and the registry's answer stands.
+ */
+export async function startWhoisCorpusWorld(
+  samples: readonly WhoisCorpusSample[],
+): Promise<WhoisCorpusWorld> {
+  const byDomain = new Map(
+    samples.map((sample) => [sample.domain.toLowerCase(), sample.bytes ?? sample.raw]),
+  );
+  const whois = await startWhoisServer(
+    (query) => byDomain.get(query.trim().toLowerCase().replace(/\/e$/, "")) ?? "No match\r\n",
+    { host: "127.0.0.1", port: 0 },
+  );
+  const dns = await startDnsServer((query) => ({
+    type: "response",
+    id: query.id,
+    flags: 0,
+    rcode: "NXDOMAIN",
+    questions: query.questions,
+  }));
+  const hints = Object.fromEntries(
+    samples.map((sample) => [sample.domain.split(".").pop()!, whois.host]),
+  );
+  return {
+    engineOptions: {
+      network: { allowPrivateAddresses: true, timeoutMs: 3000, resolvers: [dns.address] },
+      rdap: {
+        bootstrap: { version: "1.0", publication: "2026-11-01T00:00:00Z", services: [] },
+        whoisHints: hints,
+        whoisPort: whois.port,
+      },
+    },
+    close: async () => {
+      await Promise.all([whois.close(), dns.close()]);
+    },
+  };
+}
