@@ -34,6 +34,11 @@ export interface LabWorldContext {
   parentAddress: string;
   ksk: TestZoneKey | null;
   zsk: TestZoneKey | null;
+  /** The signed root's key and the parent zone's: the chain of trust above the domain. */
+  rootKey: TestZoneKey;
+  parentKey: TestZoneKey;
+  /** The root's DS as a trust anchor (`. IN DS ...`), what `dnsProbe({ trustAnchors })` takes. */
+  trustAnchor: string;
 }
 
 type Records = packet.Answer[];
@@ -62,6 +67,10 @@ export interface LabWorldOptions {
   child?: (records: Records, world: LabWorldContext) => Records;
   childSigned?: (records: Records, world: LabWorldContext) => Records;
   parentZone?: (records: Records, world: LabWorldContext) => Records;
+  /** The parent zone after signing (to break a signature one level up). */
+  parentSigned?: (records: Records, world: LabWorldContext) => Records;
+  /** The root zone the resolver serves, before signing (its DS for the parent zone...). */
+  rootZone?: (records: Records, world: LabWorldContext) => Records;
   /** Per server, by index in `hosts`. */
   servers?: Partial<Record<number, ServerVariant>>;
   /** More zones the resolver knows (an SPF include provider...). */
@@ -172,6 +181,24 @@ function parentRecords(world: LabWorldContext, ds: Records): Records {
   ];
 }
 
+/** The root zone: its SOA and NS, and the delegation of the parent zone with its DS. */
+function rootRecords(world: LabWorldContext): Records {
+  const rootHost = "a.root-servers.test";
+  return [
+    soa(".", rootHost),
+    { type: "NS", name: ".", ttl: 86_400, data: rootHost },
+    { type: "NS", name: world.parent, ttl: 86_400, data: `ns.nic.${world.parent}` },
+    dsRecord({ zone: world.parent, key: world.parentKey }),
+  ];
+}
+
+/** A DS record in zone-file form. */
+export function presentDs(record: packet.Answer): string {
+  const data = (record as packet.DSAnswer).data;
+  const owner = record.name === "." ? "." : `${record.name}.`;
+  return `${owner} IN DS ${data.keyTag} ${data.algorithm} ${data.digestType} ${data.digest.toString("hex").toUpperCase()}`;
+}
+
 export async function startLabWorld(options: LabWorldOptions = {}): Promise<LabWorld> {
   const domain = options.domain ?? "example.test";
   const parent = domain.slice(domain.indexOf(".") + 1);
@@ -185,6 +212,9 @@ export async function startLabWorld(options: LabWorldOptions = {}): Promise<LabW
     algorithm === null
       ? null
       : generateZoneKey({ algorithm, flags: 256, rsaBits: options.rsaBits });
+  // The chain above is signed even when the domain is not, as the real root and TLDs are.
+  const rootKey = generateZoneKey({ algorithm: 13 });
+  const parentKey = generateZoneKey({ algorithm: 13 });
   const world: LabWorldContext = {
     domain,
     parent,
@@ -197,6 +227,9 @@ export async function startLabWorld(options: LabWorldOptions = {}): Promise<LabW
     parentAddress: `127.${block}.9.1`,
     ksk,
     zsk,
+    rootKey,
+    parentKey,
+    trustAnchor: presentDs(dsRecord({ zone: ".", key: rootKey })),
   };
   const now = Math.floor(Date.now() / 1000);
   const window = options.signatureWindow ?? { from: -3600, to: 14 * 86_400 };
@@ -216,9 +249,32 @@ export async function startLabWorld(options: LabWorldOptions = {}): Promise<LabW
   const finish = options.childSigned ?? ((records) => records);
   const child: ServedZone = { apex: domain, records: finish(sign(base), world) };
   const ds = ksk ? [dsRecord({ zone: domain, key: ksk, digestType: options.dsDigestType })] : [];
+  const signWith = (zone: string, key: TestZoneKey, records: Records) =>
+    signZone({
+      zone,
+      records,
+      ksk: key,
+      inception: now - 3600,
+      expiration: now + 30 * 86_400,
+    });
   const parentZone: ServedZone = {
     apex: parent,
-    records: (options.parentZone ?? ((records) => records))(parentRecords(world, ds), world),
+    records: (options.parentSigned ?? ((records) => records))(
+      signWith(
+        parent,
+        parentKey,
+        (options.parentZone ?? ((records) => records))(parentRecords(world, ds), world),
+      ),
+      world,
+    ),
+  };
+  const rootZone: ServedZone = {
+    apex: ".",
+    records: signWith(
+      ".",
+      rootKey,
+      (options.rootZone ?? ((records) => records))(rootRecords(world), world),
+    ),
   };
 
   const serverZone = (index: number): ServedZone => {
@@ -245,7 +301,7 @@ export async function startLabWorld(options: LabWorldOptions = {}): Promise<LabW
   });
   const lab = await startDnsLab({
     authoritative: [...authoritative].map(([address, handler]) => ({ address, handler })),
-    resolver: resolverHandler([parentZone, child, ...(options.extraZones ?? [])]),
+    resolver: resolverHandler([rootZone, parentZone, child, ...(options.extraZones ?? [])]),
     latencyMs: options.latencyMs,
     onQuery: options.onQuery,
   });
@@ -281,10 +337,11 @@ export async function assessInLab(
       timeoutMs: 5000,
       ...options.network,
     });
-    const data = await dnsProbe({ authoritativePort: world.lab.port, ...options.probe }).run(
-      options.name ?? world.domain,
-      context,
-    );
+    const data = await dnsProbe({
+      authoritativePort: world.lab.port,
+      trustAnchors: world.trustAnchor,
+      ...options.probe,
+    }).run(options.name ?? world.domain, context);
     const queries: Record<string, number> = { resolver: world.lab.resolver.queries.length };
     for (const [address, server] of world.lab.servers) queries[address] = server.queries.length;
     return {

@@ -155,6 +155,17 @@ export function resolverHandler(zones: readonly ServedZone[]): DnsHandler {
     const question = query.questions?.[0];
     if (!question) return { ...base, rcode: "FORMERR" } as DnsReply;
     const type = question.type as string;
+    // With DO the RRSIGs come along, as a resolver hands them over for the client to validate.
+    const { dnssecOk } = withEdns(query, {});
+    const signaturesOf = (zone: (typeof served)[number], name: string, covered: string) =>
+      dnssecOk
+        ? zone.records.filter(
+            (record) =>
+              record.type === "RRSIG" &&
+              record.name === name &&
+              (record.data as packet.RrsigData).typeCovered === covered,
+          )
+        : [];
     const answers: packet.Answer[] = [];
     let name = lower(question.name);
     for (let step = 0; step < 8; step++) {
@@ -164,10 +175,12 @@ export function resolverHandler(zones: readonly ServedZone[]): DnsHandler {
         (record) => record.name === name && record.type !== "RRSIG",
       );
       const matching = owned.filter((record) => record.type === type);
-      if (matching.length > 0) return { ...base, answers: [...answers, ...matching] };
+      if (matching.length > 0) {
+        return { ...base, answers: [...answers, ...matching, ...signaturesOf(zone, name, type)] };
+      }
       const alias = owned.find((record) => record.type === "CNAME");
       if (alias && type !== "CNAME") {
-        answers.push(alias);
+        answers.push(alias, ...signaturesOf(zone, name, "CNAME"));
         name = lower((alias as packet.StringAnswer).data);
         continue;
       }

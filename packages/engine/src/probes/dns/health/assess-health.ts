@@ -13,6 +13,7 @@ import {
 } from "./checks/delegation.js";
 import { dmarcPolicy, dmarcPresent, dmarcSingle } from "./checks/dmarc.js";
 import { dnssecAlgorithm, dnssecDsMatch, dnssecSigned } from "./checks/dnssec.js";
+import { dnssecChain } from "./checks/dnssec-chain.js";
 import { dnssecSignatures } from "./checks/dnssec-signatures.js";
 import { mtaStsPresent, tlsRptPresent } from "./checks/mail-policies.js";
 import { mxPresent, mxValid } from "./checks/mx.js";
@@ -73,6 +74,7 @@ const checks: Record<DnsCheckId, (facts: HealthFacts) => Finding> = {
   "dns.dnssec.ds-match": dnssecDsMatch,
   "dns.dnssec.signatures": dnssecSignatures,
   "dns.dnssec.algorithm": dnssecAlgorithm,
+  "dns.dnssec.chain": dnssecChain,
 };
 
 /** Runs every check over the gathered facts, in the fixed order, and scores the result. */

@@ -36,6 +36,7 @@ export const dnsCheckIds = [
   "dns.dnssec.ds-match",
   "dns.dnssec.signatures",
   "dns.dnssec.algorithm",
+  "dns.dnssec.chain",
 ] as const;
 
 export type DnsCheckId = (typeof dnsCheckIds)[number];

@@ -45,6 +45,28 @@ export interface ZoneFacts {
   ds: Outcome<DnsResponse>;
   /** The zone's DNSKEY RRset from the resolver, for when no server gave one. */
   dnskey: Outcome<DnsResponse>;
+  /** Validation from the trust anchor down to the zone. */
+  chain: ChainFacts;
+}
+
+/** One zone of the chain of trust and how its keys validated. */
+export interface ChainLevel {
+  zone: string;
+  /** Key tags of the DS records (the anchor's, at the top) that vouch for the zone's keys. */
+  ds: number[];
+  dnskeyTags: number[];
+  algorithms: string[];
+  /** `indeterminate`: the data could not be had, which says nothing about the zone. */
+  status: "secure" | "insecure" | "bogus" | "indeterminate";
+  /** Why the level is not secure, as a resolver's Extended DNS Error would say it. */
+  reason: string | null;
+}
+
+export interface ChainFacts {
+  /** The trust anchor's zone, or null when no anchor covers the zone. */
+  anchor: string | null;
+  /** From the anchor down, ending at the zone or at the first level that is not secure. */
+  levels: ChainLevel[];
 }
 
 export interface ParentFacts {
