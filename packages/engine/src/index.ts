@@ -61,7 +61,12 @@ export type {
 } from "./http/engine-route.js";
 export { jsonResponse } from "./http/responses.js";
 export { consoleLogger, describeError, type Logger, silentLogger } from "./logging/logger.js";
-export { type DnsData, type DnsProbeOptions, dnsProbe } from "./probes/dns/index.js";
+export {
+  type DnsData,
+  type DnsProbeOptions,
+  dnsProbe,
+  parseTrustAnchors,
+} from "./probes/dns/index.js";
 export { type SslData, type SslProbeOptions, sslProbe } from "./probes/ssl/index.js";
 export { whoisProbe } from "./probes/whois/index.js";
 export { type MemoryRateLimitOptions, memoryRateLimit } from "./ratelimit/memory-rate-limit.js";

@@ -1,6 +1,16 @@
-import { assessInLab, dsRecord, generateZoneKey, presentDs } from "@domain-intel/test-kit";
+import {
+  assessInLab,
+  dsRecord,
+  engineGet,
+  generateZoneKey,
+  presentDs,
+  startLabWorld,
+} from "@domain-intel/test-kit";
 import type * as packet from "dns-packet";
 import { describe, expect, it } from "vitest";
+import type { Finding } from "../../../contract/finding.js";
+import { createEngine } from "../../../engine.js";
+import { silentLogger } from "../../../logging/logger.js";
 import { dnsProbe } from "../dns-probe.js";
 
 type Records = packet.Answer[];
@@ -110,5 +120,38 @@ describe("dns.dnssec.chain", () => {
     expect(() => dnsProbe({ trustAnchors: [". IN A 192.0.2.1"] })).toThrow(
       /not a DS or DNSKEY record/,
     );
+  });
+
+  it("takes the engine's dns.trustAnchors; the default IANA root keys do not vouch for the lab's root", async () => {
+    const world = await startLabWorld();
+    try {
+      const chainWith = async (dns: { trustAnchors?: string } | undefined) => {
+        const engine = createEngine({
+          keys: ["chain-key"],
+          ...(dns ? { dns } : {}),
+          network: { resolvers: [world.lab.resolver.address], allowPrivateAddresses: true },
+          rateLimit: false,
+          logger: silentLogger,
+        });
+        // The lab's name servers share one port: the built-in probe asks port 53, so only the
+        // chain (asked through the resolver) is judged here.
+        const answer = await engineGet(engine, `/api/v1/dns/${world.domain}`, "chain-key");
+        const checks = (answer.body as { data: { health: { checks: Finding[] } } }).data.health
+          .checks;
+        return checks.find((finding) => finding.id === "dns.dnssec.chain");
+      };
+      expect((await chainWith({ trustAnchors: world.trustAnchor }))?.status).toBe("pass");
+      expect((await chainWith(undefined))?.message).toMatch(
+        /^The chain of trust breaks at \.: DNSKEY missing: no key matches DS 20326, 38696\./,
+      );
+    } finally {
+      await world.close();
+    }
+  });
+
+  it("refuses the engine's dns.trustAnchors when they cannot be read", () => {
+    expect(() =>
+      createEngine({ keys: ["k"], dns: { trustAnchors: "example. IN DS 1 2" } }),
+    ).toThrow(/^createEngine: options\.dns\.trustAnchors cannot be read: line 1/);
   });
 });
