@@ -14,7 +14,9 @@ import {
 import { dmarcPolicy, dmarcPresent, dmarcSingle } from "./checks/dmarc.js";
 import { dnssecAlgorithm, dnssecDsMatch, dnssecSigned } from "./checks/dnssec.js";
 import { dnssecChain } from "./checks/dnssec-chain.js";
+import { dnssecConsistency, dnssecDsDigest, dnssecValidity } from "./checks/dnssec-depth.js";
 import { dnssecSignatures } from "./checks/dnssec-signatures.js";
+import { nsIpv6 } from "./checks/ipv6.js";
 import { mtaStsPresent, tlsRptPresent } from "./checks/mail-policies.js";
 import { mxPresent, mxValid } from "./checks/mx.js";
 import {
@@ -75,6 +77,10 @@ const checks: Record<DnsCheckId, (facts: HealthFacts) => Finding> = {
   "dns.dnssec.signatures": dnssecSignatures,
   "dns.dnssec.algorithm": dnssecAlgorithm,
   "dns.dnssec.chain": dnssecChain,
+  "dns.dnssec.ds-digest": dnssecDsDigest,
+  "dns.dnssec.validity": dnssecValidity,
+  "dns.dnssec.consistency": dnssecConsistency,
+  "dns.ns.ipv6": nsIpv6,
 };
 
 /** Runs every check over the gathered facts, in the fixed order, and scores the result. */

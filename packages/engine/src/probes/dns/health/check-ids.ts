@@ -37,6 +37,10 @@ export const dnsCheckIds = [
   "dns.dnssec.signatures",
   "dns.dnssec.algorithm",
   "dns.dnssec.chain",
+  "dns.dnssec.ds-digest",
+  "dns.dnssec.validity",
+  "dns.dnssec.consistency",
+  "dns.ns.ipv6",
 ] as const;
 
 export type DnsCheckId = (typeof dnsCheckIds)[number];

@@ -94,10 +94,11 @@ describe("DNSSEC checks", () => {
       message: `The parent's DS ${world.ksk?.keyTag} matches a key that signs the zone's keys.`,
       details: { ds: [expect.objectContaining({ matchesKey: true, keySignsDnskeySet: true })] },
     });
-    // The chain of trust breaks on the same expired signature, the one other failure.
+    // The chain of trust and the validity window fail on the same expired signature.
     expect(data.health.checks.filter((entry) => entry.status === "fail")).toEqual([
       finding,
       check("dns.dnssec.chain"),
+      check("dns.dnssec.validity"),
     ]);
   });
 
