@@ -28,24 +28,43 @@ export interface AuthoritativeBehaviour {
   dropUdp?: boolean;
   /** Close TCP connections without answering. */
   closeTcp?: boolean;
+  /** Answer EDNS version 1 as if it were 0 (NOERROR) instead of BADVERS. */
+  ednsVersionIgnored?: boolean;
+  /** Drop queries carrying an EDNS option or header flag it does not know. */
+  dropUnknownEdns?: boolean;
+  /** Never send signatures, whatever the DO bit says. */
+  ignoreDo?: boolean;
+  /** Answer every UDP query truncated (TC, no records): the client must retry over TCP. */
+  truncateUdp?: boolean;
+  /** Echo the question in lower case, losing the case it was asked in. */
+  lowercaseQuestion?: boolean;
 }
+
+/** EDNS options a server may know (NSID, ECS, cookies, keepalive, padding, EDE). */
+const knownEdnsOptions = new Set([3, 8, 10, 11, 12, 15]);
 
 const withEdns = (query: packet.DecodedPacket, behaviour: AuthoritativeBehaviour) => {
   const opt = query.additionals?.find((record) => record.type === "OPT") as
     | packet.OptAnswer
     | undefined;
-  if (!opt || behaviour.noEdns) return { opt: [] as packet.Answer[], dnssecOk: false };
-  const dnssecOk = ((opt.flags ?? 0) & packet.DNSSEC_OK) !== 0;
+  if (!opt || behaviour.noEdns)
+    return { opt: [] as packet.Answer[], dnssecOk: false, badVersion: false, unknown: false };
+  const dnssecOk = !behaviour.ignoreDo && ((opt.flags ?? 0) & packet.DNSSEC_OK) !== 0;
+  // RFC 6891 6.1.3: a version above the server's gets BADVERS (extended rcode 1, rcode 0).
+  const badVersion = (opt.ednsVersion ?? 0) > 0 && !behaviour.ednsVersionIgnored;
+  const unknown =
+    ((opt.flags ?? 0) & ~packet.DNSSEC_OK) !== 0 ||
+    (opt.options ?? []).some((option) => !knownEdnsOptions.has(option.code as number));
   const answer = {
     type: "OPT",
     name: ".",
     udpPayloadSize: 1232,
-    extendedRcode: 0,
+    extendedRcode: badVersion ? 1 : 0,
     ednsVersion: 0,
     flags: dnssecOk ? packet.DNSSEC_OK : 0,
     options: [],
   } as unknown as packet.Answer;
-  return { opt: [answer], dnssecOk };
+  return { opt: [answer], dnssecOk, badVersion, unknown };
 };
 
 /**
@@ -77,15 +96,34 @@ export function authoritativeHandler(
     if (transport === "udp" && behaviour.dropUdp) return { drop: true };
     if (transport === "tcp" && behaviour.closeTcp) return { close: true };
     const question = query.questions?.[0];
-    const { opt, dnssecOk } = withEdns(query, behaviour);
+    const { opt, dnssecOk, badVersion, unknown } = withEdns(query, behaviour);
+    if (unknown && behaviour.dropUnknownEdns) return { drop: true };
     const flags =
-      packet.AUTHORITATIVE_ANSWER | (behaviour.openRecursion ? packet.RECURSION_AVAILABLE : 0);
+      packet.AUTHORITATIVE_ANSWER |
+      (behaviour.openRecursion ? packet.RECURSION_AVAILABLE : 0) |
+      (behaviour.truncateUdp && transport === "udp" ? packet.TRUNCATED_RESPONSE : 0);
+    const echoed =
+      behaviour.lowercaseQuestion && question
+        ? { questions: [{ ...question, name: question.name.toLowerCase() }] }
+        : {};
     const reply = ({
       additionals = [],
       ...fields
-    }: Partial<packet.Packet> & { rcode?: string }): DnsReply =>
-      ({ type: "response", flags, ...fields, additionals: [...additionals, ...opt] }) as DnsReply;
+    }: Partial<packet.Packet> & { rcode?: string }): DnsReply => {
+      const full = { type: "response", flags, ...echoed, ...fields };
+      // Truncated: the header and question only, as a server whose answer outgrew the buffer.
+      if (behaviour.truncateUdp && transport === "udp")
+        return {
+          ...full,
+          flags: (full.flags ?? 0) | packet.TRUNCATED_RESPONSE,
+          answers: [],
+          authorities: [],
+          additionals: opt,
+        } as DnsReply;
+      return { ...full, additionals: [...additionals, ...opt] } as DnsReply;
+    };
     if (!question) return reply({ rcode: "FORMERR" });
+    if (badVersion) return reply({});
     const name = lower(question.name);
     const type = question.type as string;
     const signed = (set: packet.Answer[], owner: string, covered: string) =>

@@ -2,6 +2,7 @@ import type { Finding } from "../../../contract/finding.js";
 import type { DnsHealth } from "../dns-data.js";
 import { type DnsCheckId, dnsCheckIds } from "./check-ids.js";
 import { caaPresent, caaSyntax } from "./checks/caa.js";
+import { nsCase, nsEdnsOptions, nsEdnsVersion, nsTcpFallback } from "./checks/compliance.js";
 import {
   nsCount,
   nsDistinctIp,
@@ -81,6 +82,10 @@ const checks: Record<DnsCheckId, (facts: HealthFacts) => Finding> = {
   "dns.dnssec.validity": dnssecValidity,
   "dns.dnssec.consistency": dnssecConsistency,
   "dns.ns.ipv6": nsIpv6,
+  "dns.ns.edns-version": nsEdnsVersion,
+  "dns.ns.edns-options": nsEdnsOptions,
+  "dns.ns.tcp-fallback": nsTcpFallback,
+  "dns.ns.case": nsCase,
 };
 
 /** Runs every check over the gathered facts, in the fixed order, and scores the result. */

@@ -41,6 +41,10 @@ export const dnsCheckIds = [
   "dns.dnssec.validity",
   "dns.dnssec.consistency",
   "dns.ns.ipv6",
+  "dns.ns.edns-version",
+  "dns.ns.edns-options",
+  "dns.ns.tcp-fallback",
+  "dns.ns.case",
 ] as const;
 
 export type DnsCheckId = (typeof dnsCheckIds)[number];

@@ -100,6 +100,23 @@ export interface ServerFacts {
   /** A recursive question about a name outside the zone (RFC 6761 `.invalid`). */
   recursion: Outcome<DnsResponse>;
   axfr: Outcome<ZoneTransferOutcome>;
+  compliance: ComplianceFacts;
+}
+
+/** The protocol-compliance questions one address was asked (SOA unless said otherwise). */
+export interface ComplianceFacts {
+  /** EDNS version 1: RFC 6891 6.1.3 wants BADVERS with the highest version spoken. */
+  ednsVersion1: Outcome<DnsResponse>;
+  /** An EDNS option from the experimental range, which must be ignored. */
+  unknownOption: Outcome<DnsResponse>;
+  /** An unassigned EDNS header flag, which must be ignored. */
+  unknownFlag: Outcome<DnsResponse>;
+  /** DNSKEY with DO over UDP, a 512-byte buffer and no TCP retry. */
+  truncation: Outcome<DnsResponse>;
+  /** The same over TCP, asked only when the UDP answer was truncated. */
+  truncationTcp: Outcome<DnsResponse> | null;
+  /** The SOA asked with the zone name in mixed case. */
+  mixedCase: { asked: string; response: Outcome<DnsResponse> };
 }
 
 export interface MailFacts {

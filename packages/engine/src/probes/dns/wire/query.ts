@@ -4,6 +4,7 @@ import type { Exchange } from "./exchange.js";
 import {
   DEFAULT_UDP_PAYLOAD_SIZE,
   type DnsMessage,
+  type EdnsOption,
   encodeQuery,
   normalizeQueryName,
 } from "./message.js";
@@ -37,7 +38,7 @@ export interface QueryOptions {
   /** EDNS header flag bits to set besides DO, 0..0x7fff. Default 0. */
   ednsFlags?: number;
   /** EDNS options to send, as `{ code, data }`. Default none. */
-  ednsOptions?: packet.PacketOpt[];
+  ednsOptions?: readonly EdnsOption[];
   /** Retry a truncated UDP answer over TCP. Default true; false returns the truncated answer. */
   tcpFallback?: boolean;
   /** `udp` (the default) falls back to TCP when the answer is truncated; `tcp` only uses TCP. */

@@ -1,5 +1,6 @@
 import type { ServerFacts } from "../facts.js";
 import { type HealthSession, isFailure } from "../session.js";
+import { probeCompliance } from "./compliance.js";
 
 /**
  * A name no authoritative server has data for (RFC 6761 reserves `.invalid`): only a server
@@ -22,7 +23,7 @@ export async function probeServer(options: {
   hosts: string[];
 }): Promise<ServerFacts> {
   const { session, zone, address } = options;
-  const [soa, soaTcp, ns, dnskey, recursion, axfr] = await Promise.all([
+  const [soa, soaTcp, ns, dnskey, recursion, axfr, compliance] = await Promise.all([
     session.direct({ address, name: zone, type: "SOA", dnssecOk: true }),
     // With DO too: for a server silent over UDP this is the SOA whose signatures get checked.
     session.direct({ address, name: zone, type: "SOA", transport: "tcp", dnssecOk: true }),
@@ -30,6 +31,7 @@ export async function probeServer(options: {
     session.direct({ address, name: zone, type: "DNSKEY", dnssecOk: true }),
     session.direct({ address, name: recursionProbeName, type: "A", recursionDesired: true }),
     session.transfer({ address, zone }),
+    probeCompliance({ session, zone, address }),
   ]);
   const retry =
     (!isFailure(soa) && ednsTrouble.has(soa.rcode)) || (isFailure(soa) && soa.code === "malformed");
@@ -47,5 +49,6 @@ export async function probeServer(options: {
     dnskey,
     recursion,
     axfr,
+    compliance,
   };
 }
