@@ -6,6 +6,7 @@ import {
   type NetworkPolicy,
 } from "@domain-intel/engine";
 import type * as packet from "dns-packet";
+import type { DenialMode } from "../dnssec/denial-chain.js";
 import { dsRecord, generateZoneKey, signZone, type TestZoneKey } from "../dnssec/dnssec-signer.js";
 import { testProbeContext } from "../engine/probe-context.js";
 import { type DnsLab, labBlock, startDnsLab } from "./dns-lab.js";
@@ -63,6 +64,8 @@ export interface LabWorldOptions {
   /** Signature validity relative to now, in seconds. Default one hour ago to 14 days ahead. */
   signatureWindow?: { from: number; to: number };
   dsDigestType?: number;
+  /** How the zone proves names and types absent: NSEC (the default) or NSEC3. */
+  denial?: DenialMode;
   /** The domain's zone for everyone (resolver and servers), before and after signing. */
   child?: (records: Records, world: LabWorldContext) => Records;
   childSigned?: (records: Records, world: LabWorldContext) => Records;
@@ -242,6 +245,7 @@ export async function startLabWorld(options: LabWorldOptions = {}): Promise<LabW
           zsk,
           inception: now + window.from,
           expiration: now + window.to,
+          denial: options.denial ?? "nsec",
         })
       : records;
 

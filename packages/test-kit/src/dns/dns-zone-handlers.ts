@@ -163,7 +163,20 @@ export function authoritativeHandler(
     const alias = owned.filter((record) => record.type === "CNAME");
     if (alias.length > 0) return reply({ answers: signed(alias, name, "CNAME") });
     const exists = owned.length > 0 || records.some((record) => record.name.endsWith(`.${name}`));
-    return reply({ rcode: exists ? "NOERROR" : "NXDOMAIN", authorities: signed(soa, apex, "SOA") });
+    // The whole (small) denial chain with its signatures: every proof the client needs is in it.
+    const denial = dnssecOk
+      ? records.filter(
+          (record) =>
+            record.type === "NSEC" ||
+            record.type === "NSEC3" ||
+            (record.type === "RRSIG" &&
+              ["NSEC", "NSEC3"].includes((record.data as packet.RrsigData).typeCovered)),
+        )
+      : [];
+    return reply({
+      rcode: exists ? "NOERROR" : "NXDOMAIN",
+      authorities: [...signed(soa, apex, "SOA"), ...denial],
+    });
   };
 }
 

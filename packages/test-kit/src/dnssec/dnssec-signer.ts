@@ -1,6 +1,7 @@
 import { constants, generateKeyPairSync, type KeyObject, sign } from "node:crypto";
 import type * as packet from "dns-packet";
 import { canonicalName, dsDigest, keyTag, labelCount, signedData } from "./canonical-wire.js";
+import { type DenialMode, denialRecords } from "./denial-chain.js";
 
 /**
  * A small DNSSEC signer for test zones: generates keys, writes DNSKEY and DS records and signs
@@ -122,15 +123,22 @@ export function signZone(options: {
   zsk?: TestZoneKey;
   inception: number;
   expiration: number;
+  /** NSEC or NSEC3 records to add (and sign) for authenticated denial. Default none. */
+  denial?: DenialMode;
 }): packet.Answer[] {
   const { zone, ksk, inception, expiration } = options;
   const zsk = options.zsk ?? ksk;
   const apex = canonicalName(zone);
   const keys = [ksk, ...(zsk === ksk ? [] : [zsk])].map((key) => dnskeyRecord({ zone: apex, key }));
-  const all = [
-    ...options.records.filter((record) => record.type !== "DNSKEY" && record.type !== "RRSIG"),
+  const data = [
+    ...options.records.filter(
+      (record) => !["DNSKEY", "RRSIG", "NSEC", "NSEC3"].includes(record.type),
+    ),
     ...keys,
   ];
+  const all = options.denial
+    ? [...data, ...denialRecords({ zone: apex, records: data, mode: options.denial })]
+    : data;
   const cuts = new Set(
     all
       .filter((record) => record.type === "NS" && canonicalName(record.name) !== apex)

@@ -15,6 +15,7 @@ import {
 import { dmarcPolicy, dmarcPresent, dmarcSingle } from "./checks/dmarc.js";
 import { dnssecAlgorithm, dnssecDsMatch, dnssecSigned } from "./checks/dnssec.js";
 import { dnssecChain } from "./checks/dnssec-chain.js";
+import { dnssecDenial, dnssecNsec3Params } from "./checks/dnssec-denial.js";
 import { dnssecConsistency, dnssecDsDigest, dnssecValidity } from "./checks/dnssec-depth.js";
 import { dnssecSignatures } from "./checks/dnssec-signatures.js";
 import { nsIpv6 } from "./checks/ipv6.js";
@@ -78,6 +79,8 @@ const checks: Record<DnsCheckId, (facts: HealthFacts) => Finding> = {
   "dns.dnssec.signatures": dnssecSignatures,
   "dns.dnssec.algorithm": dnssecAlgorithm,
   "dns.dnssec.chain": dnssecChain,
+  "dns.dnssec.denial": dnssecDenial,
+  "dns.dnssec.nsec3-params": dnssecNsec3Params,
   "dns.dnssec.ds-digest": dnssecDsDigest,
   "dns.dnssec.validity": dnssecValidity,
   "dns.dnssec.consistency": dnssecConsistency,

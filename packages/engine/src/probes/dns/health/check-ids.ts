@@ -37,6 +37,8 @@ export const dnsCheckIds = [
   "dns.dnssec.signatures",
   "dns.dnssec.algorithm",
   "dns.dnssec.chain",
+  "dns.dnssec.denial",
+  "dns.dnssec.nsec3-params",
   "dns.dnssec.ds-digest",
   "dns.dnssec.validity",
   "dns.dnssec.consistency",

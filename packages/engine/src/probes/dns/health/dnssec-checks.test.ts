@@ -94,10 +94,12 @@ describe("DNSSEC checks", () => {
       message: `The parent's DS ${world.ksk?.keyTag} matches a key that signs the zone's keys.`,
       details: { ds: [expect.objectContaining({ matchesKey: true, keySignsDnskeySet: true })] },
     });
-    // The chain of trust and the validity window fail on the same expired signature.
+    // The chain of trust, the denial proofs and the validity window fail on the same expired
+    // signatures.
     expect(data.health.checks.filter((entry) => entry.status === "fail")).toEqual([
       finding,
       check("dns.dnssec.chain"),
+      check("dns.dnssec.denial"),
       check("dns.dnssec.validity"),
     ]);
   });

@@ -101,6 +101,21 @@ export interface ServerFacts {
   recursion: Outcome<DnsResponse>;
   axfr: Outcome<ZoneTransferOutcome>;
   compliance: ComplianceFacts;
+  denial: DenialFacts;
+}
+
+/** A negative question asked with DO, and the answer. */
+export interface NegativeQuery {
+  name: string;
+  type: string;
+  response: Outcome<DnsResponse>;
+}
+
+export interface DenialFacts {
+  /** A name that does not exist under the zone. */
+  nxdomain: NegativeQuery;
+  /** A type the apex does not hold. */
+  nodata: NegativeQuery;
 }
 
 /** The protocol-compliance questions one address was asked (SOA unless said otherwise). */

@@ -1,5 +1,5 @@
 import type { ComplianceFacts } from "../facts.js";
-import { type HealthSession, isFailure } from "../session.js";
+import { failure, type HealthSession, isFailure } from "../session.js";
 
 /**
  * An EDNS option code from the range RFC 6891 9 leaves for local and experimental use: no
@@ -65,5 +65,18 @@ export async function probeCompliance(options: {
     truncation,
     truncationTcp,
     mixedCase: { asked, response: caseResponse },
+  };
+}
+
+/** The compliance facts of a server that was not asked: it did not answer over UDP. */
+export function unaskedCompliance(zone: string): ComplianceFacts {
+  const unasked = failure("aborted", "not asked: the server did not answer the SOA over UDP");
+  return {
+    ednsVersion1: unasked,
+    unknownOption: unasked,
+    unknownFlag: unasked,
+    truncation: unasked,
+    truncationTcp: null,
+    mixedCase: { asked: mixedCase(zone), response: unasked },
   };
 }

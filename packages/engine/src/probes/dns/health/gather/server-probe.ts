@@ -1,6 +1,7 @@
 import type { ServerFacts } from "../facts.js";
 import { type HealthSession, isFailure } from "../session.js";
-import { probeCompliance } from "./compliance.js";
+import { probeCompliance, unaskedCompliance } from "./compliance.js";
+import { probeDenial, unaskedDenial } from "./denial.js";
 
 /**
  * A name no authoritative server has data for (RFC 6761 reserves `.invalid`): only a server
@@ -8,6 +9,9 @@ import { probeCompliance } from "./compliance.js";
  * reserved name costs the real DNS nothing.
  */
 export const recursionProbeName = "domain-intel-recursion-check.invalid";
+
+/** Failures of the plain SOA after which no compliance question is worth a slot. */
+const silent = new Set(["timeout", "deadline", "aborted", "blocked"]);
 
 /** Rcodes of a server that chokes on EDNS (RFC 6891 7): worth asking again without it. */
 const ednsTrouble = new Set(["FORMERR", "NOTIMP", "BADVERS"]);
@@ -23,15 +27,29 @@ export async function probeServer(options: {
   hosts: string[];
 }): Promise<ServerFacts> {
   const { session, zone, address } = options;
-  const [soa, soaTcp, ns, dnskey, recursion, axfr, compliance] = await Promise.all([
-    session.direct({ address, name: zone, type: "SOA", dnssecOk: true }),
+  const soaAsked = session.direct({ address, name: zone, type: "SOA", dnssecOk: true });
+  const dnskeyAsked = session.direct({ address, name: zone, type: "DNSKEY", dnssecOk: true });
+  // The compliance questions go to a server that answers over UDP at all (silence is
+  // reachable-udp's finding), the negative ones to a server that serves keys: nothing else
+  // holds a slot for a question whose answer could not be judged.
+  const [soa, soaTcp, ns, dnskey, recursion, axfr, compliance, denial] = await Promise.all([
+    soaAsked,
     // With DO too: for a server silent over UDP this is the SOA whose signatures get checked.
     session.direct({ address, name: zone, type: "SOA", transport: "tcp", dnssecOk: true }),
     session.direct({ address, name: zone, type: "NS" }),
-    session.direct({ address, name: zone, type: "DNSKEY", dnssecOk: true }),
+    dnskeyAsked,
     session.direct({ address, name: recursionProbeName, type: "A", recursionDesired: true }),
     session.transfer({ address, zone }),
-    probeCompliance({ session, zone, address }),
+    soaAsked.then((answer) =>
+      isFailure(answer) && silent.has(answer.code)
+        ? unaskedCompliance(zone)
+        : probeCompliance({ session, zone, address }),
+    ),
+    dnskeyAsked.then((answer) =>
+      isFailure(answer) || !answer.answers.some((record) => record.type === "DNSKEY")
+        ? unaskedDenial(zone)
+        : probeDenial({ session, zone, address }),
+    ),
   ]);
   const retry =
     (!isFailure(soa) && ednsTrouble.has(soa.rcode)) || (isFailure(soa) && soa.code === "malformed");
@@ -50,5 +68,6 @@ export async function probeServer(options: {
     recursion,
     axfr,
     compliance,
+    denial,
   };
 }
