@@ -76,6 +76,11 @@ export interface LabWorldOptions {
   rootZone?: (records: Records, world: LabWorldContext) => Records;
   /** Per server, by index in `hosts`. */
   servers?: Partial<Record<number, ServerVariant>>;
+  /**
+   * The origin AS of each name server address, by server index, as Team Cymru's DNS mapping
+   * the resolver serves tells it; null leaves an address unmapped. Default 64500 + index.
+   */
+  asn?: (index: number, address: string) => number | null;
   /** More zones the resolver knows (an SPF include provider...). */
   extraZones?: ServedZone[];
   latencyMs?: number;
@@ -195,6 +200,33 @@ function rootRecords(world: LabWorldContext): Records {
   ];
 }
 
+/** Team Cymru's origin zone for the lab's name server addresses. */
+function asnZone(
+  world: LabWorldContext,
+  asn: (index: number, address: string) => number | null,
+): ServedZone {
+  const records = world.addresses.flatMap((address, index): Records => {
+    const origin = asn(index, address);
+    if (origin === null) return [];
+    const name = address.includes(":")
+      ? `${[...expandIpv6(address)].reverse().join(".")}.origin6.asn.cymru.com`
+      : `${address.split(".").reverse().join(".")}.origin.asn.cymru.com`;
+    return [
+      { type: "TXT", name, ttl: 300, data: `${origin} | ${address}/32 | ZZ | lab | 2026-01-01` },
+    ];
+  });
+  return { apex: "asn.cymru.com", records };
+}
+
+/** `::1` as its 32 hex digits. */
+function expandIpv6(address: string): string {
+  const [head = "", tail = ""] = address.split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const groups = [...left, ...Array(8 - left.length - right.length).fill("0"), ...right];
+  return groups.map((group) => group.padStart(4, "0")).join("");
+}
+
 /** A DS record in zone-file form. */
 export function presentDs(record: packet.Answer): string {
   const data = (record as packet.DSAnswer).data;
@@ -305,7 +337,13 @@ export async function startLabWorld(options: LabWorldOptions = {}): Promise<LabW
   });
   const lab = await startDnsLab({
     authoritative: [...authoritative].map(([address, handler]) => ({ address, handler })),
-    resolver: resolverHandler([rootZone, parentZone, child, ...(options.extraZones ?? [])]),
+    resolver: resolverHandler([
+      rootZone,
+      parentZone,
+      child,
+      asnZone(world, options.asn ?? ((index) => 64_500 + index)),
+      ...(options.extraZones ?? []),
+    ]),
     latencyMs: options.latencyMs,
     onQuery: options.onQuery,
   });

@@ -1,6 +1,7 @@
 import type { Finding } from "../../../contract/finding.js";
 import type { DnsHealth } from "../dns-data.js";
 import { type DnsCheckId, dnsCheckIds } from "./check-ids.js";
+import { nsAsDiversity } from "./checks/as-diversity.js";
 import { caaPresent, caaSyntax } from "./checks/caa.js";
 import { nsCase, nsEdnsOptions, nsEdnsVersion, nsTcpFallback } from "./checks/compliance.js";
 import {
@@ -85,6 +86,7 @@ const checks: Record<DnsCheckId, (facts: HealthFacts) => Finding> = {
   "dns.dnssec.validity": dnssecValidity,
   "dns.dnssec.consistency": dnssecConsistency,
   "dns.ns.ipv6": nsIpv6,
+  "dns.ns.as-diversity": nsAsDiversity,
   "dns.ns.edns-version": nsEdnsVersion,
   "dns.ns.edns-options": nsEdnsOptions,
   "dns.ns.tcp-fallback": nsTcpFallback,

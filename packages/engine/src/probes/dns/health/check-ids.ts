@@ -43,6 +43,7 @@ export const dnsCheckIds = [
   "dns.dnssec.validity",
   "dns.dnssec.consistency",
   "dns.ns.ipv6",
+  "dns.ns.as-diversity",
   "dns.ns.edns-version",
   "dns.ns.edns-options",
   "dns.ns.tcp-fallback",

@@ -47,6 +47,15 @@ export interface ZoneFacts {
   dnskey: Outcome<DnsResponse>;
   /** Validation from the trust anchor down to the zone. */
   chain: ChainFacts;
+  /** The origin AS of each name server address (Team Cymru over DNS). */
+  asns: AsnFacts[];
+}
+
+export interface AsnFacts {
+  address: string;
+  asn: number | null;
+  /** Why the origin is unknown. */
+  error: string | null;
 }
 
 /** One zone of the chain of trust and how its keys validated. */

@@ -5,6 +5,7 @@ import type { CoreType, RecordQuestionKey } from "../../record-questions.js";
 import type { DnsResponse } from "../../wire/query.js";
 import type { HostFacts, ParentFacts, ServerFacts, ZoneFacts } from "../facts.js";
 import { type HealthSession, isFailure, type Outcome } from "../session.js";
+import { gatherAsns } from "./asn.js";
 import { gatherChain } from "./chain.js";
 import { hostAddresses } from "./host-addresses.js";
 import { parentName, uniqueSorted } from "./names.js";
@@ -119,7 +120,10 @@ export async function gatherZone(options: {
     child,
   ]);
   const hostFacts = await Promise.all(hosts.values());
-  const servers = await Promise.all(probes.values());
+  const [servers, asns] = await Promise.all([
+    Promise.all(probes.values()),
+    gatherAsns({ session, addresses: uniqueSorted(hostFacts.flatMap((host) => host.addresses)) }),
+  ]);
   return {
     apex,
     nsHosts: nsNames,
@@ -130,6 +134,7 @@ export async function gatherZone(options: {
     ds: dsResponse,
     dnskey: dnskeyResponse,
     chain: chainFacts,
+    asns,
   };
 }
 
