@@ -165,3 +165,47 @@ export function signZone(options: {
   );
   return [...all, ...signatures];
 }
+
+/** A CDS record for `key` (RFC 7344), raw: dns-packet has no codec for CDS. */
+export function cdsRecord(options: {
+  zone: string;
+  key: TestZoneKey;
+  digestType?: number;
+}): packet.Answer {
+  const ds = (dsRecord(options) as packet.DSAnswer).data;
+  const data = Buffer.alloc(4);
+  data.writeUInt16BE(ds.keyTag, 0);
+  data[2] = ds.algorithm;
+  data[3] = ds.digestType;
+  return {
+    type: "CDS",
+    name: options.zone,
+    ttl: 3600,
+    data: Buffer.concat([data, ds.digest]),
+  } as unknown as packet.Answer;
+}
+
+/** A CDNSKEY record for `key` (RFC 7344), raw. */
+export function cdnskeyRecord(options: { zone: string; key: TestZoneKey }): packet.Answer {
+  const { dnskey } = options.key;
+  const data = Buffer.alloc(4);
+  data.writeUInt16BE(dnskey.flags, 0);
+  data[2] = 3;
+  data[3] = dnskey.algorithm;
+  return {
+    type: "CDNSKEY",
+    name: options.zone,
+    ttl: 3600,
+    data: Buffer.concat([data, dnskey.key]),
+  } as unknown as packet.Answer;
+}
+
+/** RFC 8078 4: `CDS 0 0 0 00`, the request to delete the DS. */
+export function deleteCdsRecord(zone: string): packet.Answer {
+  return {
+    type: "CDS",
+    name: zone,
+    ttl: 3600,
+    data: Buffer.from([0, 0, 0, 0, 0]),
+  } as unknown as packet.Answer;
+}

@@ -15,6 +15,7 @@ import {
 } from "./checks/delegation.js";
 import { dmarcPolicy, dmarcPresent, dmarcSingle } from "./checks/dmarc.js";
 import { dnssecAlgorithm, dnssecDsMatch, dnssecSigned } from "./checks/dnssec.js";
+import { dnssecCds } from "./checks/dnssec-cds.js";
 import { dnssecChain } from "./checks/dnssec-chain.js";
 import { dnssecDenial, dnssecNsec3Params } from "./checks/dnssec-denial.js";
 import { dnssecConsistency, dnssecDsDigest, dnssecValidity } from "./checks/dnssec-depth.js";
@@ -82,6 +83,7 @@ const checks: Record<DnsCheckId, (facts: HealthFacts) => Finding> = {
   "dns.dnssec.chain": dnssecChain,
   "dns.dnssec.denial": dnssecDenial,
   "dns.dnssec.nsec3-params": dnssecNsec3Params,
+  "dns.dnssec.cds": dnssecCds,
   "dns.dnssec.ds-digest": dnssecDsDigest,
   "dns.dnssec.validity": dnssecValidity,
   "dns.dnssec.consistency": dnssecConsistency,

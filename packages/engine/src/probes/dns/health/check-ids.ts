@@ -39,6 +39,7 @@ export const dnsCheckIds = [
   "dns.dnssec.chain",
   "dns.dnssec.denial",
   "dns.dnssec.nsec3-params",
+  "dns.dnssec.cds",
   "dns.dnssec.ds-digest",
   "dns.dnssec.validity",
   "dns.dnssec.consistency",

@@ -111,6 +111,13 @@ export interface ServerFacts {
   axfr: Outcome<ZoneTransferOutcome>;
   compliance: ComplianceFacts;
   denial: DenialFacts;
+  /** Null for a server that serves no DNSKEY: there is nothing for CDS to match. */
+  cds: CdsFacts | null;
+}
+
+export interface CdsFacts {
+  cds: Outcome<DnsResponse>;
+  cdnskey: Outcome<DnsResponse>;
 }
 
 /** A negative question asked with DO, and the answer. */

@@ -1,5 +1,6 @@
 import type { ServerFacts } from "../facts.js";
 import { type HealthSession, isFailure } from "../session.js";
+import { probeCds } from "./cds.js";
 import { probeCompliance, unaskedCompliance } from "./compliance.js";
 import { probeDenial, unaskedDenial } from "./denial.js";
 
@@ -32,7 +33,10 @@ export async function probeServer(options: {
   // The compliance questions go to a server that answers over UDP at all (silence is
   // reachable-udp's finding), the negative ones to a server that serves keys: nothing else
   // holds a slot for a question whose answer could not be judged.
-  const [soa, soaTcp, ns, dnskey, recursion, axfr, compliance, denial] = await Promise.all([
+  const servesKeys = dnskeyAsked.then(
+    (answer) => !isFailure(answer) && answer.answers.some((record) => record.type === "DNSKEY"),
+  );
+  const [soa, soaTcp, ns, dnskey, recursion, axfr, compliance, denial, cds] = await Promise.all([
     soaAsked,
     // With DO too: for a server silent over UDP this is the SOA whose signatures get checked.
     session.direct({ address, name: zone, type: "SOA", transport: "tcp", dnssecOk: true }),
@@ -45,11 +49,10 @@ export async function probeServer(options: {
         ? unaskedCompliance(zone)
         : probeCompliance({ session, zone, address }),
     ),
-    dnskeyAsked.then((answer) =>
-      isFailure(answer) || !answer.answers.some((record) => record.type === "DNSKEY")
-        ? unaskedDenial(zone)
-        : probeDenial({ session, zone, address }),
+    servesKeys.then((keys) =>
+      keys ? probeDenial({ session, zone, address }) : unaskedDenial(zone),
     ),
+    servesKeys.then((keys) => (keys ? probeCds({ session, zone, address }) : null)),
   ]);
   const retry =
     (!isFailure(soa) && ednsTrouble.has(soa.rcode)) || (isFailure(soa) && soa.code === "malformed");
@@ -69,5 +72,6 @@ export async function probeServer(options: {
     axfr,
     compliance,
     denial,
+    cds,
   };
 }
