@@ -5,7 +5,7 @@ import { ianaRootAnchors, parseTrustAnchors, type TrustAnchor } from "./dnssec/t
 import { assessHealth } from "./health/assess-health.js";
 import { gatherFacts } from "./health/gather/gather-facts.js";
 import { prefetchParent } from "./health/gather/zone.js";
-import { createHealthSession } from "./health/session.js";
+import { createHealthSession, isFailure } from "./health/session.js";
 import { lookupRecordSets, throwIfCancelled } from "./lookup.js";
 import example from "./openapi-example.json" with { type: "json" };
 import type { CoreType } from "./record-questions.js";
@@ -135,7 +135,17 @@ export function dnsProbe(options: DnsProbeOptions = {}): Probe<DnsData> {
           trustAnchors,
         });
         throwIfCancelled({ context, domain });
-        return { resolver: resolver.label, exists, records, health: assessHealth(facts) };
+        const zone = facts.zone && !isFailure(facts.zone) ? facts.zone : null;
+        return {
+          resolver: resolver.label,
+          exists,
+          records,
+          health: assessHealth(facts),
+          dnssec: {
+            anchor: zone?.chain.anchor ?? null,
+            chain: zone?.chain.levels ?? [],
+          },
+        };
       } finally {
         await session.close();
       }

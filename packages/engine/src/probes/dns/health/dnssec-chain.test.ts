@@ -19,7 +19,14 @@ const withoutDs = (records: Records) => records.filter((record) => record.type !
 
 describe("dns.dnssec.chain", () => {
   it("passes when the chain validates from the root anchor down to the zone", async () => {
-    const { check, world } = await assessInLab();
+    const { check, data, world } = await assessInLab();
+
+    // The data lists every level; the finding carries the same.
+    expect(data.dnssec).toEqual({
+      anchor: ".",
+      chain: (check("dns.dnssec.chain").details as { levels: unknown[] }).levels,
+    });
+    expect(data.dnssec.chain.map((level) => level.zone)).toEqual([".", "test", "example.test"]);
 
     expect(check("dns.dnssec.chain")).toMatchObject({
       status: "pass",
