@@ -96,4 +96,21 @@ describe("DNSSEC checks in depth", () => {
         "No name server of example.test has an IPv6 address: IPv6-only resolvers cannot reach it.",
     });
   });
+
+  it("a server ignoring the DO bit fails the signatures and consistency checks", async () => {
+    const { check, world } = await assessInLab({
+      ipv6: false,
+      servers: { 1: { behaviour: { ignoreDo: true } } },
+    });
+    const server = `${world.addresses[1]}:${world.lab.port}`;
+
+    expect(check("dns.dnssec.signatures")).toMatchObject({
+      status: "fail",
+      message: expect.stringContaining(`SOA from ${server} is unsigned`),
+    });
+    expect(check("dns.dnssec.consistency")).toMatchObject({
+      status: "fail",
+      message: expect.stringContaining(`SOA from ${server} (missing)`),
+    });
+  });
 });
