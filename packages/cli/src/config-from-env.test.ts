@@ -142,3 +142,29 @@ describe("configFromEnv", () => {
     );
   });
 });
+
+describe("DOMAIN_INTEL_TRUST_ANCHORS", () => {
+  it("hands the file's DS and DNSKEY records to the engine as dns.trustAnchors", () => {
+    const file = join(dir, "anchors.txt");
+    const text =
+      "; the lab's root\n. 3600 IN DS 12345 13 2 0123456789ABCDEF0123456789ABCDEF0123456789ABCDEF0123456789ABCDEF\n";
+    writeFileSync(file, text);
+    const config = configFromEnv({ DOMAIN_INTEL_TRUST_ANCHORS: file });
+
+    expect(config.engine.dns).toEqual({ trustAnchors: text });
+    expect(config.effective.DOMAIN_INTEL_TRUST_ANCHORS).toBe(`${file} (.)`);
+    expect(configFromEnv({}).effective.DOMAIN_INTEL_TRUST_ANCHORS).toBe("(IANA root)");
+    expect(configFromEnv({}).engine.dns).toBeUndefined();
+  });
+
+  it("stops serve, naming the variable, for a file that is missing or holds no anchor", () => {
+    const garbage = join(dir, "garbage-anchors.txt");
+    writeFileSync(garbage, "example. IN A 192.0.2.1\n");
+    expect(() => configFromEnv({ DOMAIN_INTEL_TRUST_ANCHORS: garbage })).toThrow(
+      new RegExp(`^DOMAIN_INTEL_TRUST_ANCHORS: ${garbage}: line 1: not a DS or DNSKEY record`),
+    );
+    expect(() => configFromEnv({ DOMAIN_INTEL_TRUST_ANCHORS: join(dir, "nowhere") })).toThrow(
+      /^DOMAIN_INTEL_TRUST_ANCHORS: .*nowhere does not exist/,
+    );
+  });
+});

@@ -2,7 +2,7 @@ import { X509Certificate } from "node:crypto";
 import { readFileSync } from "node:fs";
 import net from "node:net";
 import { fileURLToPath } from "node:url";
-import type { EngineOptions } from "@domain-intel/engine";
+import { type EngineOptions, parseTrustAnchors } from "@domain-intel/engine";
 import {
   booleanSetting,
   type Env,
@@ -159,6 +159,20 @@ function caaIssuersSetting(env: Env): Record<string, string[]> | undefined {
   return issuers;
 }
 
+/** DOMAIN_INTEL_TRUST_ANCHORS: a file of DS or DNSKEY records where DNSSEC validation starts. */
+function trustAnchorsSetting(
+  env: Env,
+): { path: string; text: string; zones: string[] } | undefined {
+  const name = "DOMAIN_INTEL_TRUST_ANCHORS";
+  const file = fileSetting(env, name);
+  if (!file) return undefined;
+  try {
+    return { ...file, zones: parseTrustAnchors(file.text).map((anchor) => anchor.zone) };
+  } catch (error) {
+    throw new TypeError(`${name}: ${file.path}: ${(error as Error).message}`);
+  }
+}
+
 /** The standalone server's settings from the environment variables of DESIGN.md, all checked. */
 export function configFromEnv(env: Env): ServeConfig {
   const port = portSetting(env, "PORT", 3000);
@@ -173,6 +187,7 @@ export function configFromEnv(env: Env): ServeConfig {
   const sslScan = booleanSetting(env, "DOMAIN_INTEL_SSL_SCAN", true);
   const bootstrap = bootstrapSetting(env);
   const hintPairs = listSetting(env, "DOMAIN_INTEL_WHOIS_HINTS", hintProblem);
+  const anchors = trustAnchorsSetting(env);
   const redisUrl = env.REDIS_URL?.trim() ? parseRedisUrl(env.REDIS_URL.trim()) : undefined;
   const caaIssuers = caaIssuersSetting(env);
 
@@ -183,6 +198,7 @@ export function configFromEnv(env: Env): ServeConfig {
       ? { ssl: { ...(ca ? { ca: ca.pem } : {}), ...(sslScan ? {} : { scan: false }) } }
       : {}),
     ...(caaIssuers ? { insights: { caaIssuers } } : {}),
+    ...(anchors ? { dns: { trustAnchors: anchors.text } } : {}),
     ...(bootstrap || hintPairs.length > 0
       ? {
           rdap: {
@@ -205,6 +221,9 @@ export function configFromEnv(env: Env): ServeConfig {
     DOMAIN_INTEL_RDAP_BOOTSTRAP: bootstrap ?? "(IANA)",
     DOMAIN_INTEL_WHOIS_HINTS: hintPairs.length > 0 ? hintPairs.join(",") : none,
     DOMAIN_INTEL_CAA_ISSUERS: caaIssuers ? Object.keys(caaIssuers).join(";") : none,
+    DOMAIN_INTEL_TRUST_ANCHORS: anchors
+      ? `${anchors.path} (${anchors.zones.join(",")})`
+      : "(IANA root)",
     REDIS_URL: redisUrl ? redactRedisUrl(redisUrl) : none,
   };
   return {

@@ -7,6 +7,7 @@ import { type EngineRoute, validateEngineRoutes } from "./http/engine-route.js";
 import { type EngineHooks, hookNamesForValidation } from "./logging/engine-hooks.js";
 import type { Logger } from "./logging/logger.js";
 import { builtInSections } from "./probes/built-in.js";
+import { parseTrustAnchors } from "./probes/dns/dnssec/trust-anchors.js";
 import { type RateLimitOptions, validateRateLimitOptions } from "./ratelimit/rate-limit-options.js";
 import { type InsightsOptions, insightsOptionsProblem } from "./report/insights-options.js";
 
@@ -50,6 +51,11 @@ export interface EngineOptions {
     /** TCP port of every WHOIS server asked (default 43), as `mail.smtpPort` is SMTP's. */
     readonly whoisPort?: number;
   };
+  /**
+   * Where DNSSEC validation starts: DS or DNSKEY records in zone-file form, one a line.
+   * Default: the IANA root key-signing keys in service.
+   */
+  readonly dns?: { readonly trustAnchors?: string | readonly string[] };
   /** Where the API is mounted. Default `/api/v1`. */
   readonly basePath?: string;
   /** Stale-while-revalidate grace, negative caching and the store's time limit. */
@@ -135,6 +141,21 @@ function isJsonData(value: unknown): boolean {
     return JSON.stringify(value) !== undefined;
   } catch {
     return false; // a BigInt or a cycle
+  }
+}
+
+function validateTrustAnchors(dns: EngineOptions["dns"]): void {
+  if (dns === undefined) return;
+  if (typeof dns !== "object" || dns === null) fail("dns", "must be an object");
+  const anchors = dns.trustAnchors;
+  if (anchors === undefined) return;
+  const text = typeof anchors === "string" ? anchors : Array.isArray(anchors) ? anchors : null;
+  if (text === null || (Array.isArray(text) && text.some((line) => typeof line !== "string")))
+    fail("dns.trustAnchors", "must be DS or DNSKEY records: a string or an array of lines");
+  try {
+    parseTrustAnchors(Array.isArray(text) ? text.join("\n") : (text as string));
+  } catch (error) {
+    fail("dns.trustAnchors", `cannot be read: ${(error as Error).message}`);
   }
 }
 
@@ -233,6 +254,7 @@ export function validateEngineOptions(options: EngineOptions): void {
   ) {
     fail("rdap.whoisPort", "must be an integer 1..65535");
   }
+  validateTrustAnchors(options.dns);
   for (const [name, probe] of Object.entries(options.probes ?? {})) {
     if (probe === undefined || probe === false) continue;
     if (!sectionName.test(name) || reservedSections.has(name)) {

@@ -67,7 +67,12 @@ export type {
   RequestEvent,
 } from "./logging/engine-hooks.js";
 export { consoleLogger, describeError, type Logger, silentLogger } from "./logging/logger.js";
-export { type DnsData, type DnsProbeOptions, dnsProbe } from "./probes/dns/index.js";
+export {
+  type DnsData,
+  type DnsProbeOptions,
+  dnsProbe,
+  parseTrustAnchors,
+} from "./probes/dns/index.js";
 export {
   type HttpData,
   type HttpProbeOptions,

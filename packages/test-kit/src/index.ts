@@ -8,6 +8,7 @@ export * from "./dns/dns-server.js";
 export * from "./dns/dns-zone-handlers.js";
 export * from "./dns/filtering-resolver.js";
 export * from "./dns/svcb-encoder.js";
+export * from "./dnssec/denial-chain.js";
 export * from "./dnssec/dnssec-signer.js";
 export * from "./engine/counting-probe.js";
 export * from "./engine/engine-get.js";

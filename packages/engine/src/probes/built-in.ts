@@ -12,6 +12,7 @@ export interface BuiltInProbeOptions {
     readonly whoisHints?: Readonly<Record<string, string>>;
     readonly whoisPort?: number;
   };
+  readonly dns?: { readonly trustAnchors?: string | readonly string[] };
 }
 
 export interface BuiltInSection {
@@ -30,7 +31,11 @@ const fallbackTtlMs = 5 * minuteMs;
  */
 export const builtInSections: Readonly<Record<string, BuiltInSection>> = {
   whois: { create: ({ rdap }) => whoisProbe(whoisOptions(rdap)), defaultTtlMs: 6 * 60 * minuteMs },
-  dns: { create: () => dnsProbe(), defaultTtlMs: 5 * minuteMs },
+  dns: {
+    create: ({ dns }) =>
+      dnsProbe(dns?.trustAnchors === undefined ? {} : { trustAnchors: dns.trustAnchors }),
+    defaultTtlMs: 5 * minuteMs,
+  },
   ssl: {
     create: ({ ssl }) =>
       sslProbe({

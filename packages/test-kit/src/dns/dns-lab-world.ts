@@ -6,6 +6,7 @@ import {
   type NetworkPolicy,
 } from "@domain-intel/engine";
 import type * as packet from "dns-packet";
+import type { DenialMode } from "../dnssec/denial-chain.js";
 import { dsRecord, generateZoneKey, signZone, type TestZoneKey } from "../dnssec/dnssec-signer.js";
 import { testProbeContext } from "../engine/probe-context.js";
 import { type DnsLab, labBlock, startDnsLab } from "./dns-lab.js";
@@ -34,6 +35,11 @@ export interface LabWorldContext {
   parentAddress: string;
   ksk: TestZoneKey | null;
   zsk: TestZoneKey | null;
+  /** The signed root's key and the parent zone's: the chain of trust above the domain. */
+  rootKey: TestZoneKey;
+  parentKey: TestZoneKey;
+  /** The root's DS as a trust anchor (`. IN DS ...`), what `dnsProbe({ trustAnchors })` takes. */
+  trustAnchor: string;
 }
 
 type Records = packet.Answer[];
@@ -58,12 +64,23 @@ export interface LabWorldOptions {
   /** Signature validity relative to now, in seconds. Default one hour ago to 14 days ahead. */
   signatureWindow?: { from: number; to: number };
   dsDigestType?: number;
+  /** How the zone proves names and types absent: NSEC (the default) or NSEC3. */
+  denial?: DenialMode;
   /** The domain's zone for everyone (resolver and servers), before and after signing. */
   child?: (records: Records, world: LabWorldContext) => Records;
   childSigned?: (records: Records, world: LabWorldContext) => Records;
   parentZone?: (records: Records, world: LabWorldContext) => Records;
+  /** The parent zone after signing (to break a signature one level up). */
+  parentSigned?: (records: Records, world: LabWorldContext) => Records;
+  /** The root zone the resolver serves, before signing (its DS for the parent zone...). */
+  rootZone?: (records: Records, world: LabWorldContext) => Records;
   /** Per server, by index in `hosts`. */
   servers?: Partial<Record<number, ServerVariant>>;
+  /**
+   * The origin AS of each name server address, by server index, as Team Cymru's DNS mapping
+   * the resolver serves tells it; null leaves an address unmapped. Default 64500 + index.
+   */
+  asn?: (index: number, address: string) => number | null;
   /** More zones the resolver knows (an SPF include provider...). */
   extraZones?: ServedZone[];
   latencyMs?: number;
@@ -172,6 +189,51 @@ function parentRecords(world: LabWorldContext, ds: Records): Records {
   ];
 }
 
+/** The root zone: its SOA and NS, and the delegation of the parent zone with its DS. */
+function rootRecords(world: LabWorldContext): Records {
+  const rootHost = "a.root-servers.test";
+  return [
+    soa(".", rootHost),
+    { type: "NS", name: ".", ttl: 86_400, data: rootHost },
+    { type: "NS", name: world.parent, ttl: 86_400, data: `ns.nic.${world.parent}` },
+    dsRecord({ zone: world.parent, key: world.parentKey }),
+  ];
+}
+
+/** Team Cymru's origin zone for the lab's name server addresses. */
+function asnZone(
+  world: LabWorldContext,
+  asn: (index: number, address: string) => number | null,
+): ServedZone {
+  const records = world.addresses.flatMap((address, index): Records => {
+    const origin = asn(index, address);
+    if (origin === null) return [];
+    const name = address.includes(":")
+      ? `${[...expandIpv6(address)].reverse().join(".")}.origin6.asn.cymru.com`
+      : `${address.split(".").reverse().join(".")}.origin.asn.cymru.com`;
+    return [
+      { type: "TXT", name, ttl: 300, data: `${origin} | ${address}/32 | ZZ | lab | 2026-01-01` },
+    ];
+  });
+  return { apex: "asn.cymru.com", records };
+}
+
+/** `::1` as its 32 hex digits. */
+function expandIpv6(address: string): string {
+  const [head = "", tail = ""] = address.split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const groups = [...left, ...Array(8 - left.length - right.length).fill("0"), ...right];
+  return groups.map((group) => group.padStart(4, "0")).join("");
+}
+
+/** A DS record in zone-file form. */
+export function presentDs(record: packet.Answer): string {
+  const data = (record as packet.DSAnswer).data;
+  const owner = record.name === "." ? "." : `${record.name}.`;
+  return `${owner} IN DS ${data.keyTag} ${data.algorithm} ${data.digestType} ${data.digest.toString("hex").toUpperCase()}`;
+}
+
 export async function startLabWorld(options: LabWorldOptions = {}): Promise<LabWorld> {
   const domain = options.domain ?? "example.test";
   const parent = domain.slice(domain.indexOf(".") + 1);
@@ -185,6 +247,9 @@ export async function startLabWorld(options: LabWorldOptions = {}): Promise<LabW
     algorithm === null
       ? null
       : generateZoneKey({ algorithm, flags: 256, rsaBits: options.rsaBits });
+  // The chain above is signed even when the domain is not, as the real root and TLDs are.
+  const rootKey = generateZoneKey({ algorithm: 13 });
+  const parentKey = generateZoneKey({ algorithm: 13 });
   const world: LabWorldContext = {
     domain,
     parent,
@@ -197,6 +262,9 @@ export async function startLabWorld(options: LabWorldOptions = {}): Promise<LabW
     parentAddress: `127.${block}.9.1`,
     ksk,
     zsk,
+    rootKey,
+    parentKey,
+    trustAnchor: presentDs(dsRecord({ zone: ".", key: rootKey })),
   };
   const now = Math.floor(Date.now() / 1000);
   const window = options.signatureWindow ?? { from: -3600, to: 14 * 86_400 };
@@ -209,6 +277,7 @@ export async function startLabWorld(options: LabWorldOptions = {}): Promise<LabW
           zsk,
           inception: now + window.from,
           expiration: now + window.to,
+          denial: options.denial ?? "nsec",
         })
       : records;
 
@@ -216,9 +285,32 @@ export async function startLabWorld(options: LabWorldOptions = {}): Promise<LabW
   const finish = options.childSigned ?? ((records) => records);
   const child: ServedZone = { apex: domain, records: finish(sign(base), world) };
   const ds = ksk ? [dsRecord({ zone: domain, key: ksk, digestType: options.dsDigestType })] : [];
+  const signWith = (zone: string, key: TestZoneKey, records: Records) =>
+    signZone({
+      zone,
+      records,
+      ksk: key,
+      inception: now - 3600,
+      expiration: now + 30 * 86_400,
+    });
   const parentZone: ServedZone = {
     apex: parent,
-    records: (options.parentZone ?? ((records) => records))(parentRecords(world, ds), world),
+    records: (options.parentSigned ?? ((records) => records))(
+      signWith(
+        parent,
+        parentKey,
+        (options.parentZone ?? ((records) => records))(parentRecords(world, ds), world),
+      ),
+      world,
+    ),
+  };
+  const rootZone: ServedZone = {
+    apex: ".",
+    records: signWith(
+      ".",
+      rootKey,
+      (options.rootZone ?? ((records) => records))(rootRecords(world), world),
+    ),
   };
 
   const serverZone = (index: number): ServedZone => {
@@ -245,7 +337,13 @@ export async function startLabWorld(options: LabWorldOptions = {}): Promise<LabW
   });
   const lab = await startDnsLab({
     authoritative: [...authoritative].map(([address, handler]) => ({ address, handler })),
-    resolver: resolverHandler([parentZone, child, ...(options.extraZones ?? [])]),
+    resolver: resolverHandler([
+      rootZone,
+      parentZone,
+      child,
+      asnZone(world, options.asn ?? ((index) => 64_500 + index)),
+      ...(options.extraZones ?? []),
+    ]),
     latencyMs: options.latencyMs,
     onQuery: options.onQuery,
   });
@@ -281,10 +379,11 @@ export async function assessInLab(
       timeoutMs: 5000,
       ...options.network,
     });
-    const data = await dnsProbe({ authoritativePort: world.lab.port, ...options.probe }).run(
-      options.name ?? world.domain,
-      context,
-    );
+    const data = await dnsProbe({
+      authoritativePort: world.lab.port,
+      trustAnchors: world.trustAnchor,
+      ...options.probe,
+    }).run(options.name ?? world.domain, context);
     const queries: Record<string, number> = { resolver: world.lab.resolver.queries.length };
     for (const [address, server] of world.lab.servers) queries[address] = server.queries.length;
     return {

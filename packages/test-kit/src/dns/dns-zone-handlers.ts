@@ -28,24 +28,43 @@ export interface AuthoritativeBehaviour {
   dropUdp?: boolean;
   /** Close TCP connections without answering. */
   closeTcp?: boolean;
+  /** Answer EDNS version 1 as if it were 0 (NOERROR) instead of BADVERS. */
+  ednsVersionIgnored?: boolean;
+  /** Drop queries carrying an EDNS option or header flag it does not know. */
+  dropUnknownEdns?: boolean;
+  /** Never send signatures, whatever the DO bit says. */
+  ignoreDo?: boolean;
+  /** Answer every UDP query truncated (TC, no records): the client must retry over TCP. */
+  truncateUdp?: boolean;
+  /** Echo the question in lower case, losing the case it was asked in. */
+  lowercaseQuestion?: boolean;
 }
+
+/** EDNS options a server may know (NSID, ECS, cookies, keepalive, padding, EDE). */
+const knownEdnsOptions = new Set([3, 8, 10, 11, 12, 15]);
 
 const withEdns = (query: packet.DecodedPacket, behaviour: AuthoritativeBehaviour) => {
   const opt = query.additionals?.find((record) => record.type === "OPT") as
     | packet.OptAnswer
     | undefined;
-  if (!opt || behaviour.noEdns) return { opt: [] as packet.Answer[], dnssecOk: false };
-  const dnssecOk = ((opt.flags ?? 0) & packet.DNSSEC_OK) !== 0;
+  if (!opt || behaviour.noEdns)
+    return { opt: [] as packet.Answer[], dnssecOk: false, badVersion: false, unknown: false };
+  const dnssecOk = !behaviour.ignoreDo && ((opt.flags ?? 0) & packet.DNSSEC_OK) !== 0;
+  // RFC 6891 6.1.3: a version above the server's gets BADVERS (extended rcode 1, rcode 0).
+  const badVersion = (opt.ednsVersion ?? 0) > 0 && !behaviour.ednsVersionIgnored;
+  const unknown =
+    ((opt.flags ?? 0) & ~packet.DNSSEC_OK) !== 0 ||
+    (opt.options ?? []).some((option) => !knownEdnsOptions.has(option.code as number));
   const answer = {
     type: "OPT",
     name: ".",
     udpPayloadSize: 1232,
-    extendedRcode: 0,
+    extendedRcode: badVersion ? 1 : 0,
     ednsVersion: 0,
     flags: dnssecOk ? packet.DNSSEC_OK : 0,
     options: [],
   } as unknown as packet.Answer;
-  return { opt: [answer], dnssecOk };
+  return { opt: [answer], dnssecOk, badVersion, unknown };
 };
 
 /**
@@ -77,15 +96,34 @@ export function authoritativeHandler(
     if (transport === "udp" && behaviour.dropUdp) return { drop: true };
     if (transport === "tcp" && behaviour.closeTcp) return { close: true };
     const question = query.questions?.[0];
-    const { opt, dnssecOk } = withEdns(query, behaviour);
+    const { opt, dnssecOk, badVersion, unknown } = withEdns(query, behaviour);
+    if (unknown && behaviour.dropUnknownEdns) return { drop: true };
     const flags =
-      packet.AUTHORITATIVE_ANSWER | (behaviour.openRecursion ? packet.RECURSION_AVAILABLE : 0);
+      packet.AUTHORITATIVE_ANSWER |
+      (behaviour.openRecursion ? packet.RECURSION_AVAILABLE : 0) |
+      (behaviour.truncateUdp && transport === "udp" ? packet.TRUNCATED_RESPONSE : 0);
+    const echoed =
+      behaviour.lowercaseQuestion && question
+        ? { questions: [{ ...question, name: question.name.toLowerCase() }] }
+        : {};
     const reply = ({
       additionals = [],
       ...fields
-    }: Partial<packet.Packet> & { rcode?: string }): DnsReply =>
-      ({ type: "response", flags, ...fields, additionals: [...additionals, ...opt] }) as DnsReply;
+    }: Partial<packet.Packet> & { rcode?: string }): DnsReply => {
+      const full = { type: "response", flags, ...echoed, ...fields };
+      // Truncated: the header and question only, as a server whose answer outgrew the buffer.
+      if (behaviour.truncateUdp && transport === "udp")
+        return {
+          ...full,
+          flags: (full.flags ?? 0) | packet.TRUNCATED_RESPONSE,
+          answers: [],
+          authorities: [],
+          additionals: opt,
+        } as DnsReply;
+      return { ...full, additionals: [...additionals, ...opt] } as DnsReply;
+    };
     if (!question) return reply({ rcode: "FORMERR" });
+    if (badVersion) return reply({});
     const name = lower(question.name);
     const type = question.type as string;
     const signed = (set: packet.Answer[], owner: string, covered: string) =>
@@ -125,7 +163,20 @@ export function authoritativeHandler(
     const alias = owned.filter((record) => record.type === "CNAME");
     if (alias.length > 0) return reply({ answers: signed(alias, name, "CNAME") });
     const exists = owned.length > 0 || records.some((record) => record.name.endsWith(`.${name}`));
-    return reply({ rcode: exists ? "NOERROR" : "NXDOMAIN", authorities: signed(soa, apex, "SOA") });
+    // The whole (small) denial chain with its signatures: every proof the client needs is in it.
+    const denial = dnssecOk
+      ? records.filter(
+          (record) =>
+            record.type === "NSEC" ||
+            record.type === "NSEC3" ||
+            (record.type === "RRSIG" &&
+              ["NSEC", "NSEC3"].includes((record.data as packet.RrsigData).typeCovered)),
+        )
+      : [];
+    return reply({
+      rcode: exists ? "NOERROR" : "NXDOMAIN",
+      authorities: [...signed(soa, apex, "SOA"), ...denial],
+    });
   };
 }
 
@@ -155,6 +206,17 @@ export function resolverHandler(zones: readonly ServedZone[]): DnsHandler {
     const question = query.questions?.[0];
     if (!question) return { ...base, rcode: "FORMERR" } as DnsReply;
     const type = question.type as string;
+    // With DO the RRSIGs come along, as a resolver hands them over for the client to validate.
+    const { dnssecOk } = withEdns(query, {});
+    const signaturesOf = (zone: (typeof served)[number], name: string, covered: string) =>
+      dnssecOk
+        ? zone.records.filter(
+            (record) =>
+              record.type === "RRSIG" &&
+              record.name === name &&
+              (record.data as packet.RrsigData).typeCovered === covered,
+          )
+        : [];
     const answers: packet.Answer[] = [];
     let name = lower(question.name);
     for (let step = 0; step < 8; step++) {
@@ -164,10 +226,12 @@ export function resolverHandler(zones: readonly ServedZone[]): DnsHandler {
         (record) => record.name === name && record.type !== "RRSIG",
       );
       const matching = owned.filter((record) => record.type === type);
-      if (matching.length > 0) return { ...base, answers: [...answers, ...matching] };
+      if (matching.length > 0) {
+        return { ...base, answers: [...answers, ...matching, ...signaturesOf(zone, name, type)] };
+      }
       const alias = owned.find((record) => record.type === "CNAME");
       if (alias && type !== "CNAME") {
-        answers.push(alias);
+        answers.push(alias, ...signaturesOf(zone, name, "CNAME"));
         name = lower((alias as packet.StringAnswer).data);
         continue;
       }

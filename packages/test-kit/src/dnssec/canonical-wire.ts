@@ -62,6 +62,8 @@ const typeCodes: Record<string, number> = {
   DS: 43,
   RRSIG: 46,
   DNSKEY: 48,
+  NSEC: 47,
+  NSEC3: 50,
   CDS: 59,
   CDNSKEY: 60,
   CAA: 257,

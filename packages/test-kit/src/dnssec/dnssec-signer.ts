@@ -1,6 +1,7 @@
 import { constants, generateKeyPairSync, type KeyObject, sign } from "node:crypto";
 import type * as packet from "dns-packet";
 import { canonicalName, dsDigest, keyTag, labelCount, signedData } from "./canonical-wire.js";
+import { type DenialMode, denialRecords } from "./denial-chain.js";
 
 /**
  * A small DNSSEC signer for test zones: generates keys, writes DNSKEY and DS records and signs
@@ -122,15 +123,22 @@ export function signZone(options: {
   zsk?: TestZoneKey;
   inception: number;
   expiration: number;
+  /** NSEC or NSEC3 records to add (and sign) for authenticated denial. Default none. */
+  denial?: DenialMode;
 }): packet.Answer[] {
   const { zone, ksk, inception, expiration } = options;
   const zsk = options.zsk ?? ksk;
   const apex = canonicalName(zone);
   const keys = [ksk, ...(zsk === ksk ? [] : [zsk])].map((key) => dnskeyRecord({ zone: apex, key }));
-  const all = [
-    ...options.records.filter((record) => record.type !== "DNSKEY" && record.type !== "RRSIG"),
+  const data = [
+    ...options.records.filter(
+      (record) => !["DNSKEY", "RRSIG", "NSEC", "NSEC3"].includes(record.type),
+    ),
     ...keys,
   ];
+  const all = options.denial
+    ? [...data, ...denialRecords({ zone: apex, records: data, mode: options.denial })]
+    : data;
   const cuts = new Set(
     all
       .filter((record) => record.type === "NS" && canonicalName(record.name) !== apex)
@@ -156,4 +164,48 @@ export function signZone(options: {
     }),
   );
   return [...all, ...signatures];
+}
+
+/** A CDS record for `key` (RFC 7344), raw: dns-packet has no codec for CDS. */
+export function cdsRecord(options: {
+  zone: string;
+  key: TestZoneKey;
+  digestType?: number;
+}): packet.Answer {
+  const ds = (dsRecord(options) as packet.DSAnswer).data;
+  const data = Buffer.alloc(4);
+  data.writeUInt16BE(ds.keyTag, 0);
+  data[2] = ds.algorithm;
+  data[3] = ds.digestType;
+  return {
+    type: "CDS",
+    name: options.zone,
+    ttl: 3600,
+    data: Buffer.concat([data, ds.digest]),
+  } as unknown as packet.Answer;
+}
+
+/** A CDNSKEY record for `key` (RFC 7344), raw. */
+export function cdnskeyRecord(options: { zone: string; key: TestZoneKey }): packet.Answer {
+  const { dnskey } = options.key;
+  const data = Buffer.alloc(4);
+  data.writeUInt16BE(dnskey.flags, 0);
+  data[2] = 3;
+  data[3] = dnskey.algorithm;
+  return {
+    type: "CDNSKEY",
+    name: options.zone,
+    ttl: 3600,
+    data: Buffer.concat([data, dnskey.key]),
+  } as unknown as packet.Answer;
+}
+
+/** RFC 8078 4: `CDS 0 0 0 00`, the request to delete the DS. */
+export function deleteCdsRecord(zone: string): packet.Answer {
+  return {
+    type: "CDS",
+    name: zone,
+    ttl: 3600,
+    data: Buffer.from([0, 0, 0, 0, 0]),
+  } as unknown as packet.Answer;
 }

@@ -52,7 +52,11 @@ async function silentFirst(options: { budgetMs: number; tryTimeoutMs: number }) 
   const engine = createEngine({
     keys: [key],
     probes: {
-      dns: dnsProbe({ authoritativePort: world.lab.port, tryTimeoutMs: options.tryTimeoutMs }),
+      dns: dnsProbe({
+        authoritativePort: world.lab.port,
+        tryTimeoutMs: options.tryTimeoutMs,
+        trustAnchors: world.trustAnchor,
+      }),
       whois: false,
       ssl: false,
     },

@@ -1,5 +1,6 @@
 /** The `data` of the dns section. Names are lower case without the trailing dot (root: `.`). */
 import type { Finding } from "../../contract/finding.js";
+import type { ChainLevel } from "./health/facts.js";
 
 export interface DnsData {
   /** The recursive resolver that answered every query, as `host:port` or `[v6]:port`. */
@@ -8,6 +9,15 @@ export interface DnsData {
   exists: boolean;
   records: DnsRecords;
   health: DnsHealth;
+  dnssec: DnsDnssec;
+}
+
+/** The chain of trust as validated from the trust anchor (`dns.dnssec.chain` judges it). */
+export interface DnsDnssec {
+  /** The trust anchor's zone (`.` by default); null when no anchor covers the zone or no zone. */
+  anchor: string | null;
+  /** Each zone from the anchor down, ending at the domain's zone or the first level not secure. */
+  chain: ChainLevel[];
 }
 
 /** The assessment of the domain's DNS: its zone's delegation, servers, DNSSEC and mail records. */

@@ -116,6 +116,12 @@ const anyHealth = {
   checks: expect.any(Array),
 };
 
+/** The chain of trust is the chain tests' business: here, its shape. */
+const anyDnssec = {
+  anchor: expect.toSatisfy((anchor: unknown) => anchor === null || typeof anchor === "string"),
+  chain: expect.any(Array),
+};
+
 /** Every question of the records lookup, as the resolver sees it. */
 const recordQuestionsAsked = [
   "A example.test",
@@ -168,6 +174,7 @@ describe("dnsProbe answers", () => {
       resolver: server.address,
       exists: true,
       health: anyHealth,
+      dnssec: anyDnssec,
       records: {
         ...emptyRecords,
         A: [
@@ -238,6 +245,7 @@ describe("dnsProbe answers", () => {
       resolver: server.address,
       exists: true,
       health: anyHealth,
+      dnssec: anyDnssec,
       records: {
         ...emptyRecords,
         A: [{ address: "198.51.100.7", ttl: 20 }],
@@ -264,6 +272,7 @@ describe("dnsProbe answers", () => {
       exists: false,
       records: emptyRecords,
       health: anyHealth,
+      dnssec: anyDnssec,
     });
     expectValid(data);
     expect(probe.ttlMs?.(data)).toBe(5 * 60_000);
@@ -280,6 +289,7 @@ describe("dnsProbe answers", () => {
       exists: true,
       records: { ...emptyRecords, TXT: [{ value: "hello", ttl: 7200 }] },
       health: anyHealth,
+      dnssec: anyDnssec,
     });
     expectValid(data);
     // A 2-hour TTL is capped at one hour.
@@ -519,6 +529,7 @@ describe("dnsDataSchema", () => {
       exists: true,
       records: emptyRecords,
       health: { score: 100, grade: "A", zone: null, checks: [] },
+      dnssec: { anchor: null, chain: [] },
     };
     expectValid(good);
     expect(validate({ ...good, records: { ...emptyRecords, SOA: undefined } })).toBe(false);

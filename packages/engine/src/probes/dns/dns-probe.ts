@@ -1,10 +1,11 @@
 import { stepTimeoutMs } from "../../contract/budget.js";
 import type { Probe, ProbeContext } from "../../contract/probe.js";
 import type { DnsData } from "./dns-data.js";
+import { ianaRootAnchors, parseTrustAnchors, type TrustAnchor } from "./dnssec/trust-anchors.js";
 import { assessHealth } from "./health/assess-health.js";
 import { gatherFacts } from "./health/gather/gather-facts.js";
 import { prefetchParent } from "./health/gather/zone.js";
-import { createHealthSession } from "./health/session.js";
+import { createHealthSession, isFailure } from "./health/session.js";
 import { lookupRecordSets, throwIfCancelled } from "./lookup.js";
 import example from "./openapi-example.json" with { type: "json" };
 import type { CoreType } from "./record-questions.js";
@@ -32,9 +33,20 @@ export interface DnsProbeOptions {
    * little is left for an answer to come back (100 ms, or the try's length if shorter).
    */
   tryTimeoutMs?: number;
+  /**
+   * Where DNSSEC validation starts: DS or DNSKEY records in zone-file form, one a line (a
+   * string, or an array of lines). Default: the IANA root key-signing keys in service.
+   */
+  trustAnchors?: string | readonly string[];
 }
 
-const knownOptions = new Set(["port", "authoritativePort", "udpTries", "tryTimeoutMs"]);
+const knownOptions = new Set([
+  "port",
+  "authoritativePort",
+  "udpTries",
+  "tryTimeoutMs",
+  "trustAnchors",
+]);
 
 /** Share of the step budget the resolvers' tries are planned to fill. */
 const planShare = 0.9;
@@ -64,6 +76,7 @@ export function dnsProbe(options: DnsProbeOptions = {}): Probe<DnsData> {
   if (tryTimeoutMs !== undefined && !isInteger(tryTimeoutMs, 50, 60_000)) {
     throw new TypeError("dnsProbe: options.tryTimeoutMs must be an integer 50..60000");
   }
+  const trustAnchors = readTrustAnchors(options.trustAnchors);
 
   return {
     summary: "DNS records of the domain, each with its TTL, and a health assessment of its zone.",
@@ -119,12 +132,35 @@ export function dnsProbe(options: DnsProbeOptions = {}): Probe<DnsData> {
           records,
           responses: answered,
           unanswered,
+          trustAnchors,
         });
         throwIfCancelled({ context, domain });
-        return { resolver: resolver.label, exists, records, health: assessHealth(facts) };
+        const zone = facts.zone && !isFailure(facts.zone) ? facts.zone : null;
+        return {
+          resolver: resolver.label,
+          exists,
+          records,
+          health: assessHealth(facts),
+          dnssec: {
+            anchor: zone?.chain.anchor ?? null,
+            chain: zone?.chain.levels ?? [],
+          },
+        };
       } finally {
         await session.close();
       }
     },
   };
+}
+
+function readTrustAnchors(given: DnsProbeOptions["trustAnchors"]): TrustAnchor[] {
+  if (given === undefined) return parseTrustAnchors(ianaRootAnchors);
+  const text = typeof given === "string" ? given : Array.isArray(given) ? given.join("\n") : null;
+  if (text === null || (Array.isArray(given) && given.some((line) => typeof line !== "string")))
+    throw new TypeError("dnsProbe: options.trustAnchors must be a string or an array of strings");
+  try {
+    return parseTrustAnchors(text);
+  } catch (error) {
+    throw new TypeError(`dnsProbe: options.trustAnchors: ${(error as Error).message}`);
+  }
 }

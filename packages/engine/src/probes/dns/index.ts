@@ -16,6 +16,7 @@ export type {
   DnsTxtRecord,
 } from "./dns-data.js";
 export { type DnsProbeOptions, dnsProbe } from "./dns-probe.js";
+export { ianaRootAnchors, parseTrustAnchors, type TrustAnchor } from "./dnssec/trust-anchors.js";
 export { type DnsCheckId, dnsCheckIds } from "./health/check-ids.js";
 export { dnsDataSchema } from "./schema.js";
 export {

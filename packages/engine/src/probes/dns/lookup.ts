@@ -84,6 +84,8 @@ export async function lookupRecordSets(options: {
             name,
             type: question.type,
             checkingDisabled: true,
+            // With their RRSIGs, so the chain of trust validates the apex on these answers.
+            dnssecOk: question.type === "DS" || question.type === "DNSKEY",
             signal,
             timeoutMs: options.tryTimeoutMs,
             udpTries: options.udpTries,

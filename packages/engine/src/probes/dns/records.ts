@@ -47,7 +47,7 @@ export function buildRecords(options: {
   domain: string;
   responses: Readonly<Record<CoreType, DnsMessage>> &
     Partial<Readonly<Record<RecordQuestionKey, DnsMessage>>>;
-}): Omit<DnsData, "resolver" | "health"> {
+}): Omit<DnsData, "resolver" | "health" | "dnssec"> {
   const { responses } = options;
   const domain = normalizeName(options.domain);
   const inClass = (type: CoreType) =>

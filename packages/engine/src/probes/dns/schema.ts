@@ -95,10 +95,46 @@ const healthSchema = {
   },
 } as const;
 
+const dnssecSchema = {
+  type: "object",
+  description: "The chain of trust, validated by the probe itself from the trust anchor down.",
+  required: ["anchor", "chain"],
+  additionalProperties: false,
+  properties: {
+    anchor: {
+      oneOf: [{ type: "string" }, { type: "null" }],
+      description: "The trust anchor's zone; null when none covers the zone.",
+    },
+    chain: {
+      type: "array",
+      items: {
+        type: "object",
+        required: ["zone", "ds", "dnskeyTags", "algorithms", "status", "reason"],
+        additionalProperties: false,
+        properties: {
+          zone: { type: "string" },
+          ds: {
+            type: "array",
+            items: { type: "integer" },
+            description: "Key tags of the DS (or anchor) records.",
+          },
+          dnskeyTags: { type: "array", items: { type: "integer" } },
+          algorithms: { type: "array", items: { type: "string" } },
+          status: { enum: ["secure", "insecure", "bogus", "indeterminate"] },
+          reason: {
+            oneOf: [{ type: "string" }, { type: "null" }],
+            description: "Why the level is not secure, as an Extended DNS Error would say it.",
+          },
+        },
+      },
+    },
+  },
+} as const;
+
 export const dnsDataSchema = {
   type: "object",
   description: "DNS records of the domain as answered by a recursive resolver.",
-  required: ["resolver", "exists", "records", "health"],
+  required: ["resolver", "exists", "records", "health", "dnssec"],
   additionalProperties: false,
   properties: {
     resolver: {
@@ -225,5 +261,6 @@ export const dnsDataSchema = {
       },
     },
     health: healthSchema,
+    dnssec: dnssecSchema,
   },
 } as const;

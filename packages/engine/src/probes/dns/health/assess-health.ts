@@ -1,7 +1,9 @@
 import type { Finding } from "../../../contract/finding.js";
 import type { DnsHealth } from "../dns-data.js";
 import { type DnsCheckId, dnsCheckIds } from "./check-ids.js";
+import { nsAsDiversity } from "./checks/as-diversity.js";
 import { caaPresent, caaSyntax } from "./checks/caa.js";
+import { nsCase, nsEdnsOptions, nsEdnsVersion, nsTcpFallback } from "./checks/compliance.js";
 import {
   nsCount,
   nsDistinctIp,
@@ -13,7 +15,12 @@ import {
 } from "./checks/delegation.js";
 import { dmarcPolicy, dmarcPresent, dmarcSingle } from "./checks/dmarc.js";
 import { dnssecAlgorithm, dnssecDsMatch, dnssecSigned } from "./checks/dnssec.js";
+import { dnssecCds } from "./checks/dnssec-cds.js";
+import { dnssecChain } from "./checks/dnssec-chain.js";
+import { dnssecDenial, dnssecNsec3Params } from "./checks/dnssec-denial.js";
+import { dnssecConsistency, dnssecDsDigest, dnssecValidity } from "./checks/dnssec-depth.js";
 import { dnssecSignatures } from "./checks/dnssec-signatures.js";
+import { nsIpv6 } from "./checks/ipv6.js";
 import { mtaStsPresent, tlsRptPresent } from "./checks/mail-policies.js";
 import { mxPresent, mxValid } from "./checks/mx.js";
 import {
@@ -73,6 +80,19 @@ const checks: Record<DnsCheckId, (facts: HealthFacts) => Finding> = {
   "dns.dnssec.ds-match": dnssecDsMatch,
   "dns.dnssec.signatures": dnssecSignatures,
   "dns.dnssec.algorithm": dnssecAlgorithm,
+  "dns.dnssec.chain": dnssecChain,
+  "dns.dnssec.denial": dnssecDenial,
+  "dns.dnssec.nsec3-params": dnssecNsec3Params,
+  "dns.dnssec.cds": dnssecCds,
+  "dns.dnssec.ds-digest": dnssecDsDigest,
+  "dns.dnssec.validity": dnssecValidity,
+  "dns.dnssec.consistency": dnssecConsistency,
+  "dns.ns.ipv6": nsIpv6,
+  "dns.ns.as-diversity": nsAsDiversity,
+  "dns.ns.edns-version": nsEdnsVersion,
+  "dns.ns.edns-options": nsEdnsOptions,
+  "dns.ns.tcp-fallback": nsTcpFallback,
+  "dns.ns.case": nsCase,
 };
 
 /** Runs every check over the gathered facts, in the fixed order, and scores the result. */

@@ -36,6 +36,19 @@ export const dnsCheckIds = [
   "dns.dnssec.ds-match",
   "dns.dnssec.signatures",
   "dns.dnssec.algorithm",
+  "dns.dnssec.chain",
+  "dns.dnssec.denial",
+  "dns.dnssec.nsec3-params",
+  "dns.dnssec.cds",
+  "dns.dnssec.ds-digest",
+  "dns.dnssec.validity",
+  "dns.dnssec.consistency",
+  "dns.ns.ipv6",
+  "dns.ns.as-diversity",
+  "dns.ns.edns-version",
+  "dns.ns.edns-options",
+  "dns.ns.tcp-fallback",
+  "dns.ns.case",
 ] as const;
 
 export type DnsCheckId = (typeof dnsCheckIds)[number];

@@ -45,6 +45,37 @@ export interface ZoneFacts {
   ds: Outcome<DnsResponse>;
   /** The zone's DNSKEY RRset from the resolver, for when no server gave one. */
   dnskey: Outcome<DnsResponse>;
+  /** Validation from the trust anchor down to the zone. */
+  chain: ChainFacts;
+  /** The origin AS of each name server address (Team Cymru over DNS). */
+  asns: AsnFacts[];
+}
+
+export interface AsnFacts {
+  address: string;
+  asn: number | null;
+  /** Why the origin is unknown. */
+  error: string | null;
+}
+
+/** One zone of the chain of trust and how its keys validated. */
+export interface ChainLevel {
+  zone: string;
+  /** Key tags of the DS records (the anchor's, at the top) that vouch for the zone's keys. */
+  ds: number[];
+  dnskeyTags: number[];
+  algorithms: string[];
+  /** `indeterminate`: the data could not be had, which says nothing about the zone. */
+  status: "secure" | "insecure" | "bogus" | "indeterminate";
+  /** Why the level is not secure, as a resolver's Extended DNS Error would say it. */
+  reason: string | null;
+}
+
+export interface ChainFacts {
+  /** The trust anchor's zone, or null when no anchor covers the zone. */
+  anchor: string | null;
+  /** From the anchor down, ending at the zone or at the first level that is not secure. */
+  levels: ChainLevel[];
 }
 
 export interface ParentFacts {
@@ -78,6 +109,45 @@ export interface ServerFacts {
   /** A recursive question about a name outside the zone (RFC 6761 `.invalid`). */
   recursion: Outcome<DnsResponse>;
   axfr: Outcome<ZoneTransferOutcome>;
+  compliance: ComplianceFacts;
+  denial: DenialFacts;
+  /** Null for a server that serves no DNSKEY: there is nothing for CDS to match. */
+  cds: CdsFacts | null;
+}
+
+export interface CdsFacts {
+  cds: Outcome<DnsResponse>;
+  cdnskey: Outcome<DnsResponse>;
+}
+
+/** A negative question asked with DO, and the answer. */
+export interface NegativeQuery {
+  name: string;
+  type: string;
+  response: Outcome<DnsResponse>;
+}
+
+export interface DenialFacts {
+  /** A name that does not exist under the zone. */
+  nxdomain: NegativeQuery;
+  /** A type the apex does not hold. */
+  nodata: NegativeQuery;
+}
+
+/** The protocol-compliance questions one address was asked (SOA unless said otherwise). */
+export interface ComplianceFacts {
+  /** EDNS version 1: RFC 6891 6.1.3 wants BADVERS with the highest version spoken. */
+  ednsVersion1: Outcome<DnsResponse>;
+  /** An EDNS option from the experimental range, which must be ignored. */
+  unknownOption: Outcome<DnsResponse>;
+  /** An unassigned EDNS header flag, which must be ignored. */
+  unknownFlag: Outcome<DnsResponse>;
+  /** DNSKEY with DO over UDP, a 512-byte buffer and no TCP retry. */
+  truncation: Outcome<DnsResponse>;
+  /** The same over TCP, asked only when the UDP answer was truncated. */
+  truncationTcp: Outcome<DnsResponse> | null;
+  /** The SOA asked with the zone name in mixed case. */
+  mixedCase: { asked: string; response: Outcome<DnsResponse> };
 }
 
 export interface MailFacts {

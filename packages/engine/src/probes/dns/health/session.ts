@@ -5,7 +5,7 @@ import { isAddressAllowed } from "../../../network/address-policy.js";
 import { impossibleName } from "../impossible-name.js";
 import { type QueryBudget, queryBudget } from "../query-budget.js";
 import { isDnsQueryError } from "../wire/errors.js";
-import { type DnsResponse, type QueryType, query } from "../wire/query.js";
+import { type DnsResponse, type QueryOptions, type QueryType, query } from "../wire/query.js";
 import type { ServerAddress } from "../wire/server-address.js";
 import { probeZoneTransfer, type ZoneTransferOutcome } from "../wire/zone-transfer.js";
 
@@ -49,6 +49,12 @@ export interface DirectQuery {
   recursionDesired?: boolean;
   dnssecOk?: boolean;
   edns?: boolean;
+  /** Protocol-compliance probes: EDNS version, flags, options, payload size, no TCP retry. */
+  ednsVersion?: number;
+  ednsFlags?: number;
+  ednsOptions?: QueryOptions["ednsOptions"];
+  udpPayloadSize?: number;
+  tcpFallback?: boolean;
 }
 
 /** The queries of one assessment: every one under the engine's limit and the run's budget. */
@@ -59,7 +65,12 @@ export interface HealthSession {
   /** `host:port` of an authoritative server at `address`. */
   serverLabel(address: string): string;
   /** Through the recursive resolver, once per name and type (later calls share the answer). */
-  recursive(options: { name: string; type: QueryType }): Promise<Outcome<DnsResponse>>;
+  recursive(options: {
+    name: string;
+    type: QueryType;
+    /** Ask for the RRSIGs too (DO), for the probe's own validation. */
+    dnssecOk?: boolean;
+  }): Promise<Outcome<DnsResponse>>;
   /** Straight to an authoritative server, without recursion unless asked. */
   direct(options: DirectQuery): Promise<Outcome<DnsResponse>>;
   transfer(options: { address: string; zone: string }): Promise<Outcome<ZoneTransferOutcome>>;
@@ -149,10 +160,10 @@ export function createHealthSession(options: {
     allowPrivateAddresses,
     nowSeconds: options.nowSeconds,
     serverLabel,
-    recursive({ name, type }) {
+    recursive({ name, type, dnssecOk = false }) {
       const impossible = impossibleName(name);
       if (impossible) return Promise.resolve(failure("impossible-name", impossible));
-      const key = `${name.toLowerCase()}/${type}`;
+      const key = `${name.toLowerCase()}/${type}${dnssecOk ? "/do" : ""}`;
       let pending = memo.get(key);
       if (!pending) {
         pending = run(udpTries, (budget) =>
@@ -161,6 +172,7 @@ export function createHealthSession(options: {
             name,
             type,
             checkingDisabled: true,
+            dnssecOk,
             signal,
             timeoutMs: tryTimeoutMs,
             udpTries,
@@ -193,6 +205,13 @@ export function createHealthSession(options: {
           recursionDesired: question.recursionDesired ?? false,
           dnssecOk: question.dnssecOk ?? false,
           edns: question.edns ?? true,
+          ...(question.ednsVersion === undefined ? {} : { ednsVersion: question.ednsVersion }),
+          ...(question.ednsFlags === undefined ? {} : { ednsFlags: question.ednsFlags }),
+          ...(question.ednsOptions === undefined ? {} : { ednsOptions: question.ednsOptions }),
+          ...(question.udpPayloadSize === undefined
+            ? {}
+            : { udpPayloadSize: question.udpPayloadSize }),
+          ...(question.tcpFallback === undefined ? {} : { tcpFallback: question.tcpFallback }),
           signal,
           timeoutMs: tryTimeoutMs,
           udpTries,

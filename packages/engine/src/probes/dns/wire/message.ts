@@ -25,6 +25,12 @@ export interface DnsEdns {
   readonly options: packet.PacketOpt[];
 }
 
+/** An EDNS option as sent: its code and raw data. */
+export interface EdnsOption {
+  readonly code: number;
+  readonly data: Buffer;
+}
+
 export interface DnsQuestion {
   readonly name: string;
   readonly type: string;
@@ -104,6 +110,11 @@ export function encodeQuery(options: {
   dnssecOk: boolean;
   edns: boolean;
   udpPayloadSize: number;
+  /** EDNS version (RFC 6891 6.1.3); only compliance probes set anything but 0. */
+  ednsVersion?: number;
+  /** Extra EDNS header flag bits besides DO (unassigned ones probe a server's tolerance). */
+  ednsFlags?: number;
+  ednsOptions?: readonly EdnsOption[];
 }): EncodedQuery | undefined {
   if (unsupportedTypes.has(options.type.toUpperCase())) return undefined;
   const id = randomInt(0, 65536);
@@ -121,10 +132,11 @@ export function encodeQuery(options: {
             name: ".",
             udpPayloadSize: options.udpPayloadSize,
             extendedRcode: 0,
-            ednsVersion: 0,
-            flags: options.dnssecOk ? packet.DNSSEC_OK : 0,
+            ednsVersion: options.ednsVersion ?? 0,
+            flags: (options.dnssecOk ? packet.DNSSEC_OK : 0) | (options.ednsFlags ?? 0),
             flag_do: options.dnssecOk,
-            options: [],
+            // dns-packet's types list only the options it can build; raw ones encode the same.
+            options: [...(options.ednsOptions ?? [])] as unknown as packet.PacketOpt[],
           },
         ]
       : [],

@@ -4,6 +4,7 @@ import type { Exchange } from "./exchange.js";
 import {
   DEFAULT_UDP_PAYLOAD_SIZE,
   type DnsMessage,
+  type EdnsOption,
   encodeQuery,
   normalizeQueryName,
 } from "./message.js";
@@ -32,6 +33,14 @@ export interface QueryOptions {
   edns?: boolean;
   /** Advertised EDNS0 UDP payload size, 512..65535. Default 1232. */
   udpPayloadSize?: number;
+  /** EDNS version 0..255 (RFC 6891); a server that does not speak it answers BADVERS. Default 0. */
+  ednsVersion?: number;
+  /** EDNS header flag bits to set besides DO, 0..0x7fff. Default 0. */
+  ednsFlags?: number;
+  /** EDNS options to send, as `{ code, data }`. Default none. */
+  ednsOptions?: readonly EdnsOption[];
+  /** Retry a truncated UDP answer over TCP. Default true; false returns the truncated answer. */
+  tcpFallback?: boolean;
   /** `udp` (the default) falls back to TCP when the answer is truncated; `tcp` only uses TCP. */
   transport?: DnsTransport;
   /** Budget of one UDP try, and of the TCP exchange, in milliseconds. Default 2000. */
@@ -83,6 +92,10 @@ export async function query(options: QueryOptions): Promise<DnsResponse> {
     edns = true,
     udpPayloadSize = DEFAULT_UDP_PAYLOAD_SIZE,
     transport = "udp",
+    ednsVersion = 0,
+    ednsFlags = 0,
+    ednsOptions = [],
+    tcpFallback = true,
     timeoutMs = 2000,
     udpTries = 2,
     totalTimeoutMs,
@@ -114,6 +127,12 @@ export async function query(options: QueryOptions): Promise<DnsResponse> {
   if (!isInteger(udpPayloadSize, 512, 65535)) {
     throw fail("options.udpPayloadSize must be an integer 512..65535");
   }
+  if (!isInteger(ednsVersion, 0, 255)) throw fail("options.ednsVersion must be an integer 0..255");
+  if (!isInteger(ednsFlags, 0, 0x7fff)) throw fail("options.ednsFlags must be an integer 0..32767");
+  if (!Array.isArray(ednsOptions)) throw fail("options.ednsOptions must be an array");
+  if (!edns && (ednsVersion !== 0 || ednsFlags !== 0 || ednsOptions.length > 0))
+    throw fail("options.ednsVersion, ednsFlags and ednsOptions need options.edns");
+  if (typeof tcpFallback !== "boolean") throw fail("options.tcpFallback must be a boolean");
   if (transport !== "udp" && transport !== "tcp")
     throw fail('options.transport must be "udp" or "tcp"');
   if (!isInteger(timeoutMs, 1, 60_000)) throw fail("options.timeoutMs must be an integer 1..60000");
@@ -135,6 +154,9 @@ export async function query(options: QueryOptions): Promise<DnsResponse> {
           dnssecOk,
           edns,
           udpPayloadSize,
+          ednsVersion,
+          ednsFlags,
+          ednsOptions,
         })
       : undefined;
   if (!encoded) {
@@ -164,7 +186,7 @@ export async function query(options: QueryOptions): Promise<DnsResponse> {
       minTryMs,
       signal,
     });
-    if (!overUdp.message.flags.tc) return respond(overUdp, "udp", false);
+    if (!overUdp.message.flags.tc || !tcpFallback) return respond(overUdp, "udp", false);
   }
   const left = Math.floor(endsAt - performance.now());
   if (left < minTryMs) {

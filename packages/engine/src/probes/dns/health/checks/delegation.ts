@@ -19,7 +19,7 @@ function referralOf(zone: ZoneFacts): Referral | string {
 }
 
 /** Every address known for the zone's name servers: resolved, and glue. */
-function allAddresses(zone: ZoneFacts): string[] {
+export function allAddresses(zone: ZoneFacts): string[] {
   const referral = referralOf(zone);
   const glue = typeof referral === "string" ? [] : Object.values(referral.glue).flat();
   return uniqueSorted([...zone.hosts.flatMap((host) => host.addresses), ...glue]);

@@ -57,7 +57,26 @@ function rrsetSignatures(options: {
   return { server: server.server, rrset, status: verdicts[0]?.status ?? "missing", verdicts };
 }
 
+const signaturesOf = new WeakMap<ZoneFacts, RrsetSignatures[]>();
+
+/**
+ * Every server's SOA and DNSKEY signatures judged, once per assessment: several checks read
+ * them and each verification is a public-key operation.
+ */
 export function allSignatures(
+  facts: HealthFacts,
+  zone: ZoneFacts,
+  keys: packet.DnskeyData[],
+): RrsetSignatures[] {
+  let judged = signaturesOf.get(zone);
+  if (!judged) {
+    judged = judgeSignatures(facts, zone, keys);
+    signaturesOf.set(zone, judged);
+  }
+  return judged;
+}
+
+function judgeSignatures(
   facts: HealthFacts,
   zone: ZoneFacts,
   keys: packet.DnskeyData[],

@@ -1,4 +1,5 @@
 import type { DnsRecords } from "../../dns-data.js";
+import type { TrustAnchor } from "../../dnssec/trust-anchors.js";
 import type { CoreType, RecordQuestionKey } from "../../record-questions.js";
 import type { DnsResponse } from "../../wire/query.js";
 import type { HealthFacts } from "../facts.js";
@@ -16,6 +17,7 @@ export async function gatherFacts(options: {
   responses: Readonly<Record<CoreType, DnsResponse>> &
     Partial<Readonly<Record<RecordQuestionKey, DnsResponse>>>;
   unanswered: Partial<Record<RecordQuestionKey, string>>;
+  trustAnchors: readonly TrustAnchor[];
 }): Promise<HealthFacts> {
   const { session, domain, exists, records, responses } = options;
   const base = {
@@ -29,7 +31,7 @@ export async function gatherFacts(options: {
   };
   if (!exists) return { ...base, zone: null, mail: null, caa: null };
   const [zone, mail, caa] = await Promise.all([
-    gatherZone({ session, domain, records, responses }),
+    gatherZone({ session, domain, records, responses, trustAnchors: options.trustAnchors }),
     gatherMail({ session, domain, records }),
     gatherCaa({ session, domain, own: records.CAA }),
   ]);

@@ -1,5 +1,8 @@
 import type { ServerFacts } from "../facts.js";
 import { type HealthSession, isFailure } from "../session.js";
+import { probeCds } from "./cds.js";
+import { probeCompliance, unaskedCompliance } from "./compliance.js";
+import { probeDenial, unaskedDenial } from "./denial.js";
 
 /**
  * A name no authoritative server has data for (RFC 6761 reserves `.invalid`): only a server
@@ -7,6 +10,9 @@ import { type HealthSession, isFailure } from "../session.js";
  * reserved name costs the real DNS nothing.
  */
 export const recursionProbeName = "domain-intel-recursion-check.invalid";
+
+/** Failures of the plain SOA after which no compliance question is worth a slot. */
+const silent = new Set(["timeout", "deadline", "aborted", "blocked"]);
 
 /** Rcodes of a server that chokes on EDNS (RFC 6891 7): worth asking again without it. */
 const ednsTrouble = new Set(["FORMERR", "NOTIMP", "BADVERS"]);
@@ -22,14 +28,31 @@ export async function probeServer(options: {
   hosts: string[];
 }): Promise<ServerFacts> {
   const { session, zone, address } = options;
-  const [soa, soaTcp, ns, dnskey, recursion, axfr] = await Promise.all([
-    session.direct({ address, name: zone, type: "SOA", dnssecOk: true }),
+  const soaAsked = session.direct({ address, name: zone, type: "SOA", dnssecOk: true });
+  const dnskeyAsked = session.direct({ address, name: zone, type: "DNSKEY", dnssecOk: true });
+  // The compliance questions go to a server that answers over UDP at all (silence is
+  // reachable-udp's finding), the negative ones to a server that serves keys: nothing else
+  // holds a slot for a question whose answer could not be judged.
+  const servesKeys = dnskeyAsked.then(
+    (answer) => !isFailure(answer) && answer.answers.some((record) => record.type === "DNSKEY"),
+  );
+  const [soa, soaTcp, ns, dnskey, recursion, axfr, compliance, denial, cds] = await Promise.all([
+    soaAsked,
     // With DO too: for a server silent over UDP this is the SOA whose signatures get checked.
     session.direct({ address, name: zone, type: "SOA", transport: "tcp", dnssecOk: true }),
     session.direct({ address, name: zone, type: "NS" }),
-    session.direct({ address, name: zone, type: "DNSKEY", dnssecOk: true }),
+    dnskeyAsked,
     session.direct({ address, name: recursionProbeName, type: "A", recursionDesired: true }),
     session.transfer({ address, zone }),
+    soaAsked.then((answer) =>
+      isFailure(answer) && silent.has(answer.code)
+        ? unaskedCompliance(zone)
+        : probeCompliance({ session, zone, address }),
+    ),
+    servesKeys.then((keys) =>
+      keys ? probeDenial({ session, zone, address }) : unaskedDenial(zone),
+    ),
+    servesKeys.then((keys) => (keys ? probeCds({ session, zone, address }) : null)),
   ]);
   const retry =
     (!isFailure(soa) && ednsTrouble.has(soa.rcode)) || (isFailure(soa) && soa.code === "malformed");
@@ -47,5 +70,8 @@ export async function probeServer(options: {
     dnskey,
     recursion,
     axfr,
+    compliance,
+    denial,
+    cds,
   };
 }

@@ -1,9 +1,12 @@
 import { isAddressAllowed } from "../../../../network/address-policy.js";
 import type { DnsRecords } from "../../dns-data.js";
+import type { TrustAnchor } from "../../dnssec/trust-anchors.js";
 import type { CoreType, RecordQuestionKey } from "../../record-questions.js";
 import type { DnsResponse } from "../../wire/query.js";
 import type { HostFacts, ParentFacts, ServerFacts, ZoneFacts } from "../facts.js";
 import { type HealthSession, isFailure, type Outcome } from "../session.js";
+import { gatherAsns } from "./asn.js";
+import { gatherChain } from "./chain.js";
 import { hostAddresses } from "./host-addresses.js";
 import { parentName, uniqueSorted } from "./names.js";
 import { askReferral } from "./referral.js";
@@ -25,6 +28,7 @@ export async function gatherZone(options: {
   records: DnsRecords;
   responses: Readonly<Record<CoreType, DnsResponse>> &
     Partial<Readonly<Record<RecordQuestionKey, DnsResponse>>>;
+  trustAnchors: readonly TrustAnchor[];
 }): Promise<Outcome<ZoneFacts>> {
   const { session, domain, records, responses } = options;
   prefetchParent({ session, domain });
@@ -49,6 +53,13 @@ export async function gatherZone(options: {
     atApex && responses.DNSKEY
       ? Promise.resolve(responses.DNSKEY)
       : session.recursive({ name: apex, type: "DNSKEY" });
+
+  const chain = gatherChain({
+    session,
+    apex,
+    anchors: options.trustAnchors,
+    known: atApex ? { DS: responses.DS, DNSKEY: responses.DNSKEY } : {},
+  });
 
   const hosts = new Map<string, Promise<HostFacts>>();
   const resolveHost = (host: string) => {
@@ -100,15 +111,19 @@ export async function gatherZone(options: {
     return facts;
   });
 
-  const [parentFacts, nsNames, dsResponse, dnskeyResponse] = await Promise.all([
+  const [parentFacts, nsNames, dsResponse, dnskeyResponse, chainFacts] = await Promise.all([
     parent,
     nsHosts,
     ds,
     dnskey,
+    chain,
     child,
   ]);
   const hostFacts = await Promise.all(hosts.values());
-  const servers = await Promise.all(probes.values());
+  const [servers, asns] = await Promise.all([
+    Promise.all(probes.values()),
+    gatherAsns({ session, addresses: uniqueSorted(hostFacts.flatMap((host) => host.addresses)) }),
+  ]);
   return {
     apex,
     nsHosts: nsNames,
@@ -118,6 +133,8 @@ export async function gatherZone(options: {
     blocked: uniqueSorted(blocked),
     ds: dsResponse,
     dnskey: dnskeyResponse,
+    chain: chainFacts,
+    asns,
   };
 }
 

@@ -1,0 +1,16 @@
+import type { CdsFacts } from "../facts.js";
+import type { HealthSession } from "../session.js";
+
+/** The zone's CDS and CDNSKEY sets from one server (RFC 7344, RFC 8078). */
+export async function probeCds(options: {
+  session: HealthSession;
+  zone: string;
+  address: string;
+}): Promise<CdsFacts> {
+  const { session, zone, address } = options;
+  const [cds, cdnskey] = await Promise.all([
+    session.direct({ address, name: zone, type: "CDS" }),
+    session.direct({ address, name: zone, type: "CDNSKEY" }),
+  ]);
+  return { cds, cdnskey };
+}
