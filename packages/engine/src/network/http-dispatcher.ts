@@ -1,3 +1,4 @@
+import tls from "node:tls";
 import { Agent, buildConnector } from "undici";
 import type { NetworkPolicy, ProbeContext } from "../contract/probe.js";
 import { checkConnectTarget, noLookup } from "./connect-target.js";
@@ -7,6 +8,8 @@ export interface GuardedDispatcherOptions {
   network: NetworkPolicy;
   /** Bound of resolving the host and opening the connection (default: the policy's budget). */
   connectTimeoutMs?: number;
+  /** Extra trusted roots (PEM) for HTTPS, added to Node's bundled ones. */
+  ca?: readonly string[];
 }
 
 /**
@@ -19,7 +22,8 @@ export interface GuardedDispatcherOptions {
 export function createGuardedDispatcher(options: GuardedDispatcherOptions): Agent {
   const { network } = options;
   const timeoutMs = options.connectTimeoutMs ?? network.timeoutMs;
-  const open = buildConnector({ timeout: timeoutMs, lookup: noLookup });
+  const ca = options.ca?.length ? { ca: [...tls.rootCertificates, ...options.ca] } : {};
+  const open = buildConnector({ timeout: timeoutMs, lookup: noLookup, ...ca });
   const connect: buildConnector.connector = (target, callback) => {
     const signal = AbortSignal.timeout(timeoutMs);
     // The request that needs this connection already holds a `limit` slot; taking a second
