@@ -6,6 +6,7 @@ import type { Probe } from "./contract/probe.js";
 import { type EngineRoute, validateEngineRoutes } from "./http/engine-route.js";
 import type { Logger } from "./logging/logger.js";
 import { builtInSections } from "./probes/built-in.js";
+import { validateMailOptions } from "./probes/mail/mail-options.js";
 import { type RateLimitOptions, validateRateLimitOptions } from "./ratelimit/rate-limit-options.js";
 import { type InsightsOptions, insightsOptionsProblem } from "./report/insights-options.js";
 
@@ -39,6 +40,15 @@ export interface EngineOptions {
   readonly network?: NetworkOptions;
   /** Extra trusted roots (PEM), added to Node's own. */
   readonly ssl?: { readonly ca?: string | readonly string[] };
+  /**
+   * The mail section: `smtp: false` turns SMTP probing of the MX hosts off (many clouds block
+   * outbound port 25), `smtpPort` (default 25), `dkimSelectors` tried besides the common ones.
+   */
+  readonly mail?: {
+    readonly smtp?: boolean;
+    readonly smtpPort?: number;
+    readonly dkimSelectors?: readonly string[];
+  };
   /** RDAP bootstrap (IANA dns.json data, a file path or a URL) and WHOIS servers per TLD. */
   readonly rdap?: {
     readonly bootstrap?: object | string;
@@ -197,6 +207,7 @@ export function validateEngineOptions(options: EngineOptions): void {
       fail("ssl.ca", "must be a PEM certificate string or an array of them");
     }
   }
+  validateMailOptions(options.mail, fail);
   const rdap = options.rdap ?? {};
   if (
     rdap.bootstrap !== undefined &&

@@ -62,6 +62,13 @@ export type {
 export { jsonResponse } from "./http/responses.js";
 export { consoleLogger, describeError, type Logger, silentLogger } from "./logging/logger.js";
 export { type DnsData, type DnsProbeOptions, dnsProbe } from "./probes/dns/index.js";
+export {
+  type MailData,
+  type MailProbeOptions,
+  mailDataSchema,
+  mailFindingIds,
+  mailProbe,
+} from "./probes/mail/index.js";
 export { type SslData, type SslProbeOptions, sslProbe } from "./probes/ssl/index.js";
 export { whoisProbe } from "./probes/whois/index.js";
 export { type MemoryRateLimitOptions, memoryRateLimit } from "./ratelimit/memory-rate-limit.js";

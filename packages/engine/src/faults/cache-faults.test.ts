@@ -58,7 +58,7 @@ function engineWith(cache: CacheStore) {
     keys: [key],
     cache,
     caching: { storeTimeoutMs },
-    probes: { whois: false, dns: false, ssl: false, echo: counting.probe },
+    probes: { whois: false, dns: false, ssl: false, mail: false, echo: counting.probe },
     rateLimit: false,
     logger,
   });
@@ -122,7 +122,7 @@ describe("cache store faults", () => {
       keys: [key],
       cache: flaky,
       caching: { storeTimeoutMs, hotBytes: 0 },
-      probes: { whois: false, dns: false, ssl: false, echo: counting.probe },
+      probes: { whois: false, dns: false, ssl: false, mail: false, echo: counting.probe },
       rateLimit: false,
       logger: { warn: () => undefined, error: () => undefined },
     });

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import tls from "node:tls";
 import {
   type EngineOptions,
+  mailProbe,
   type Probe,
   ProbeError,
   silentLogger,
@@ -13,6 +14,7 @@ import { swaggerUi } from "@domain-intel/swagger-ui";
 import { startDnsServer, type TestDnsServer, zoneHandler } from "../dns/dns-server.js";
 import { countingProbe } from "../engine/counting-probe.js";
 import { type RdapTestServer, rdapDomainExample, startRdapServer } from "../rdap/rdap-server.js";
+import { startSmtpServer } from "../smtp/smtp-server.js";
 import { createTestPki } from "../tls/certificates.js";
 
 export const contractKey = "contract-suite-key-0001";
@@ -38,7 +40,7 @@ export const upstreamProbe: Probe<{ reachable: boolean }> = {
 };
 
 export interface ContractPeers {
-  /** Engine options wired to the peers: real dns, ssl and whois probes plus `echo` and `upstream`. */
+  /** Engine options wired to the peers: real dns, ssl, mail and whois probes plus `echo` and `upstream`. */
   readonly options: EngineOptions;
   /** Domains the `echo` section was probed for, in order. */
   readonly echoRuns: readonly string[];
@@ -53,7 +55,14 @@ export async function startContractPeers(): Promise<ContractPeers> {
         // Loopback, so the ssl probe reaches the test HTTPS server.
         { type: "A", name: "example.test", ttl: 300, data: "127.0.0.1" },
         { type: "TXT", name: "example.test", ttl: 300, data: "v=spf1 -all" },
+        {
+          type: "MX",
+          name: "example.test",
+          ttl: 300,
+          data: { preference: 10, exchange: "mx.example.test" },
+        },
       ],
+      "mx.example.test": [{ type: "A", name: "mx.example.test", ttl: 300, data: "127.0.0.1" }],
     }),
   );
   const pki = await createTestPki();
@@ -64,6 +73,15 @@ export async function startContractPeers(): Promise<ContractPeers> {
   const tlsServer = tls.createServer({ key: leaf.keyPem, cert: leaf.chainPem });
   tlsServer.listen(0, "127.0.0.1");
   await once(tlsServer, "listening");
+  const mxLeaf = await pki.issueLeaf({
+    commonName: "mx.example.test",
+    subjectAltNames: ["mx.example.test"],
+  });
+  const smtp = await startSmtpServer({
+    mode: "starttls",
+    name: "mx.example.test",
+    certificate: { keyPem: mxLeaf.keyPem, certPem: mxLeaf.chainPem },
+  });
   const rdapDomain = rdapDomainExample();
   const rdap: RdapTestServer = await startRdapServer((path) =>
     path === "/domain/example.test"
@@ -83,6 +101,7 @@ export async function startContractPeers(): Promise<ContractPeers> {
     },
     probes: {
       ssl: sslProbe({ port: (tlsServer.address() as AddressInfo).port, ca: pki.root.certPem }),
+      mail: mailProbe({ smtpPort: smtp.port, ca: pki.root.certPem }),
       echo: echo.probe,
       upstream: upstreamProbe,
     },
@@ -90,6 +109,8 @@ export async function startContractPeers(): Promise<ContractPeers> {
     rateLimit: {
       plans: { default: { capacity: 1000, refillPerSecond: 100 } },
       refresh: { capacity: 100, refillPerSecond: 10 },
+      // Three refused keys on every route: more failures from one address than the default allows.
+      failedAuth: { capacity: 100, refillPerSecond: 10 },
     },
     logger: silentLogger,
     routes: [swaggerUi()],
@@ -99,7 +120,7 @@ export async function startContractPeers(): Promise<ContractPeers> {
     echoRuns: echo.runs,
     close: async () => {
       tlsServer.close();
-      await Promise.all([dns.close(), rdap.close()]);
+      await Promise.all([dns.close(), rdap.close(), smtp.close()]);
     },
   };
 }

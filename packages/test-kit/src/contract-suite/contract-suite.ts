@@ -38,7 +38,7 @@ export interface ContractHost {
 const auth = { authorization: `Bearer ${contractKey}` };
 const json = (response: ContractResponse) => JSON.parse(response.body.toString("utf8"));
 const problemType = "application/problem+json; charset=utf-8";
-const routes = ["domain", "whois", "dns", "ssl", "echo", "upstream"];
+const routes = ["domain", "whois", "dns", "ssl", "mail", "echo", "upstream"];
 
 /**
  * The same cases against every host, so Express, Fastify and Lambda (payload 1.0 and 2.0) are
@@ -132,9 +132,13 @@ export function runContractSuite(host: ContractHost): void {
         hostnameMatch: true,
       });
       expect(bodies.whois.data).toMatchObject({ registered: true, source: "rdap" });
+      expect(bodies.mail.data.hosts[0].endpoints[0]).toMatchObject({
+        starttls: true,
+        tls: { trusted: true, hostnameMatch: true },
+      });
       expect(bodies.echo.data.echo).toBe("example.test");
       expect(Object.keys(bodies.domain.sections).sort()).toEqual(
-        ["dns", "echo", "ssl", "upstream", "whois"].sort(),
+        ["dns", "echo", "mail", "ssl", "upstream", "whois"].sort(),
       );
     });
 

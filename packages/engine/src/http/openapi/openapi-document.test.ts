@@ -57,11 +57,12 @@ describe("the OpenAPI document", () => {
     await expectValidOpenApi(document);
   });
 
-  it("declares the four GET routes, openapi.json and bearer security", () => {
+  it("declares the five GET routes, openapi.json and bearer security", () => {
     expect(Object.keys(document.paths ?? {}).sort()).toEqual(
       [
         "/dns/{domain}",
         "/domain/{domain}",
+        "/mail/{domain}",
         "/openapi.json",
         "/ssl/{domain}",
         "/whois/{domain}",
@@ -109,6 +110,7 @@ describe("the OpenAPI document", () => {
       "whois",
       "dns",
       "ssl",
+      "mail",
     ]);
   });
 
@@ -134,7 +136,7 @@ describe("the OpenAPI document", () => {
       data: { up: true },
     });
     const report = okExample(served, "/domain/{domain}");
-    expect(Object.keys(report.sections)).toEqual(["whois", "dns", "ssl", "uptime"]);
+    expect(Object.keys(report.sections)).toEqual(["whois", "dns", "ssl", "mail", "uptime"]);
     expect(report.sections.uptime.data).toEqual({ up: true });
     await expectValidOpenApi(served);
     // Five 200 examples now: four sections and the report.

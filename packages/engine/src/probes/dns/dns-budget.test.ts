@@ -55,6 +55,7 @@ async function silentFirst(options: { budgetMs: number; tryTimeoutMs: number }) 
       dns: dnsProbe({ authoritativePort: world.lab.port, tryTimeoutMs: options.tryTimeoutMs }),
       whois: false,
       ssl: false,
+      mail: false,
     },
     network: {
       resolvers: [silent.address, world.lab.resolver.address],
