@@ -1,5 +1,6 @@
 import type { Finding } from "../../contract/finding.js";
 import type { SslCipher } from "../ssl/index.js";
+import type { MailTlsa } from "./dane.js";
 import type { BimiRecord, DkimKey, MtaStsPolicy, TlsRptRecord } from "./mail-records.js";
 import type { SmtpFailureReason, SmtpStep } from "./smtp-conversation.js";
 
@@ -37,6 +38,8 @@ export interface MailEndpoint {
   starttls: boolean | null;
   tls: MailTls | null;
   error: { step: SmtpStep; reason: SmtpFailureReason; code: string; message: string } | null;
+  /** Whether a TLSA record of the host matches the chain sent; null without both. */
+  tlsaMatch: boolean | null;
   durationMs: number;
 }
 
@@ -49,6 +52,8 @@ export interface MailHost {
   refusedAddresses: string[];
   /** Why the host's addresses could not be read, or null. */
   resolveError: string | null;
+  /** TLSA records at `_<port>._tcp.<host>` (DANE, RFC 7672). */
+  tlsa: MailTlsa[];
   /** One a probed address (capped); empty when SMTP probing is off. */
   endpoints: MailEndpoint[];
 }

@@ -50,10 +50,7 @@ export function mailFindings(options: {
     smtpSkip ? skipped("mail.smtp.reachable", smtpSkip) : smtpReachable(seen),
     smtpSkip ? skipped("mail.starttls.offered", smtpSkip) : starttlsOffered(seen),
     smtpSkip ? skipped("mail.starttls.certificate", smtpSkip) : starttlsCertificate(seen, enforced),
-    skipped(
-      "mail.dane.tlsa",
-      "DANE needs the TLSA answers validated from the DNSSEC trust anchor, which this version does not do yet",
-    ),
+    daneTlsa(data, seen),
     mtaStsPolicy(data),
     mtaStsCoverage(data),
     tlsRpt(data),
@@ -201,6 +198,22 @@ function starttlsCertificate(seen: Seen[], enforced: boolean): Finding {
       : `Senders that check certificates would refuse: ${text}.`,
     { problems, mtaStsEnforce: enforced },
   );
+}
+
+function daneTlsa(data: Omit<MailData, "findings">, seen: Seen[]): Finding {
+  const published = data.hosts.filter((host) => host.tlsa.length > 0);
+  if (published.length === 0) {
+    return skipped("mail.dane.tlsa", "no MX host publishes TLSA records");
+  }
+  const compared = seen.filter(({ endpoint }) => endpoint.tlsaMatch !== null);
+  const reason =
+    "TLSA records are published, but their DNSSEC chain is not validated from the trust anchor by this version, so they are not trusted (RFC 7672 2.2)";
+  return finding("mail.dane.tlsa", "skipped", `Not checked: ${reason}.`, {
+    reason,
+    hosts: published.map((host) => host.host),
+    matched: compared.filter(({ endpoint }) => endpoint.tlsaMatch).map(label),
+    unmatched: compared.filter(({ endpoint }) => endpoint.tlsaMatch === false).map(label),
+  });
 }
 
 function mtaStsPolicy(data: Omit<MailData, "findings">): Finding {

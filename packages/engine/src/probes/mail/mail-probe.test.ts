@@ -1,4 +1,4 @@
-import { generateKeyPairSync } from "node:crypto";
+import { createHash, generateKeyPairSync, X509Certificate } from "node:crypto";
 import {
   createCertificate,
   createTestPki,
@@ -551,5 +551,65 @@ describe("mailProbe: published description", () => {
     const probe = mailProbe();
     expect(validate(probe.example), JSON.stringify(validate.errors)).toBe(true);
     expect(probe.example?.findings.map((finding) => finding.id)).toEqual([...mailFindingIds]);
+  });
+});
+
+describe("mailProbe: DANE", () => {
+  it("matches TLSA records against the chain the MX sends, and trusts none without DNSSEC", async () => {
+    const certificate = await leafFor("mx.dane.test");
+    const leaf = new X509Certificate(certificate.certPem);
+    const spki = leaf.publicKey.export({ type: "spki", format: "der" });
+    const intermediate = new X509Certificate(pki.intermediate.certPem);
+    const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest();
+    const tlsa = (usage: number, selector: number, matchingType: number, data: Buffer) => ({
+      type: "TLSA" as const,
+      name: "",
+      ttl: 300,
+      data: { usage, selector, matchingType, certificate: data },
+    });
+    const cases = [
+      { records: [tlsa(3, 1, 1, sha256(spki))], match: true },
+      { records: [tlsa(2, 0, 1, sha256(intermediate.raw))], match: true },
+      { records: [tlsa(3, 0, 0, leaf.raw)], match: true },
+      { records: [tlsa(3, 1, 1, Buffer.alloc(32, 7))], match: false },
+      // DANE-TA must be a certificate above the leaf; PKIX usages are unusable for SMTP.
+      { records: [tlsa(2, 1, 1, sha256(spki)), tlsa(1, 1, 1, sha256(spki))], match: false },
+    ];
+    for (const [index, { records, match }] of cases.entries()) {
+      const domain = `dane${index}.test`;
+      const w = await world({
+        domain,
+        mx: [
+          { host: `mx.${domain}`, mode: "starttls", certificate: await leafFor(`mx.${domain}`) },
+        ],
+      });
+      // The TLSA owner carries the probe's port, like _25._tcp on the real port.
+      const owner = `_${w.port}._tcp.mx.${domain}`;
+      const served = await startDnsServer(
+        zoneHandler({
+          [domain]: [mx(domain, `mx.${domain}`)],
+          [`mx.${domain}`]: [a(`mx.${domain}`, w.servers[0]!.host)],
+          [owner]: records.map((record) => ({ ...record, name: owner })),
+        }),
+      );
+      cleanups.push(() => served.close());
+      const context = testProbeContext({ resolvers: [served.address], timeoutMs: 3000 });
+      // Served with the leaf the TLSA records were made for.
+      await w.servers[0]!.close();
+      const server = await startSmtpServer({
+        mode: "starttls",
+        host: w.servers[0]!.host,
+        port: w.port,
+        certificate,
+      });
+      cleanups.push(() => server.close());
+      const data = await mailProbe({ smtpPort: w.port, ca: pki.root.certPem }).run(domain, context);
+      expect(validate(data), JSON.stringify(validate.errors)).toBe(true);
+      expect(data.hosts[0]!.tlsa).toHaveLength(records.length);
+      expect(data.hosts[0]!.endpoints[0]!.tlsaMatch, `case ${index}`).toBe(match);
+      const dane = findingOf(data, "mail.dane.tlsa");
+      expect(dane.status).toBe("skipped");
+      expect(dane.details?.[match ? "matched" : "unmatched"]).toHaveLength(1);
+    }
   });
 });

@@ -1,12 +1,14 @@
 import { setMaxListeners } from "node:events";
 import type tls from "node:tls";
+import type * as packet from "dns-packet";
 import { stepTimeoutMs } from "../../contract/budget.js";
 import type { Probe, ProbeContext } from "../../contract/probe.js";
 import { resolveTarget } from "../../network/resolve-target.js";
 import { describeCertificate, matchHostname } from "../ssl/certificate.js";
 import { createTrustStore, parseCaCertificates } from "../ssl/trust-store.js";
+import { tlsaMatches, tlsaOf } from "./dane.js";
 import type { MailData, MailEndpoint, MailHost, MailTls } from "./mail-data.js";
-import { askTxt, lookUpMx } from "./mail-dns.js";
+import { askMailDns, askTxt, lookUpMx } from "./mail-dns.js";
 import { mailFindings } from "./mail-findings.js";
 import { dkimSelectorPattern } from "./mail-options.js";
 import {
@@ -214,32 +216,40 @@ async function probeHost(
     addresses: [],
     refusedAddresses: [],
     resolveError: null,
+    tlsa: [],
     endpoints: [],
   };
-  try {
-    const target = await resolveTarget({ host: record.exchange, context, timeoutMs: 5000 });
-    host.addresses = target.allowed.map(({ address }) => address);
-    host.refusedAddresses = target.refused.map(({ address }) => address);
-  } catch (error) {
-    host.resolveError = (error as Error).message;
+  const [target, tlsa] = await Promise.all([
+    resolveTarget({ host: record.exchange, context, timeoutMs: 5000 }).catch(
+      (error: Error) => error,
+    ),
+    askMailDns({ context, name: `_${settings.port}._tcp.${record.exchange}`, type: "TLSA" }),
+  ]);
+  if (tlsa.ok) host.tlsa = tlsa.records.map((answer) => tlsaOf((answer as packet.TlsaAnswer).data));
+  if (target instanceof Error) {
+    host.resolveError = target.message;
     return host;
   }
+  host.addresses = target.allowed.map(({ address }) => address);
+  host.refusedAddresses = target.refused.map(({ address }) => address);
   if (!settings.smtp) return host;
   const probed = host.addresses.slice(0, settings.maxAddressesPerHost);
   host.endpoints = await Promise.all(
     probed.map((address) =>
-      context.limit(() => probeEndpoint(address, record.exchange, context, settings)),
+      context.limit(() => probeEndpoint({ address, host, context, settings })),
     ),
   );
   return host;
 }
 
-async function probeEndpoint(
-  address: string,
-  mxHost: string,
-  context: ProbeContext,
-  settings: Settings,
-): Promise<MailEndpoint> {
+async function probeEndpoint(options: {
+  address: string;
+  host: MailHost;
+  context: ProbeContext;
+  settings: Settings;
+}): Promise<MailEndpoint> {
+  const { address, context, settings } = options;
+  const mxHost = options.host.host;
   const started = performance.now();
   const outcome: SmtpOutcome = await smtpConversation({
     address,
@@ -258,6 +268,10 @@ async function probeEndpoint(
     starttls: outcome.starttlsOffered,
     tls: outcome.tls ? readTls(outcome.tls, mxHost) : null,
     error: outcome.failure,
+    tlsaMatch:
+      outcome.tls && options.host.tlsa.length > 0
+        ? options.host.tlsa.some((tlsa) => tlsaMatches(tlsa, outcome.tls!.sent))
+        : null,
     durationMs: Math.round(performance.now() - started),
   };
 }

@@ -70,7 +70,16 @@ const tlsSchema = {
 const endpointSchema = {
   type: "object",
   description: "One SMTP conversation: banner, EHLO, STARTTLS, handshake, QUIT (never MAIL FROM).",
-  required: ["address", "banner", "extensions", "starttls", "tls", "error", "durationMs"],
+  required: [
+    "address",
+    "banner",
+    "extensions",
+    "starttls",
+    "tls",
+    "error",
+    "tlsaMatch",
+    "durationMs",
+  ],
   properties: {
     address: { type: "string" },
     banner: nullableString,
@@ -100,19 +109,40 @@ const endpointSchema = {
         message: { type: "string" },
       },
     },
+    tlsaMatch: nullableBoolean,
     durationMs: { type: "integer", minimum: 0 },
+  },
+} as const;
+
+const tlsaSchema = {
+  type: "object",
+  required: ["usage", "selector", "matchingType", "data"],
+  properties: {
+    usage: { type: "integer" },
+    selector: { type: "integer" },
+    matchingType: { type: "integer" },
+    data: { type: "string", description: "The certificate association data, hex." },
   },
 } as const;
 
 const hostSchema = {
   type: "object",
-  required: ["host", "preference", "addresses", "refusedAddresses", "resolveError", "endpoints"],
+  required: [
+    "host",
+    "preference",
+    "addresses",
+    "refusedAddresses",
+    "resolveError",
+    "tlsa",
+    "endpoints",
+  ],
   properties: {
     host: { type: "string" },
     preference: { type: "integer" },
     addresses: strings,
     refusedAddresses: strings,
     resolveError: nullableString,
+    tlsa: { type: "array", items: tlsaSchema },
     endpoints: { type: "array", items: endpointSchema },
   },
 } as const;
