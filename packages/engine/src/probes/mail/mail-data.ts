@@ -54,6 +54,11 @@ export interface MailHost {
   resolveError: string | null;
   /** TLSA records at `_<port>._tcp.<host>` (DANE, RFC 7672). */
   tlsa: MailTlsa[];
+  /**
+   * Whether the TLSA answer is DNSSEC-secure, validated by the probe from the trust anchor;
+   * null without TLSA records. Only secure records count for DANE (RFC 7672 2.2).
+   */
+  tlsaDnssec: { secure: boolean; reason: string | null } | null;
   /** One a probed address (capped); empty when SMTP probing is off. */
   endpoints: MailEndpoint[];
 }

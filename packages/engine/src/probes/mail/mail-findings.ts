@@ -49,7 +49,9 @@ export function mailFindings(options: {
     mxPresent(options.domain, data),
     smtpSkip ? skipped("mail.smtp.reachable", smtpSkip) : smtpReachable(seen),
     smtpSkip ? skipped("mail.starttls.offered", smtpSkip) : starttlsOffered(seen),
-    smtpSkip ? skipped("mail.starttls.certificate", smtpSkip) : starttlsCertificate(seen, enforced),
+    smtpSkip
+      ? skipped("mail.starttls.certificate", smtpSkip)
+      : starttlsCertificate(seen, enforced, daneHosts(data)),
     daneTlsa(data, seen),
     mtaStsPolicy(data),
     mtaStsCoverage(data),
@@ -157,12 +159,20 @@ function starttlsOffered(seen: Seen[]): Finding {
   );
 }
 
-function starttlsCertificate(seen: Seen[], enforced: boolean): Finding {
+/** MX hosts whose TLSA answer is DNSSEC-secure: DANE decides how senders check them. */
+function daneHosts(data: Omit<MailData, "findings">): Set<string> {
+  return new Set(data.hosts.filter((host) => host.tlsaDnssec?.secure).map((host) => host.host));
+}
+
+function starttlsCertificate(seen: Seen[], enforced: boolean, dane: Set<string>): Finding {
   const tried = seen.filter(({ endpoint }) => endpoint.starttls === true);
   if (tried.length === 0) return skipped("mail.starttls.certificate", "no MX offered STARTTLS");
   const problems: { endpoint: string; problems: string[] }[] = [];
+  let required = enforced;
   for (const entry of tried) {
     const { tls, error } = entry.endpoint;
+    // A secure TLSA match authenticates the server by itself (RFC 7672 3.1): no PKIX needed.
+    if (dane.has(entry.host) && entry.endpoint.tlsaMatch === true) continue;
     const found: string[] = [];
     if (!tls) found.push(`the TLS handshake failed (${error?.code ?? "unknown"})`);
     else {
@@ -178,7 +188,10 @@ function starttlsCertificate(seen: Seen[], enforced: boolean): Finding {
         }
       }
     }
-    if (found.length > 0) problems.push({ endpoint: label(entry), problems: found });
+    if (found.length > 0) {
+      problems.push({ endpoint: label(entry), problems: found });
+      if (dane.has(entry.host)) required = true;
+    }
   }
   if (problems.length === 0) {
     return finding(
@@ -192,11 +205,11 @@ function starttlsCertificate(seen: Seen[], enforced: boolean): Finding {
     .join("; ");
   return finding(
     "mail.starttls.certificate",
-    enforced ? "fail" : "warn",
-    enforced
-      ? `The MTA-STS policy is enforce, so senders that honour it will not deliver to: ${text}.`
+    required ? "fail" : "warn",
+    required
+      ? `MTA-STS enforce or DANE makes senders check certificates, and they will not deliver to: ${text}.`
       : `Senders that check certificates would refuse: ${text}.`,
-    { problems, mtaStsEnforce: enforced },
+    { problems, mtaStsEnforce: enforced, dane: [...dane] },
   );
 }
 
@@ -205,15 +218,42 @@ function daneTlsa(data: Omit<MailData, "findings">, seen: Seen[]): Finding {
   if (published.length === 0) {
     return skipped("mail.dane.tlsa", "no MX host publishes TLSA records");
   }
-  const compared = seen.filter(({ endpoint }) => endpoint.tlsaMatch !== null);
-  const reason =
-    "TLSA records are published, but their DNSSEC chain is not validated from the trust anchor by this version, so they are not trusted (RFC 7672 2.2)";
-  return finding("mail.dane.tlsa", "skipped", `Not checked: ${reason}.`, {
-    reason,
-    hosts: published.map((host) => host.host),
+  const secure = published.filter((host) => host.tlsaDnssec?.secure);
+  if (secure.length === 0) {
+    const reasons = published.map(
+      (host) => `${host.host}: ${host.tlsaDnssec?.reason ?? "unknown"}`,
+    );
+    return skipped(
+      "mail.dane.tlsa",
+      `TLSA records are published but no answer is DNSSEC-secure, so none counts (${reasons.join("; ")})`,
+    );
+  }
+  const secureHosts = new Set(secure.map((host) => host.host));
+  const compared = seen.filter(
+    ({ host, endpoint }) => secureHosts.has(host) && endpoint.tlsaMatch !== null,
+  );
+  const details = {
+    hosts: secure.map((host) => host.host),
     matched: compared.filter(({ endpoint }) => endpoint.tlsaMatch).map(label),
     unmatched: compared.filter(({ endpoint }) => endpoint.tlsaMatch === false).map(label),
-  });
+  };
+  if (compared.length === 0) {
+    return skipped("mail.dane.tlsa", "no MX with secure TLSA records completed a TLS handshake");
+  }
+  if (details.unmatched.length > 0) {
+    return finding(
+      "mail.dane.tlsa",
+      "fail",
+      `Secure TLSA records match no certificate ${details.unmatched.join(", ")} presents: DANE senders will not deliver there.`,
+      details,
+    );
+  }
+  return finding(
+    "mail.dane.tlsa",
+    "pass",
+    `Secure TLSA records match the certificates of ${details.matched.join(", ")}.`,
+    details,
+  );
 }
 
 function mtaStsPolicy(data: Omit<MailData, "findings">): Finding {

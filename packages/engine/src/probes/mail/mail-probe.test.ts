@@ -3,8 +3,12 @@ import {
   createCertificate,
   createTestPki,
   daysFromNow,
+  dsRecord,
+  generateZoneKey,
   labBlock,
   type SmtpServerMode,
+  signedResolverHandler,
+  signZone,
   startDnsServer,
   startHttpsServer,
   startSmtpServer,
@@ -607,9 +611,127 @@ describe("mailProbe: DANE", () => {
       expect(validate(data), JSON.stringify(validate.errors)).toBe(true);
       expect(data.hosts[0]!.tlsa).toHaveLength(records.length);
       expect(data.hosts[0]!.endpoints[0]!.tlsaMatch, `case ${index}`).toBe(match);
+      expect(data.hosts[0]!.tlsaDnssec).toMatchObject({ secure: false });
       const dane = findingOf(data, "mail.dane.tlsa");
       expect(dane.status).toBe("skipped");
-      expect(dane.details?.[match ? "matched" : "unmatched"]).toHaveLength(1);
+      expect(dane.message).toContain("no answer is DNSSEC-secure");
     }
   });
+
+  it.each([
+    [true, "pass"],
+    [false, "fail"],
+  ])(
+    "judges TLSA records of a DNSSEC-signed zone validated from the anchor (match %s)",
+    async (right, expected) => {
+      const domain = `signed-${right}.test`;
+      const mxHost = `mx.${domain}`;
+      // Self-signed: no PKIX trust, so only DANE can authenticate it.
+      const own = await createCertificate({ commonName: mxHost, subjectAltNames: [mxHost] });
+      const certificate = { keyPem: own.keyPem, certPem: own.certPem };
+      const w = await world({ domain, mx: [{ host: mxHost, mode: "starttls", certificate }] });
+      const spki = new X509Certificate(certificate.certPem).publicKey.export({
+        type: "spki",
+        format: "der",
+      });
+      const association = right ? createHash("sha256").update(spki).digest() : Buffer.alloc(32, 1);
+      const now = Math.floor(Date.now() / 1000);
+      const window = { inception: now - 3600, expiration: now + 86_400 };
+      const rootKey = generateZoneKey({ algorithm: 13 });
+      const tldKey = generateZoneKey({ algorithm: 13 });
+      const zoneKey = generateZoneKey({ algorithm: 13 });
+      const soa = (zone: string): packet.Answer => ({
+        type: "SOA",
+        name: zone,
+        ttl: 300,
+        data: {
+          mname: `ns.${zone}`,
+          rname: `hostmaster.${zone}`,
+          serial: 1,
+          refresh: 300,
+          retry: 300,
+          expire: 3000,
+          minimum: 60,
+        },
+      });
+      const owner = `_${w.port}._tcp.${mxHost}`;
+      const zones = [
+        {
+          apex: ".",
+          records: signZone({
+            zone: ".",
+            ksk: rootKey,
+            ...window,
+            records: [
+              { type: "NS", name: "test", ttl: 300, data: "ns.test" },
+              dsRecord({ zone: "test", key: tldKey }),
+            ],
+          }),
+        },
+        {
+          apex: "test",
+          records: signZone({
+            zone: "test",
+            ksk: tldKey,
+            ...window,
+            records: [
+              soa("test"),
+              { type: "NS", name: domain, ttl: 300, data: `ns.${domain}` },
+              dsRecord({ zone: domain, key: zoneKey }),
+            ],
+          }),
+        },
+        {
+          apex: domain,
+          records: signZone({
+            zone: domain,
+            ksk: zoneKey,
+            ...window,
+            records: [
+              soa(domain),
+              mx(domain, mxHost),
+              a(mxHost, w.servers[0]!.host),
+              {
+                type: "TLSA",
+                name: owner,
+                ttl: 300,
+                data: { usage: 3, selector: 1, matchingType: 1, certificate: association },
+              },
+            ],
+          }),
+        },
+      ];
+      const resolver = await startDnsServer(signedResolverHandler(zones));
+      cleanups.push(() => resolver.close());
+      const anchor = (dsRecord({ zone: ".", key: rootKey }) as packet.DSAnswer).data;
+      const context = testProbeContext({ resolvers: [resolver.address], timeoutMs: 3000 });
+      const data = await mailProbe({
+        smtpPort: w.port,
+        ca: pki.root.certPem,
+        trustAnchors: [
+          {
+            zone: ".",
+            keyTag: anchor.keyTag,
+            algorithm: anchor.algorithm,
+            digestType: anchor.digestType,
+            digest: anchor.digest.toString("hex"),
+          },
+        ],
+      }).run(domain, context);
+      expect(validate(data), JSON.stringify(validate.errors)).toBe(true);
+      expect(data.hosts[0]!.tlsaDnssec).toEqual({ secure: true, reason: null });
+      expect(data.hosts[0]!.endpoints[0]!.tlsaMatch).toBe(right);
+      expect(statusOf(data, "mail.dane.tlsa")).toBe(expected);
+      // A matching secure TLSA authenticates the MX; without a match, DANE makes a bad name fatal.
+      expect(statusOf(data, "mail.starttls.certificate")).toBe(right ? "pass" : "fail");
+
+      // The same zone judged from another anchor is not secure: the TLSA records do not count.
+      const untrusted = await mailProbe({ smtpPort: w.port, ca: pki.root.certPem }).run(
+        domain,
+        testProbeContext({ resolvers: [resolver.address], timeoutMs: 3000 }),
+      );
+      expect(untrusted.hosts[0]!.tlsaDnssec?.secure).toBe(false);
+      expect(statusOf(untrusted, "mail.dane.tlsa")).toBe("skipped");
+    },
+  );
 });

@@ -7,6 +7,7 @@ import { resolveTarget } from "../../network/resolve-target.js";
 import { describeCertificate, matchHostname } from "../ssl/certificate.js";
 import { createTrustStore, parseCaCertificates } from "../ssl/trust-store.js";
 import { tlsaMatches, tlsaOf } from "./dane.js";
+import { answerSecurity, rootTrustAnchors, type TrustAnchor } from "./dnssec-secure.js";
 import type { MailData, MailEndpoint, MailHost, MailTls } from "./mail-data.js";
 import { askMailDns, askTxt, lookUpMx } from "./mail-dns.js";
 import { mailFindings } from "./mail-findings.js";
@@ -36,6 +37,8 @@ export interface MailProbeOptions {
   ca?: string | readonly string[];
   /** Port of the MTA-STS policy host. Default 443; for tests. */
   mtaStsPort?: number;
+  /** Where DNSSEC validation of TLSA answers starts. Default: the root's KSKs. */
+  trustAnchors?: readonly TrustAnchor[];
   /** MX hosts probed, lowest preference first. Default 5. */
   maxMxHosts?: number;
   /** Addresses probed per MX host, IPv4 first. Default 2. */
@@ -61,6 +64,7 @@ const knownOptions = new Set([
   "dkimSelectors",
   "ca",
   "mtaStsPort",
+  "trustAnchors",
   "maxMxHosts",
   "maxAddressesPerHost",
 ]);
@@ -74,6 +78,7 @@ interface Settings {
   selectors: string[];
   roots: string[];
   mtaStsPort: number;
+  trustAnchors: readonly TrustAnchor[];
   maxMxHosts: number;
   maxAddressesPerHost: number;
   secureContext(): tls.SecureContext;
@@ -114,7 +119,13 @@ function validateOptions(options: MailProbeOptions): Settings {
     mtaStsPort = 443,
     maxMxHosts = 5,
     maxAddressesPerHost = 2,
+    trustAnchors = rootTrustAnchors,
   } = options;
+  if (!Array.isArray(trustAnchors) || !trustAnchors.every(isTrustAnchor)) {
+    fail(
+      "options.trustAnchors must be an array of DS records { zone, keyTag, algorithm, digestType, digest }",
+    );
+  }
   if (typeof smtp !== "boolean") fail("options.smtp must be a boolean");
   for (const [name, value] of Object.entries({ smtpPort, mtaStsPort })) {
     if (!Number.isInteger(value) || value < 1 || value > 65535) {
@@ -154,6 +165,7 @@ function validateOptions(options: MailProbeOptions): Settings {
     selectors,
     roots,
     mtaStsPort,
+    trustAnchors: trustAnchors.map((anchor) => ({ ...anchor })),
     maxMxHosts,
     maxAddressesPerHost,
     secureContext: () => {
@@ -162,6 +174,18 @@ function validateOptions(options: MailProbeOptions): Settings {
     },
   };
 }
+
+const isTrustAnchor = (value: unknown): value is TrustAnchor => {
+  const anchor = value as TrustAnchor;
+  return (
+    typeof anchor === "object" &&
+    anchor !== null &&
+    typeof anchor.zone === "string" &&
+    [anchor.keyTag, anchor.algorithm, anchor.digestType].every(Number.isInteger) &&
+    typeof anchor.digest === "string" &&
+    /^[0-9a-f]+$/i.test(anchor.digest)
+  );
+};
 
 async function probeMail(
   domain: string,
@@ -217,15 +241,17 @@ async function probeHost(
     refusedAddresses: [],
     resolveError: null,
     tlsa: [],
+    tlsaDnssec: null,
     endpoints: [],
   };
   const [target, tlsa] = await Promise.all([
     resolveTarget({ host: record.exchange, context, timeoutMs: 5000 }).catch(
       (error: Error) => error,
     ),
-    askMailDns({ context, name: `_${settings.port}._tcp.${record.exchange}`, type: "TLSA" }),
+    tlsaFacts({ context, name: `_${settings.port}._tcp.${record.exchange}`, settings }),
   ]);
-  if (tlsa.ok) host.tlsa = tlsa.records.map((answer) => tlsaOf((answer as packet.TlsaAnswer).data));
+  host.tlsa = tlsa.tlsa;
+  host.tlsaDnssec = tlsa.dnssec;
   if (target instanceof Error) {
     host.resolveError = target.message;
     return host;
@@ -240,6 +266,31 @@ async function probeHost(
     ),
   );
   return host;
+}
+
+/** The TLSA records at `name` and whether their answer is DNSSEC-secure. */
+async function tlsaFacts(options: {
+  context: ProbeContext;
+  name: string;
+  settings: Settings;
+}): Promise<Pick<MailHost, "tlsa"> & { dnssec: MailHost["tlsaDnssec"] }> {
+  const { context, name } = options;
+  const answer = await askMailDns({ context, name, type: "TLSA", dnssecOk: true });
+  if (!answer.ok || answer.records.length === 0) return { tlsa: [], dnssec: null };
+  const tlsa = answer.records.map((record) => tlsaOf((record as packet.TlsaAnswer).data));
+  const security = await answerSecurity({
+    context,
+    name,
+    type: "TLSA",
+    anchors: options.settings.trustAnchors,
+    nowSeconds: Math.floor(Date.now() / 1000),
+  });
+  return {
+    tlsa,
+    dnssec: security.secure
+      ? { secure: true, reason: null }
+      : { secure: false, reason: security.reason },
+  };
 }
 
 async function probeEndpoint(options: {

@@ -134,6 +134,7 @@ const hostSchema = {
     "refusedAddresses",
     "resolveError",
     "tlsa",
+    "tlsaDnssec",
     "endpoints",
   ],
   properties: {
@@ -143,6 +144,11 @@ const hostSchema = {
     refusedAddresses: strings,
     resolveError: nullableString,
     tlsa: { type: "array", items: tlsaSchema },
+    tlsaDnssec: {
+      type: ["object", "null"],
+      required: ["secure", "reason"],
+      properties: { secure: { type: "boolean" }, reason: nullableString },
+    },
     endpoints: { type: "array", items: endpointSchema },
   },
 } as const;
