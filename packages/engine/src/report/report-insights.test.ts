@@ -149,6 +149,8 @@ describe("the full report's insights, end to end", () => {
       "report.cert-outlives-domain",
       "report.nameservers.mismatch",
       "report.dnssec.mismatch",
+      "report.mail.mta-sts-unmet",
+      "report.mail.dane-dnssec-broken",
     ]);
     expect(insights["report.caa.issuer-not-allowed"]).toMatchObject({
       status: "warn",

@@ -115,7 +115,12 @@ function envelope(domain: string, section: string, data: Data | "error"): Sectio
  * (the engine's own table; none by default, for insights that do not read it).
  */
 export function insightInput<Authority = never>(
-  sections: { whois?: Data | "error"; dns?: Data | "error"; ssl?: Data | "error" },
+  sections: {
+    whois?: Data | "error";
+    dns?: Data | "error";
+    ssl?: Data | "error";
+    mail?: Data | "error";
+  },
   options: { domain?: string; certificateAuthorities?: readonly Authority[] } = {},
 ): {
   domain: string;

@@ -12,7 +12,15 @@ describe("computeInsights", () => {
       insightInput({ whois: whoisData(), dns: dnsData(), ssl: sslData() }, table),
     );
     expect(insights.map((insight) => insight.id)).toEqual([...insightIds]);
-    expect(insights.map((insight) => insight.status)).toEqual(["pass", "pass", "pass", "skipped"]);
+    expect(insights.map((insight) => insight.status)).toEqual([
+      "pass",
+      "pass",
+      "pass",
+      "skipped",
+      // No mail section in this report.
+      "skipped",
+      "skipped",
+    ]);
   });
 
   it("skips every insight, without throwing, on data of an unexpected shape", () => {
@@ -25,6 +33,8 @@ describe("computeInsights", () => {
     );
     const insights = computeInsights({ ...odd, sections });
     expect(insights.map((insight) => insight.status)).toEqual([
+      "skipped",
+      "skipped",
       "skipped",
       "skipped",
       "skipped",

@@ -4,6 +4,7 @@ import { certOutlivesDomainInsight } from "./cert-outlives-domain.js";
 import { dnssecMismatchInsight } from "./dnssec-mismatch.js";
 import { type InsightId, insight } from "./insight.js";
 import type { InsightInput } from "./insight-input.js";
+import { daneDnssecBrokenInsight, mtaStsUnmetInsight } from "./mail-transport.js";
 import { nameserversMismatchInsight } from "./nameservers-mismatch.js";
 
 const insights: readonly [InsightId, (input: InsightInput) => Finding][] = [
@@ -11,6 +12,8 @@ const insights: readonly [InsightId, (input: InsightInput) => Finding][] = [
   ["report.cert-outlives-domain", certOutlivesDomainInsight],
   ["report.nameservers.mismatch", nameserversMismatchInsight],
   ["report.dnssec.mismatch", dnssecMismatchInsight],
+  ["report.mail.mta-sts-unmet", mtaStsUnmetInsight],
+  ["report.mail.dane-dnssec-broken", daneDnssecBrokenInsight],
 ];
 
 /**

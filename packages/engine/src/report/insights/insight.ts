@@ -6,6 +6,8 @@ export const insightIds = [
   "report.cert-outlives-domain",
   "report.nameservers.mismatch",
   "report.dnssec.mismatch",
+  "report.mail.mta-sts-unmet",
+  "report.mail.dane-dnssec-broken",
 ] as const;
 
 export type InsightId = (typeof insightIds)[number];
