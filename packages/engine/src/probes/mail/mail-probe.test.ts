@@ -1,11 +1,13 @@
 import { createHash, generateKeyPairSync, X509Certificate } from "node:crypto";
 import {
+  activeResources,
   createCertificate,
   createTestPki,
   daysFromNow,
   dsRecord,
   generateZoneKey,
   labBlock,
+  leakedResources,
   type SmtpServerMode,
   signedResolverHandler,
   signZone,
@@ -734,4 +736,31 @@ describe("mailProbe: DANE", () => {
       expect(statusOf(untrusted, "mail.dane.tlsa")).toBe("skipped");
     },
   );
+});
+
+describe("mailProbe: resources", () => {
+  it("leaves no socket or timer behind, whatever the MX hosts do", async () => {
+    const w = await world({
+      domain: "mixed.test",
+      mx: [
+        { host: "mx1.mixed.test", mode: "starttls", certificate: await leafFor("mx1.mixed.test") },
+        { host: "mx2.mixed.test", mode: "silent" },
+        { host: "mx3.mixed.test", mode: "garbage" },
+        { host: "mx4.mixed.test", mode: "close-after-ehlo" },
+        { host: "mx5.mixed.test", mode: "huge-banner" },
+      ],
+    });
+    const context = testProbeContext({ resolvers: [w.dns.address], timeoutMs: 1500 });
+    const probe = mailProbe({ smtpPort: w.port, ca: pki.root.certPem });
+    const before = await activeResources();
+    const data = await probe.run("mixed.test", context);
+    expect(data.hosts.map((host) => host.endpoints[0]?.error?.reason ?? "ok")).toEqual([
+      "ok",
+      "timeout",
+      "bad_reply",
+      "closed",
+      "reply_too_large",
+    ]);
+    expect(await leakedResources(before)).toEqual({});
+  });
 });
