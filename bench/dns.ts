@@ -44,7 +44,12 @@ async function main(): Promise<void> {
       const engine = createEngine({
         keys: ["bench"],
         network: { resolvers: [world.lab.resolver.address], allowPrivateAddresses: true },
-        probes: { dns: dnsProbe({ authoritativePort: world.lab.port }), whois: false, ssl: false },
+        probes: {
+          dns: dnsProbe({ authoritativePort: world.lab.port }),
+          whois: false,
+          ssl: false,
+          mail: false,
+        },
       });
       const before = world.lab.queryCount();
       arrivals = [];

@@ -145,6 +145,7 @@ async function runServer(): Promise<void> {
       },
       probes: {
         ssl: false,
+        mail: false,
         dns: counted(dnsProbe({ authoritativePort: Number(resolver.split(":")[1]) }) as Probe),
         whois: counted(
           whoisProbe({

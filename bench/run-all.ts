@@ -14,6 +14,7 @@ const scripts = [
   "cold-stampede.ts",
   "memory.ts",
   "dns.ts",
+  "mail.ts",
   "load-test.ts",
 ];
 let failed = 0;

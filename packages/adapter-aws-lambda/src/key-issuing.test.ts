@@ -14,7 +14,7 @@ describe("POST /keys through Lambda", () => {
     const store = fileKeyStore({ path: join(mkdtempSync(join(tmpdir(), "di-lambda-")), "k.json") });
     const handler = createHandler({
       keys: keysFromStore({ store }),
-      probes: { whois: false, dns: false, ssl: false, http: false },
+      probes: { whois: false, dns: false, ssl: false, http: false, mail: false },
       logger: silentLogger,
       routes: [keyIssuing({ store, adminSecret })],
     });

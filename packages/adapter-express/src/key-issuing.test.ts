@@ -16,7 +16,7 @@ function options() {
     store,
     engine: {
       keys: keysFromStore({ store }),
-      probes: { whois: false, dns: false, ssl: false, http: false },
+      probes: { whois: false, dns: false, ssl: false, http: false, mail: false },
       logger: silentLogger,
       routes: [keyIssuing({ store, adminSecret })],
     } as const,

@@ -11,7 +11,7 @@ function engineOptions() {
   const echo = countingProbe();
   const options: EngineOptions = {
     keys: [key],
-    probes: { whois: false, dns: false, ssl: false, http: false, echo: echo.probe },
+    probes: { whois: false, dns: false, ssl: false, http: false, mail: false, echo: echo.probe },
     logger: silentLogger,
   };
   return { options, runs: echo.runs };

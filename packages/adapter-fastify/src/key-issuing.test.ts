@@ -19,7 +19,7 @@ describe("POST /keys through Fastify", () => {
     app.post("/submit", async (request) => ({ received: request.body }));
     await app.register(domainIntel, {
       keys: keysFromStore({ store }),
-      probes: { whois: false, dns: false, ssl: false, http: false },
+      probes: { whois: false, dns: false, ssl: false, http: false, mail: false },
       logger: silentLogger,
       routes: [keyIssuing({ store, adminSecret })],
     });

@@ -55,7 +55,14 @@ function engineWith(issuing: Partial<KeyIssuingOptions> | false) {
   const store = fileKeyStore({ path: keyFile() });
   const engine = createEngine({
     keys: keysFromStore({ store, cacheMs: 0 }),
-    probes: { whois: false, dns: false, ssl: false, http: false, echo: countingProbe().probe },
+    probes: {
+      whois: false,
+      dns: false,
+      ssl: false,
+      http: false,
+      mail: false,
+      echo: countingProbe().probe,
+    },
     logger: silentLogger,
     rateLimit: { plans: { pro: { capacity: 100, refillPerSecond: 1 } } },
     ...(issuing === false

@@ -127,10 +127,33 @@ describe("configFromEnv", () => {
     [{ DOMAIN_INTEL_WHOIS_HINTS: "com" }, "DOMAIN_INTEL_WHOIS_HINTS"],
     [{ DOMAIN_INTEL_CAA_ISSUERS: "my-ca.example" }, "DOMAIN_INTEL_CAA_ISSUERS"],
     [{ DOMAIN_INTEL_CAA_ISSUERS: "My CA=not a domain" }, "DOMAIN_INTEL_CAA_ISSUERS"],
+    [{ DOMAIN_INTEL_SMTP: "off" }, "DOMAIN_INTEL_SMTP"],
+    [{ DOMAIN_INTEL_SMTP_PORT: "0" }, "DOMAIN_INTEL_SMTP_PORT"],
+    [{ DOMAIN_INTEL_SMTP_PORT: "25x" }, "DOMAIN_INTEL_SMTP_PORT"],
+    [{ DOMAIN_INTEL_DKIM_SELECTORS: "s1,bad selector" }, "DOMAIN_INTEL_DKIM_SELECTORS"],
     [{ REDIS_URL: "localhost:6379" }, "REDIS_URL"],
     [{ REDIS_URL: "http://localhost:6379" }, "REDIS_URL"],
   ])("names the bad setting in %j", (env, name) => {
     expect(() => configFromEnv(env)).toThrow(new RegExp(`^${name}: `));
+  });
+
+  it("reads the mail settings into the engine's mail options, and leaves defaults out", () => {
+    expect(configFromEnv({}).engine.mail).toBeUndefined();
+    const config = configFromEnv({
+      DOMAIN_INTEL_SMTP: "0",
+      DOMAIN_INTEL_SMTP_PORT: "2525",
+      DOMAIN_INTEL_DKIM_SELECTORS: "s2026, mail.key",
+    });
+    expect(config.engine.mail).toEqual({
+      smtp: false,
+      smtpPort: 2525,
+      dkimSelectors: ["s2026", "mail.key"],
+    });
+    const line = describeSettings(config, 3000);
+    expect(line).toContain("DOMAIN_INTEL_SMTP=no");
+    expect(line).toContain("DOMAIN_INTEL_SMTP_PORT=2525");
+    expect(line).toContain("DOMAIN_INTEL_DKIM_SELECTORS=s2026,mail.key");
+    expect(configFromEnv({ DOMAIN_INTEL_SMTP: "yes" }).engine.mail).toBeUndefined();
   });
 
   it("never repeats a bad key in its message", () => {

@@ -76,6 +76,34 @@ function parseHints(pairs: string[]): Record<string, string> {
   return hints;
 }
 
+const selectorProblem = (selector: string) =>
+  /^[a-z0-9][a-z0-9_-]{0,62}(\.[a-z0-9][a-z0-9_-]{0,62})*$/i.test(selector)
+    ? undefined
+    : `"${selector}" is not a DKIM selector (DNS labels)`;
+
+/**
+ * DOMAIN_INTEL_SMTP (default on; off where outbound port 25 is blocked, as on many clouds),
+ * DOMAIN_INTEL_SMTP_PORT (1..65535, default 25) and DOMAIN_INTEL_DKIM_SELECTORS: the engine's
+ * `mail` options, set only when one differs from its default.
+ */
+function mailSettings(env: Env) {
+  const smtp = booleanSetting(env, "DOMAIN_INTEL_SMTP", true);
+  const smtpPort = portSetting(env, "DOMAIN_INTEL_SMTP_PORT", 25);
+  if (smtpPort === 0) {
+    throw new TypeError('DOMAIN_INTEL_SMTP_PORT: "0" is not a port to connect to; use 1 to 65535');
+  }
+  const dkimSelectors = listSetting(env, "DOMAIN_INTEL_DKIM_SELECTORS", selectorProblem);
+  const changed = !smtp || smtpPort !== 25 || dkimSelectors.length > 0;
+  const options = changed
+    ? {
+        ...(smtp ? {} : { smtp }),
+        ...(smtpPort === 25 ? {} : { smtpPort }),
+        ...(dkimSelectors.length > 0 ? { dkimSelectors } : {}),
+      }
+    : undefined;
+  return { smtp, smtpPort, dkimSelectors, options };
+}
+
 /** DOMAIN_INTEL_CA_FILE: PEM text holding at least one certificate, every one of them valid. */
 function caSetting(env: Env): { path: string; pem: string; count: number } | undefined {
   const name = "DOMAIN_INTEL_CA_FILE";
@@ -188,6 +216,7 @@ export function configFromEnv(env: Env): ServeConfig {
   const bootstrap = bootstrapSetting(env);
   const hintPairs = listSetting(env, "DOMAIN_INTEL_WHOIS_HINTS", hintProblem);
   const anchors = trustAnchorsSetting(env);
+  const mail = mailSettings(env);
   const redisUrl = env.REDIS_URL?.trim() ? parseRedisUrl(env.REDIS_URL.trim()) : undefined;
   const caaIssuers = caaIssuersSetting(env);
 
@@ -199,6 +228,7 @@ export function configFromEnv(env: Env): ServeConfig {
       : {}),
     ...(caaIssuers ? { insights: { caaIssuers } } : {}),
     ...(anchors ? { dns: { trustAnchors: anchors.text } } : {}),
+    ...(mail.options ? { mail: mail.options } : {}),
     ...(bootstrap || hintPairs.length > 0
       ? {
           rdap: {
@@ -224,6 +254,10 @@ export function configFromEnv(env: Env): ServeConfig {
     DOMAIN_INTEL_TRUST_ANCHORS: anchors
       ? `${anchors.path} (${anchors.zones.join(",")})`
       : "(IANA root)",
+    DOMAIN_INTEL_SMTP: mail.smtp ? "yes" : "no",
+    DOMAIN_INTEL_SMTP_PORT: String(mail.smtpPort),
+    DOMAIN_INTEL_DKIM_SELECTORS:
+      mail.dkimSelectors.length > 0 ? mail.dkimSelectors.join(",") : none,
     REDIS_URL: redisUrl ? redactRedisUrl(redisUrl) : none,
   };
   return {

@@ -8,6 +8,7 @@ import { type EngineHooks, hookNamesForValidation } from "./logging/engine-hooks
 import type { Logger } from "./logging/logger.js";
 import { builtInSections } from "./probes/built-in.js";
 import { parseTrustAnchors } from "./probes/dns/dnssec/trust-anchors.js";
+import { validateMailOptions } from "./probes/mail/mail-options.js";
 import { type RateLimitOptions, validateRateLimitOptions } from "./ratelimit/rate-limit-options.js";
 import { type InsightsOptions, insightsOptionsProblem } from "./report/insights-options.js";
 
@@ -44,6 +45,15 @@ export interface EngineOptions {
    * scan (protocol versions, suites, grade), on by default.
    */
   readonly ssl?: { readonly ca?: string | readonly string[]; readonly scan?: boolean };
+  /**
+   * The mail section: `smtp: false` turns SMTP probing of the MX hosts off (many clouds block
+   * outbound port 25), `smtpPort` (default 25), `dkimSelectors` tried besides the common ones.
+   */
+  readonly mail?: {
+    readonly smtp?: boolean;
+    readonly smtpPort?: number;
+    readonly dkimSelectors?: readonly string[];
+  };
   /** RDAP bootstrap (IANA dns.json data, a file path or a URL) and WHOIS servers per TLD. */
   readonly rdap?: {
     readonly bootstrap?: object | string;
@@ -232,6 +242,7 @@ export function validateEngineOptions(options: EngineOptions): void {
   }
   const scan = options.ssl?.scan;
   if (scan !== undefined && typeof scan !== "boolean") fail("ssl.scan", "must be a boolean");
+  validateMailOptions(options.mail, fail);
   const rdap = options.rdap ?? {};
   if (
     rdap.bootstrap !== undefined &&

@@ -7,7 +7,7 @@ import { silentLogger } from "./logging/logger.js";
 
 const key = "test-key-0123456789";
 const auth = { authorization: `Bearer ${key}` };
-const noBuiltIns = { whois: false, dns: false, ssl: false, http: false } as const;
+const noBuiltIns = { whois: false, dns: false, ssl: false, http: false, mail: false } as const;
 
 function engineWith(
   extra: Parameters<typeof countingProbe>[0] = {},
@@ -267,6 +267,10 @@ describe("createEngine options", () => {
     [{ keys: ["k"], network: { maxConcurrency: 1.5 } }, "options.network.maxConcurrency"],
     [{ keys: ["k"], ssl: { ca: "not a pem" } }, "options.ssl.ca"],
     [{ keys: ["k"], ssl: { scan: "no" } }, "options.ssl.scan"],
+    [{ keys: ["k"], mail: { smtp: "no" } }, "options.mail.smtp"],
+    [{ keys: ["k"], mail: { smtpPort: 70000 } }, "options.mail.smtpPort"],
+    [{ keys: ["k"], mail: { dkimSelectors: ["a b"] } }, "options.mail.dkimSelectors"],
+    [{ keys: ["k"], mail: { smtpHost: "x" } }, "options.mail.smtpHost"],
     [{ keys: ["k"], rdap: { bootstrap: 42 } }, "options.rdap.bootstrap"],
     [{ keys: ["k"], rdap: { whoisHints: { com: "" } } }, "options.rdap.whoisHints.com"],
     [{ keys: ["k"], probes: { domain: { run: () => 1 } } }, "options.probes.domain"],

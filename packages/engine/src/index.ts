@@ -79,6 +79,13 @@ export {
   httpProbe,
   parseSecurityTxt,
 } from "./probes/http/index.js";
+export {
+  type MailData,
+  type MailProbeOptions,
+  mailDataSchema,
+  mailFindingIds,
+  mailProbe,
+} from "./probes/mail/index.js";
 export { type SslData, type SslProbeOptions, sslProbe } from "./probes/ssl/index.js";
 export { whoisProbe } from "./probes/whois/index.js";
 export { type MemoryRateLimitOptions, memoryRateLimit } from "./ratelimit/memory-rate-limit.js";

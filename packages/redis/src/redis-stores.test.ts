@@ -61,7 +61,14 @@ describe("redisCache", () => {
       createEngine({
         keys: ["shared-key-0123456789"],
         cache: redisCache({ client: await client(), prefix: "t3:" }),
-        probes: { whois: false, dns: false, ssl: false, http: false, echo: counting.probe },
+        probes: {
+          whois: false,
+          dns: false,
+          ssl: false,
+          http: false,
+          mail: false,
+          echo: counting.probe,
+        },
       });
     const [one, two] = [await make(), await make()];
     const answers = await Promise.all([
@@ -82,7 +89,14 @@ describe("redisCache", () => {
     const engine = createEngine({
       keys: ["shared-key-0123456789"],
       cache: redisCache({ client: await client(), prefix: "t4:" }),
-      probes: { whois: false, dns: false, ssl: false, http: false, echo: counting.probe },
+      probes: {
+        whois: false,
+        dns: false,
+        ssl: false,
+        http: false,
+        mail: false,
+        echo: counting.probe,
+      },
       logger,
     });
     expect((await engine.handle(get("/api/v1/echo/before.example"))).status).toBe(200);
@@ -107,7 +121,14 @@ describe("a slow Redis", () => {
       keys: ["shared-key-0123456789"],
       cache: redisCache({ client: await client(), prefix: "t8:" }),
       caching: { storeTimeoutMs: 200 },
-      probes: { whois: false, dns: false, ssl: false, http: false, echo: counting.probe },
+      probes: {
+        whois: false,
+        dns: false,
+        ssl: false,
+        http: false,
+        mail: false,
+        echo: counting.probe,
+      },
       logger: { warn: () => undefined, error: () => undefined },
     });
     const blocker = await client();

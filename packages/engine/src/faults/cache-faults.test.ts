@@ -58,7 +58,14 @@ function engineWith(cache: CacheStore) {
     keys: [key],
     cache,
     caching: { storeTimeoutMs },
-    probes: { whois: false, dns: false, ssl: false, http: false, echo: counting.probe },
+    probes: {
+      whois: false,
+      dns: false,
+      ssl: false,
+      http: false,
+      mail: false,
+      echo: counting.probe,
+    },
     rateLimit: false,
     logger,
   });
@@ -122,7 +129,14 @@ describe("cache store faults", () => {
       keys: [key],
       cache: flaky,
       caching: { storeTimeoutMs, hotBytes: 0 },
-      probes: { whois: false, dns: false, ssl: false, http: false, echo: counting.probe },
+      probes: {
+        whois: false,
+        dns: false,
+        ssl: false,
+        http: false,
+        mail: false,
+        echo: counting.probe,
+      },
       rateLimit: false,
       logger: { warn: () => undefined, error: () => undefined },
     });

@@ -45,7 +45,12 @@ function engineFor(...resolvers: TestDnsServer[]) {
       allowPrivateAddresses: true,
       timeoutMs: budgetMs,
     },
-    probes: { whois: false, ssl: false, dns: dnsProbe({ authoritativePort: resolvers[0]!.port }) },
+    probes: {
+      whois: false,
+      ssl: false,
+      mail: false,
+      dns: dnsProbe({ authoritativePort: resolvers[0]!.port }),
+    },
     rateLimit: false,
     logger: silentLogger,
   });

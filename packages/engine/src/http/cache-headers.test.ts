@@ -11,7 +11,7 @@ function engine() {
   const probe: Probe = { run: (domain) => ({ domain }), ttlMs: () => ttlMs };
   return createEngine({
     keys: [key],
-    probes: { whois: false, dns: false, ssl: false, http: false, echo: probe },
+    probes: { whois: false, dns: false, ssl: false, http: false, mail: false, echo: probe },
     rateLimit: false,
     caching: { staleGraceMs: 600_000 },
     logger: silentLogger,
@@ -67,7 +67,7 @@ describe("Cache-Control and Age", () => {
     };
     const api = createEngine({
       keys: [key],
-      probes: { whois: false, dns: false, ssl: false, http: false, echo: failing },
+      probes: { whois: false, dns: false, ssl: false, http: false, mail: false, echo: failing },
       rateLimit: false,
       logger: silentLogger,
     });

@@ -6,7 +6,7 @@ import { silentLogger } from "../logging/logger.js";
 import { memoryRateLimit } from "../ratelimit/memory-rate-limit.js";
 import type { EngineResponse } from "./engine-http.js";
 
-const noBuiltIns = { whois: false, dns: false, ssl: false, http: false } as const;
+const noBuiltIns = { whois: false, dns: false, ssl: false, http: false, mail: false } as const;
 const json = (response: EngineResponse) => JSON.parse(Buffer.from(response.body).toString("utf8"));
 
 const planned: KeyVerifier = {

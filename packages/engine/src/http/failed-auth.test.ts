@@ -21,7 +21,7 @@ function engine(rateLimit?: RateLimitOptions | false): Engine {
   const echo: Probe = { run: (domain) => ({ domain }) };
   return createEngine({
     keys: [key],
-    probes: { whois: false, dns: false, ssl: false, http: false, echo },
+    probes: { whois: false, dns: false, ssl: false, http: false, mail: false, echo },
     logger: silentLogger,
     ...(rateLimit === undefined ? {} : { rateLimit }),
   });

@@ -115,7 +115,7 @@ function engineWith(
 ) {
   return createEngine({
     keys: [key],
-    probes: { whois: false, dns: false, ssl: false, http: false, up: probe },
+    probes: { whois: false, dns: false, ssl: false, http: false, mail: false, up: probe },
     network: { allowPrivateAddresses: true, timeoutMs: 5000, ...network },
     caching,
     rateLimit: false,

@@ -1,5 +1,5 @@
 import type { Socket } from "node:net";
-import type tls from "node:tls";
+import tls from "node:tls";
 import { Agent, buildConnector } from "undici";
 import type { NetworkPolicy, ProbeContext } from "../contract/probe.js";
 import { checkConnectTarget, noLookup } from "./connect-target.js";
@@ -15,6 +15,8 @@ export interface GuardedDispatcherOptions {
   allowH2?: boolean;
   /** Told of each connection opened (`origin` as `https://host:port`), e.g. to read its ALPN. */
   onConnect?: (origin: string, socket: Socket) => void;
+  /** Extra trusted roots (PEM) for HTTPS, added to Node's bundled ones. */
+  ca?: readonly string[];
 }
 
 /**
@@ -27,11 +29,13 @@ export interface GuardedDispatcherOptions {
 export function createGuardedDispatcher(options: GuardedDispatcherOptions): Agent {
   const { network } = options;
   const timeoutMs = options.connectTimeoutMs ?? network.timeoutMs;
+  const ca = options.ca?.length ? { ca: [...tls.rootCertificates, ...options.ca] } : {};
   const open = buildConnector({
     timeout: timeoutMs,
     lookup: noLookup,
     allowH2: options.allowH2 ?? false,
     ...(options.secureContext ? { secureContext: options.secureContext } : {}),
+    ...ca,
   });
   const connect: buildConnector.connector = (target, callback) => {
     const signal = AbortSignal.timeout(timeoutMs);

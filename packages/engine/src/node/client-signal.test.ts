@@ -72,7 +72,7 @@ describe("a client that goes away", () => {
     const { probe, state } = heldSection();
     const engine = createEngine({
       keys: [key],
-      probes: { whois: false, dns: false, ssl: false, http: false, held: probe },
+      probes: { whois: false, dns: false, ssl: false, http: false, mail: false, held: probe },
       rateLimit: false,
       logger: silentLogger,
     });

@@ -1,12 +1,18 @@
 import type { Probe } from "../contract/probe.js";
 import { dnsProbe } from "./dns/index.js";
 import { httpProbe } from "./http/index.js";
+import { mailProbe } from "./mail/index.js";
 import { sslProbe } from "./ssl/index.js";
 import { whoisProbe } from "./whois/index.js";
 
 /** The engine options the built-in probes are made from (an `EngineOptions` has them). */
 export interface BuiltInProbeOptions {
   readonly ssl?: { readonly ca?: string | readonly string[]; readonly scan?: boolean };
+  readonly mail?: {
+    readonly smtp?: boolean;
+    readonly smtpPort?: number;
+    readonly dkimSelectors?: readonly string[];
+  };
   readonly rdap?: {
     readonly bootstrap?: object | string;
     readonly whoisHints?: Readonly<Record<string, string>>;
@@ -48,6 +54,10 @@ export const builtInSections: Readonly<Record<string, BuiltInSection>> = {
     create: ({ ssl }) => httpProbe(ssl?.ca === undefined ? {} : { ca: ssl.ca }),
     defaultTtlMs: 60 * minuteMs,
   },
+  mail: {
+    create: ({ mail, ssl }) => mailProbe({ ...mail, ...caOf(ssl) }),
+    defaultTtlMs: 60 * minuteMs,
+  },
 };
 
 /** The fallback freshness of a section: its built-in default, else five minutes. */
@@ -56,6 +66,8 @@ export function defaultTtlMs(section: string): number {
     ? builtInSections[section]!.defaultTtlMs
     : fallbackTtlMs;
 }
+
+const caOf = (ssl: BuiltInProbeOptions["ssl"]) => (ssl?.ca === undefined ? {} : { ca: ssl.ca });
 
 // whoisProbe takes only the settings that are given.
 function whoisOptions(rdap: BuiltInProbeOptions["rdap"]) {

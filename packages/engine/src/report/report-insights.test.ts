@@ -150,6 +150,8 @@ describe("the full report's insights, end to end", () => {
       "report.nameservers.mismatch",
       "report.dnssec.mismatch",
       "report.hsts.certificate-expiring",
+      "report.mail.mta-sts-unmet",
+      "report.mail.dane-dnssec-broken",
     ]);
     expect(insights["report.caa.issuer-not-allowed"]).toMatchObject({
       status: "warn",

@@ -25,7 +25,7 @@ function switchableEngine(ttlMs = 60_000) {
   };
   const engine = createEngine({
     keys: [key],
-    probes: { whois: false, dns: false, ssl: false, http: false, echo: probe },
+    probes: { whois: false, dns: false, ssl: false, http: false, mail: false, echo: probe },
     rateLimit: false,
     logger: silentLogger,
   });

@@ -4,6 +4,7 @@ import tls from "node:tls";
 import {
   type EngineOptions,
   httpProbe,
+  mailProbe,
   type Probe,
   ProbeError,
   silentLogger,
@@ -15,6 +16,7 @@ import { startDnsServer, type TestDnsServer, zoneHandler } from "../dns/dns-serv
 import { countingProbe } from "../engine/counting-probe.js";
 import { startWebPeer, type WebPeer } from "../http/web-peers.js";
 import { type RdapTestServer, rdapDomainExample, startRdapServer } from "../rdap/rdap-server.js";
+import { startSmtpServer } from "../smtp/smtp-server.js";
 import { createTestPki } from "../tls/certificates.js";
 
 export const contractKey = "contract-suite-key-0001";
@@ -40,7 +42,7 @@ export const upstreamProbe: Probe<{ reachable: boolean }> = {
 };
 
 export interface ContractPeers {
-  /** Engine options wired to the peers: real dns, ssl, http and whois probes plus `echo` and `upstream`. */
+  /** Engine options wired to the peers: real dns, ssl, http, mail and whois probes plus `echo` and `upstream`. */
   readonly options: EngineOptions;
   /** Domains the `echo` section was probed for, in order. */
   readonly echoRuns: readonly string[];
@@ -55,7 +57,14 @@ export async function startContractPeers(): Promise<ContractPeers> {
         // Loopback, so the ssl probe reaches the test HTTPS server.
         { type: "A", name: "example.test", ttl: 300, data: "127.0.0.1" },
         { type: "TXT", name: "example.test", ttl: 300, data: "v=spf1 -all" },
+        {
+          type: "MX",
+          name: "example.test",
+          ttl: 300,
+          data: { preference: 10, exchange: "mx.example.test" },
+        },
       ],
+      "mx.example.test": [{ type: "A", name: "mx.example.test", ttl: 300, data: "127.0.0.1" }],
     }),
   );
   const pki = await createTestPki();
@@ -80,6 +89,15 @@ export async function startContractPeers(): Promise<ContractPeers> {
       response.end();
     },
   });
+  const mxLeaf = await pki.issueLeaf({
+    commonName: "mx.example.test",
+    subjectAltNames: ["mx.example.test"],
+  });
+  const smtp = await startSmtpServer({
+    mode: "starttls",
+    name: "mx.example.test",
+    certificate: { keyPem: mxLeaf.keyPem, certPem: mxLeaf.chainPem },
+  });
   const rdapDomain = rdapDomainExample();
   const rdap: RdapTestServer = await startRdapServer((path) =>
     path === "/domain/example.test"
@@ -100,6 +118,7 @@ export async function startContractPeers(): Promise<ContractPeers> {
     probes: {
       ssl: sslProbe({ port: (tlsServer.address() as AddressInfo).port, ca: pki.root.certPem }),
       http: httpProbe({ httpsPort: https.port, httpPort: http.port, ca: pki.root.certPem }),
+      mail: mailProbe({ smtpPort: smtp.port, ca: pki.root.certPem }),
       echo: echo.probe,
       upstream: upstreamProbe,
     },
@@ -107,7 +126,7 @@ export async function startContractPeers(): Promise<ContractPeers> {
     rateLimit: {
       plans: { default: { capacity: 1000, refillPerSecond: 100 } },
       refresh: { capacity: 100, refillPerSecond: 10 },
-      // The 401 case sends three bad credentials to each of the seven routes.
+      // Three refused keys on every route: more failures from one address than the default allows.
       failedAuth: { capacity: 100, refillPerSecond: 10 },
     },
     logger: silentLogger,
@@ -118,7 +137,7 @@ export async function startContractPeers(): Promise<ContractPeers> {
     echoRuns: echo.runs,
     close: async () => {
       tlsServer.close();
-      await Promise.all([dns.close(), rdap.close(), https.close(), http.close()]);
+      await Promise.all([dns.close(), rdap.close(), https.close(), http.close(), smtp.close()]);
     },
   };
 }

@@ -38,7 +38,7 @@ export interface ContractHost {
 const auth = { authorization: `Bearer ${contractKey}` };
 const json = (response: ContractResponse) => JSON.parse(response.body.toString("utf8"));
 const problemType = "application/problem+json; charset=utf-8";
-const routes = ["domain", "whois", "dns", "ssl", "http", "echo", "upstream"];
+const routes = ["domain", "whois", "dns", "ssl", "http", "mail", "echo", "upstream"];
 
 /**
  * The same cases against every host, so Express, Fastify and Lambda (payload 1.0 and 2.0) are
@@ -134,9 +134,13 @@ export function runContractSuite(host: ContractHost): void {
       expect(bodies.whois.data).toMatchObject({ registered: true, source: "rdap" });
       expect(bodies.http.data.https).toMatchObject({ reachable: true, finalStatus: 200 });
       expect(bodies.http.data.hsts).toMatchObject({ maxAge: 31536000 });
+      expect(bodies.mail.data.hosts[0].endpoints[0]).toMatchObject({
+        starttls: true,
+        tls: { trusted: true, hostnameMatch: true },
+      });
       expect(bodies.echo.data.echo).toBe("example.test");
       expect(Object.keys(bodies.domain.sections).sort()).toEqual(
-        ["dns", "echo", "http", "ssl", "upstream", "whois"].sort(),
+        ["dns", "echo", "http", "mail", "ssl", "upstream", "whois"].sort(),
       );
     });
 

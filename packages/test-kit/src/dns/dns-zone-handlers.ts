@@ -250,3 +250,28 @@ export function resolverHandler(zones: readonly ServedZone[]): DnsHandler {
     return { ...base, rcode: "SERVFAIL" } as DnsReply;
   };
 }
+
+/**
+ * A validating-resolver stand-in for signed zones: each question is answered by the
+ * authoritative handler of the deepest zone holding it (a DS by the zone above the cut), so
+ * with DO set every answer carries its RRSIGs, as a resolver passes them on.
+ */
+export function signedResolverHandler(zones: readonly ServedZone[]): DnsHandler {
+  const handlers = zones.map((zone) => ({
+    apex: lower(zone.apex),
+    handle: authoritativeHandler(zone),
+  }));
+  return (query, transport) => {
+    const question = query.questions?.[0];
+    const name = lower(question?.name ?? ".");
+    const zone = handlers
+      .filter(
+        (candidate) =>
+          isAtOrBelow(name, candidate.apex) &&
+          !(question?.type === "DS" && candidate.apex === name),
+      )
+      .sort((a, b) => b.apex.length - a.apex.length)[0];
+    if (!zone) return { type: "response", rcode: "REFUSED" } as DnsReply;
+    return zone.handle(query, transport);
+  };
+}

@@ -59,6 +59,7 @@ const typeCodes: Record<string, number> = {
   AAAA: 28,
   SRV: 33,
   DNAME: 39,
+  TLSA: 52,
   DS: 43,
   RRSIG: 46,
   DNSKEY: 48,

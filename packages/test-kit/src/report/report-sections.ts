@@ -140,6 +140,7 @@ export function insightInput<Authority = never>(
     dns?: Data | "error";
     ssl?: Data | "error";
     http?: Data | "error";
+    mail?: Data | "error";
   },
   options: { domain?: string; certificateAuthorities?: readonly Authority[] } = {},
 ): {

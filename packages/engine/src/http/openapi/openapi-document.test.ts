@@ -57,12 +57,13 @@ describe("the OpenAPI document", () => {
     await expectValidOpenApi(document);
   });
 
-  it("declares the four GET routes, openapi.json and bearer security", () => {
+  it("declares the five GET routes, openapi.json and bearer security", () => {
     expect(Object.keys(document.paths ?? {}).sort()).toEqual(
       [
         "/dns/{domain}",
         "/domain/{domain}",
         "/http/{domain}",
+        "/mail/{domain}",
         "/openapi.json",
         "/ssl/{domain}",
         "/whois/{domain}",
@@ -111,6 +112,7 @@ describe("the OpenAPI document", () => {
       "dns",
       "ssl",
       "http",
+      "mail",
     ]);
   });
 
@@ -136,7 +138,7 @@ describe("the OpenAPI document", () => {
       data: { up: true },
     });
     const report = okExample(served, "/domain/{domain}");
-    expect(Object.keys(report.sections)).toEqual(["whois", "dns", "ssl", "http", "uptime"]);
+    expect(Object.keys(report.sections)).toEqual(["whois", "dns", "ssl", "http", "mail", "uptime"]);
     expect(report.sections.uptime.data).toEqual({ up: true });
     await expectValidOpenApi(served);
     // Five 200 examples now: four sections and the report.

@@ -59,6 +59,7 @@ async function silentFirst(options: { budgetMs: number; tryTimeoutMs: number }) 
       }),
       whois: false,
       ssl: false,
+      mail: false,
     },
     network: {
       resolvers: [silent.address, world.lab.resolver.address],

@@ -18,6 +18,9 @@ describe("computeInsights", () => {
       "pass",
       "skipped",
       "pass",
+      // No mail section in this report.
+      "skipped",
+      "skipped",
     ]);
   });
 
@@ -37,6 +40,8 @@ describe("computeInsights", () => {
     );
     const insights = computeInsights({ ...odd, sections });
     expect(insights.map((insight) => insight.status)).toEqual([
+      "skipped",
+      "skipped",
       "skipped",
       "skipped",
       "skipped",

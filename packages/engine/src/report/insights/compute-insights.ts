@@ -5,6 +5,7 @@ import { dnssecMismatchInsight } from "./dnssec-mismatch.js";
 import { hstsCertificateInsight } from "./hsts-certificate.js";
 import { type InsightId, insight } from "./insight.js";
 import type { InsightInput } from "./insight-input.js";
+import { daneDnssecBrokenInsight, mtaStsUnmetInsight } from "./mail-transport.js";
 import { nameserversMismatchInsight } from "./nameservers-mismatch.js";
 
 const insights: readonly [InsightId, (input: InsightInput) => Finding][] = [
@@ -13,6 +14,8 @@ const insights: readonly [InsightId, (input: InsightInput) => Finding][] = [
   ["report.nameservers.mismatch", nameserversMismatchInsight],
   ["report.dnssec.mismatch", dnssecMismatchInsight],
   ["report.hsts.certificate-expiring", hstsCertificateInsight],
+  ["report.mail.mta-sts-unmet", mtaStsUnmetInsight],
+  ["report.mail.dane-dnssec-broken", daneDnssecBrokenInsight],
 ];
 
 /**

@@ -7,6 +7,8 @@ export const insightIds = [
   "report.nameservers.mismatch",
   "report.dnssec.mismatch",
   "report.hsts.certificate-expiring",
+  "report.mail.mta-sts-unmet",
+  "report.mail.dane-dnssec-broken",
 ] as const;
 
 export type InsightId = (typeof insightIds)[number];

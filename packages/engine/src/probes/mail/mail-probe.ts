@@ -1,0 +1,416 @@
+import { setMaxListeners } from "node:events";
+import type tls from "node:tls";
+import type * as packet from "dns-packet";
+import { stepTimeoutMs } from "../../contract/budget.js";
+import type { Probe, ProbeContext } from "../../contract/probe.js";
+import { resolveTarget } from "../../network/resolve-target.js";
+import { describeCertificate, matchHostname } from "../ssl/certificate.js";
+import { createTrustStore, parseCaCertificates } from "../ssl/trust-store.js";
+import { tlsaMatches, tlsaOf } from "./dane.js";
+import { answerSecurity, rootTrustAnchors, type TrustAnchor } from "./dnssec-secure.js";
+import type { MailData, MailEndpoint, MailHost, MailTls } from "./mail-data.js";
+import { askMailDns, askTxt, lookUpMx } from "./mail-dns.js";
+import { mailFindings } from "./mail-findings.js";
+import { dkimSelectorPattern } from "./mail-options.js";
+import {
+  findVersioned,
+  parseBimi,
+  parseDkimKey,
+  parseMtaStsPolicy,
+  parseTagList,
+  parseTlsRpt,
+} from "./mail-records.js";
+import { mailTtlMs } from "./mail-ttl.js";
+import { fetchMtaStsPolicy } from "./mta-sts-fetch.js";
+import example from "./openapi-example.json" with { type: "json" };
+import { mailDataSchema } from "./schema.js";
+import { type SmtpOutcome, type SmtpStep, smtpConversation } from "./smtp-conversation.js";
+
+export interface MailProbeOptions {
+  /** Talk SMTP to the MX hosts. Default true; many clouds block outbound port 25. */
+  smtp?: boolean;
+  /** SMTP port of every MX. Default 25. */
+  smtpPort?: number;
+  /** DKIM selectors tried besides the common ones. */
+  dkimSelectors?: readonly string[];
+  /** Extra trusted roots (PEM), as the ssl section's `ca`. */
+  ca?: string | readonly string[];
+  /** Port of the MTA-STS policy host. Default 443; for tests. */
+  mtaStsPort?: number;
+  /** Where DNSSEC validation of TLSA answers starts. Default: the root's KSKs. */
+  trustAnchors?: readonly TrustAnchor[];
+  /** MX hosts probed, lowest preference first. Default 5. */
+  maxMxHosts?: number;
+  /** Addresses probed per MX host, IPv4 first. Default 2. */
+  maxAddressesPerHost?: number;
+}
+
+/** Selectors of the big senders and the usual defaults; DKIM keys cannot be listed. */
+export const commonDkimSelectors = [
+  "default",
+  "dkim",
+  "mail",
+  "selector1",
+  "selector2",
+  "google",
+  "k1",
+  "s1",
+  "s2",
+] as const;
+
+const knownOptions = new Set([
+  "smtp",
+  "smtpPort",
+  "dkimSelectors",
+  "ca",
+  "mtaStsPort",
+  "trustAnchors",
+  "maxMxHosts",
+  "maxAddressesPerHost",
+]);
+/** The longest any one SMTP step waits: RFC 5321 allows minutes, a probe cannot. */
+const maxSmtpStepMs = 10_000;
+const ehloName = "probe.domain-intel.invalid";
+
+interface Settings {
+  smtp: boolean;
+  port: number;
+  selectors: string[];
+  roots: string[];
+  mtaStsPort: number;
+  trustAnchors: readonly TrustAnchor[];
+  maxMxHosts: number;
+  maxAddressesPerHost: number;
+  secureContext(): tls.SecureContext;
+}
+
+/**
+ * The built-in `mail` section: the MX set, each MX over SMTP (banner, EHLO, STARTTLS, the
+ * certificate read with the ssl section's code), the MTA-STS policy, TLS-RPT, DKIM keys under
+ * known selectors and BIMI. Only an MX lookup that no resolver answers throws.
+ */
+export function mailProbe(options: MailProbeOptions = {}): Probe<MailData> {
+  const settings = validateOptions(options);
+  return {
+    summary:
+      "Receiving mail: each MX over SMTP with STARTTLS and its certificate, MTA-STS, TLS-RPT, DKIM and BIMI.",
+    dataSchema: mailDataSchema,
+    example: example as MailData,
+    run: (domain, context) => probeMail(domain, context, settings),
+    ttlMs: (data) => mailTtlMs({ data, now: Date.now() }),
+  };
+}
+
+function validateOptions(options: MailProbeOptions): Settings {
+  const fail = (message: string): never => {
+    throw new TypeError(`mailProbe: ${message}`);
+  };
+  if (typeof options !== "object" || options === null || Array.isArray(options)) {
+    fail("options must be an object");
+  }
+  for (const key of Object.keys(options)) {
+    if (!knownOptions.has(key)) fail(`unknown option options.${key}`);
+  }
+  const {
+    smtp = true,
+    smtpPort = 25,
+    dkimSelectors = [],
+    ca,
+    mtaStsPort = 443,
+    maxMxHosts = 5,
+    maxAddressesPerHost = 2,
+    trustAnchors = rootTrustAnchors,
+  } = options;
+  if (!Array.isArray(trustAnchors) || !trustAnchors.every(isTrustAnchor)) {
+    fail(
+      "options.trustAnchors must be an array of DS records { zone, keyTag, algorithm, digestType, digest }",
+    );
+  }
+  if (typeof smtp !== "boolean") fail("options.smtp must be a boolean");
+  for (const [name, value] of Object.entries({ smtpPort, mtaStsPort })) {
+    if (!Number.isInteger(value) || value < 1 || value > 65535) {
+      fail(`options.${name} must be an integer 1..65535`);
+    }
+  }
+  for (const [name, value] of Object.entries({ maxMxHosts, maxAddressesPerHost })) {
+    if (!Number.isInteger(value) || value < 1 || value > 16) {
+      fail(`options.${name} must be an integer 1..16`);
+    }
+  }
+  if (
+    !Array.isArray(dkimSelectors) ||
+    dkimSelectors.some(
+      (selector) => typeof selector !== "string" || !dkimSelectorPattern.test(selector),
+    )
+  ) {
+    fail("options.dkimSelectors must be an array of DKIM selectors (DNS labels)");
+  }
+  let roots: string[] = [];
+  if (ca !== undefined && !(Array.isArray(ca) && ca.length === 0)) {
+    const parsed =
+      typeof ca === "string" || Array.isArray(ca) ? parseCaCertificates(ca) : undefined;
+    if (!parsed) fail("options.ca must be a PEM certificate string or an array of them");
+    roots = parsed!;
+  }
+  let context: tls.SecureContext | undefined;
+  const selectors = [
+    ...new Set([
+      ...commonDkimSelectors,
+      ...dkimSelectors.map((selector) => selector.toLowerCase()),
+    ]),
+  ];
+  return {
+    smtp,
+    port: smtpPort,
+    selectors,
+    roots,
+    mtaStsPort,
+    trustAnchors: trustAnchors.map((anchor) => ({ ...anchor })),
+    maxMxHosts,
+    maxAddressesPerHost,
+    secureContext: () => {
+      context ??= createTrustStore(roots);
+      return context;
+    },
+  };
+}
+
+const isTrustAnchor = (value: unknown): value is TrustAnchor => {
+  const anchor = value as TrustAnchor;
+  return (
+    typeof anchor === "object" &&
+    anchor !== null &&
+    typeof anchor.zone === "string" &&
+    [anchor.keyTag, anchor.algorithm, anchor.digestType].every(Number.isInteger) &&
+    typeof anchor.digest === "string" &&
+    /^[0-9a-f]+$/i.test(anchor.digest)
+  );
+};
+
+async function probeMail(
+  domain: string,
+  runContext: ProbeContext,
+  settings: Settings,
+): Promise<MailData> {
+  // Every DNS query and SMTP step listens to the run's signal: many more than Node's default 10.
+  const signal = AbortSignal.any([runContext.signal]);
+  setMaxListeners(256, signal);
+  const context: ProbeContext = {
+    signal,
+    network: runContext.network,
+    remainingMs: () => runContext.remainingMs(),
+    limit: (operation) => runContext.limit(operation),
+  };
+  const mx = await lookUpMx({ context, domain });
+  const nullMx = mx.length === 1 && mx[0]!.exchange === ".";
+  const exchanges = nullMx ? [] : mx.filter((record) => record.exchange !== ".");
+  // The policies and keys are DNS and HTTPS: asked while the MX hosts talk SMTP.
+  const [hosts, mtaSts, tlsRpt, dkim, bimi] = await Promise.all([
+    Promise.all(
+      exchanges.slice(0, settings.maxMxHosts).map((record) => probeHost(record, context, settings)),
+    ),
+    mtaStsFacts(domain, context, settings),
+    tlsRptFacts(domain, context),
+    dkimFacts(domain, context, settings.selectors),
+    bimiFacts(domain, context),
+  ]);
+  const data: Omit<MailData, "findings"> = {
+    mx: {
+      records: mx.map(({ preference, exchange }) => ({ preference, exchange })),
+      nullMx,
+    },
+    smtp: { enabled: settings.smtp, port: settings.port },
+    hosts,
+    mtaSts,
+    tlsRpt,
+    dkim: { selectors: settings.selectors, keys: dkim },
+    bimi,
+  };
+  return { ...data, findings: mailFindings({ domain, data, now: Date.now() }) };
+}
+
+async function probeHost(
+  record: { preference: number; exchange: string },
+  context: ProbeContext,
+  settings: Settings,
+): Promise<MailHost> {
+  const host: MailHost = {
+    host: record.exchange,
+    preference: record.preference,
+    addresses: [],
+    refusedAddresses: [],
+    resolveError: null,
+    tlsa: [],
+    tlsaDnssec: null,
+    endpoints: [],
+  };
+  const [target, tlsa] = await Promise.all([
+    resolveTarget({ host: record.exchange, context, timeoutMs: 5000 }).catch(
+      (error: Error) => error,
+    ),
+    tlsaFacts({ context, name: `_${settings.port}._tcp.${record.exchange}`, settings }),
+  ]);
+  host.tlsa = tlsa.tlsa;
+  host.tlsaDnssec = tlsa.dnssec;
+  if (target instanceof Error) {
+    host.resolveError = target.message;
+    return host;
+  }
+  host.addresses = target.allowed.map(({ address }) => address);
+  host.refusedAddresses = target.refused.map(({ address }) => address);
+  if (!settings.smtp) return host;
+  const probed = host.addresses.slice(0, settings.maxAddressesPerHost);
+  host.endpoints = await Promise.all(
+    probed.map((address) =>
+      context.limit(() => probeEndpoint({ address, host, context, settings })),
+    ),
+  );
+  return host;
+}
+
+/** The TLSA records at `name` and whether their answer is DNSSEC-secure. */
+async function tlsaFacts(options: {
+  context: ProbeContext;
+  name: string;
+  settings: Settings;
+}): Promise<Pick<MailHost, "tlsa"> & { dnssec: MailHost["tlsaDnssec"] }> {
+  const { context, name } = options;
+  const answer = await askMailDns({ context, name, type: "TLSA", dnssecOk: true });
+  if (!answer.ok || answer.records.length === 0) return { tlsa: [], dnssec: null };
+  const tlsa = answer.records.map((record) => tlsaOf((record as packet.TlsaAnswer).data));
+  const security = await answerSecurity({
+    context,
+    name,
+    type: "TLSA",
+    anchors: options.settings.trustAnchors,
+    nowSeconds: Math.floor(Date.now() / 1000),
+  });
+  return {
+    tlsa,
+    dnssec: security.secure
+      ? { secure: true, reason: null }
+      : { secure: false, reason: security.reason },
+  };
+}
+
+async function probeEndpoint(options: {
+  address: string;
+  host: MailHost;
+  context: ProbeContext;
+  settings: Settings;
+}): Promise<MailEndpoint> {
+  const { address, context, settings } = options;
+  const mxHost = options.host.host;
+  const started = performance.now();
+  const outcome: SmtpOutcome = await smtpConversation({
+    address,
+    port: settings.port,
+    allowPrivateAddresses: context.network.allowPrivateAddresses,
+    servername: mxHost,
+    ehloName,
+    secureContext: settings.secureContext(),
+    stepTimeoutMs: (_step: SmtpStep) => stepTimeoutMs(context, { maxMs: maxSmtpStepMs }),
+    signal: context.signal,
+  });
+  return {
+    address,
+    banner: outcome.banner,
+    extensions: outcome.extensions,
+    starttls: outcome.starttlsOffered,
+    tls: outcome.tls ? readTls(outcome.tls, mxHost) : null,
+    error: outcome.failure,
+    tlsaMatch:
+      outcome.tls && options.host.tlsa.length > 0
+        ? options.host.tlsa.some((tlsa) => tlsaMatches(tlsa, outcome.tls!.sent))
+        : null,
+    durationMs: Math.round(performance.now() - started),
+  };
+}
+
+function readTls(outcome: NonNullable<SmtpOutcome["tls"]>, mxHost: string): MailTls {
+  const [leaf] = outcome.sent;
+  const now = Date.now();
+  const described = leaf ? describeCertificate({ certificate: leaf, now }) : null;
+  return {
+    protocol: outcome.protocol,
+    cipher: outcome.cipher,
+    trusted: outcome.authorized,
+    trustError: outcome.authorized ? null : outcome.authorizationError,
+    hostnameMatch: leaf ? matchHostname({ certificate: leaf, hostname: mxHost }).match : null,
+    certificate: described && {
+      subject: described.subject.dn,
+      issuer: described.issuer.dn,
+      notBefore: described.notBefore,
+      notAfter: described.notAfter,
+      daysRemaining: described.daysRemaining,
+      subjectAltNames: described.subjectAltNames,
+      keyType: described.keyType,
+      keySize: described.keySize,
+      fingerprint256: described.fingerprint256,
+      selfSigned: described.selfSigned,
+    },
+    chainLength: outcome.sent.length,
+  };
+}
+
+async function mtaStsFacts(
+  domain: string,
+  context: ProbeContext,
+  settings: Settings,
+): Promise<MailData["mtaSts"]> {
+  const txt = await askTxt({ context, name: `_mta-sts.${domain}` });
+  const none = { record: null, id: null, policyUrl: null, policy: null, problem: null };
+  if (!txt.ok) return { ...none, problem: `the _mta-sts record could not be read (${txt.reason})` };
+  const records = findVersioned(txt.values, "STSv1");
+  if (records.length === 0) return none;
+  const record = records[0]!;
+  const id = parseTagList(record).get("id") ?? null;
+  const fetched = await fetchMtaStsPolicy({
+    domain,
+    context,
+    port: settings.mtaStsPort,
+    ca: settings.roots,
+  });
+  const base = { record, id, policyUrl: fetched.url };
+  if (records.length > 1) {
+    return { ...base, policy: null, problem: "more than one v=STSv1 record is published" };
+  }
+  if (!fetched.ok) return { ...base, policy: null, problem: fetched.problem };
+  const policy = parseMtaStsPolicy(fetched.text);
+  return {
+    ...base,
+    policy,
+    problem: policy.problems.length > 0 ? policy.problems.join("; ") : null,
+  };
+}
+
+async function tlsRptFacts(domain: string, context: ProbeContext): Promise<MailData["tlsRpt"]> {
+  const txt = await askTxt({ context, name: `_smtp._tls.${domain}` });
+  if (!txt.ok) return null;
+  const [record] = findVersioned(txt.values, "TLSRPTv1");
+  return record === undefined ? null : parseTlsRpt(record);
+}
+
+async function dkimFacts(
+  domain: string,
+  context: ProbeContext,
+  selectors: readonly string[],
+): Promise<MailData["dkim"]["keys"]> {
+  const found = await Promise.all(
+    selectors.map(async (selector) => {
+      const txt = await askTxt({ context, name: `${selector}._domainkey.${domain}` });
+      if (!txt.ok) return [];
+      // A key record need not start with v=DKIM1 (RFC 6376 3.6.1: v is optional), but has p=.
+      const record = txt.values.find((value) => parseTagList(value).has("p"));
+      return record === undefined ? [] : [parseDkimKey(selector, record)];
+    }),
+  );
+  return found.flat();
+}
+
+async function bimiFacts(domain: string, context: ProbeContext): Promise<MailData["bimi"]> {
+  const txt = await askTxt({ context, name: `default._bimi.${domain}` });
+  if (!txt.ok) return null;
+  const [record] = findVersioned(txt.values, "BIMI1");
+  return record === undefined ? null : parseBimi(record);
+}
