@@ -33,7 +33,14 @@ describe("domain-intel mcp", () => {
     await client.connect(transport);
     try {
       const { tools } = await client.listTools();
-      expect(tools.map((tool) => tool.name)).toEqual(["domain_report", "whois", "dns", "ssl"]);
+      expect(tools.map((tool) => tool.name)).toEqual([
+        "domain_report",
+        "whois",
+        "dns",
+        "ssl",
+        "http",
+        "mail",
+      ]);
       const result = await client.callTool({ name: "dns", arguments: { domain: "shop.test" } });
       expect(result.structuredContent).toMatchObject({
         domain: "shop.test",

@@ -19,7 +19,14 @@ afterEach(async () => {
 async function listen(capacity = 100): Promise<string> {
   const engine = createEngine({
     keys: [key],
-    probes: { whois: false, dns: false, ssl: false, echo: countingProbe().probe },
+    probes: {
+      whois: false,
+      dns: false,
+      ssl: false,
+      http: false,
+      mail: false,
+      echo: countingProbe().probe,
+    },
     routes: [mcpRoute()],
     rateLimit: { plans: { default: { capacity, refillPerSecond: 0.001 } } },
   });

@@ -42,7 +42,7 @@ function engineWith(probes: Record<string, unknown>) {
   return createEngine({
     keys: ["unused"],
     logger: silentLogger,
-    probes: { whois: false, ssl: false, ...probes },
+    probes: { whois: false, ssl: false, http: false, mail: false, ...probes },
     network: { resolvers: [dns.address], allowPrivateAddresses: true, timeoutMs: 3_000 },
   });
 }
@@ -140,6 +140,8 @@ describe("createMcpServer", () => {
           whois: false,
           dns: false,
           ssl: false,
+          http: false,
+          mail: false,
           slow: countingProbe({ delayMs: 200 }).probe,
         },
         network: { maxPendingProbes: 1 },

@@ -29,7 +29,15 @@ function recording() {
 function engineWith(hooks: EngineHooks | EngineHooks[], probes = {}) {
   return createEngine({
     keys: [hashApiKey(key)],
-    probes: { whois: false, dns: false, ssl: false, echo: countingProbe().probe, ...probes },
+    probes: {
+      whois: false,
+      dns: false,
+      ssl: false,
+      http: false,
+      mail: false,
+      echo: countingProbe().probe,
+      ...probes,
+    },
     hooks,
     logger: silentLogger,
   });
@@ -124,6 +132,8 @@ describe("engine hooks", () => {
         whois: false,
         dns: false,
         ssl: false,
+        http: false,
+        mail: false,
         broken: countingProbe({ fail: "throw" }).probe,
         slow: countingProbe({ delayMs: 200 }).probe,
       },
@@ -148,7 +158,14 @@ describe("engine hooks", () => {
     const errors: string[] = [];
     const engine = createEngine({
       keys: [key],
-      probes: { whois: false, dns: false, ssl: false, echo: countingProbe().probe },
+      probes: {
+        whois: false,
+        dns: false,
+        ssl: false,
+        http: false,
+        mail: false,
+        echo: countingProbe().probe,
+      },
       hooks: [
         {
           onRequest: () => {
