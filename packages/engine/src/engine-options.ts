@@ -6,7 +6,7 @@ import type { Probe } from "./contract/probe.js";
 import { type EngineRoute, validateEngineRoutes } from "./http/engine-route.js";
 import { type EngineHooks, hookNamesForValidation } from "./logging/engine-hooks.js";
 import type { Logger } from "./logging/logger.js";
-import { builtInSections } from "./probes/built-in.js";
+import { type BuiltInProbeOptions, builtInSections } from "./probes/built-in.js";
 import { parseTrustAnchors } from "./probes/dns/dnssec/trust-anchors.js";
 import { validateMailOptions } from "./probes/mail/mail-options.js";
 import { type RateLimitOptions, validateRateLimitOptions } from "./ratelimit/rate-limit-options.js";
@@ -33,39 +33,14 @@ export interface NetworkOptions {
 /** `false` turns a built-in section off; any other name adds a custom section. */
 export type ProbesOption = { readonly [section: string]: Probe<unknown> | false | undefined };
 
-export interface EngineOptions {
+/** The built-in sections' own options (`ssl`, `mail`, `rdap`, `dns`) are declared with them. */
+export interface EngineOptions extends BuiltInProbeOptions {
   /** Who may call: a KeyVerifier, or plain keys and `sha256:<hex>` digests. Required. */
   readonly keys: KeyVerifier | readonly string[];
   /** Where results are cached. Default: a bounded in-memory store. */
   readonly cache?: CacheStore;
   readonly probes?: ProbesOption;
   readonly network?: NetworkOptions;
-  /**
-   * Extra trusted roots (PEM), added to Node's own; `scan: false` turns off the configuration
-   * scan (protocol versions, suites, grade), on by default.
-   */
-  readonly ssl?: { readonly ca?: string | readonly string[]; readonly scan?: boolean };
-  /**
-   * The mail section: `smtp: false` turns SMTP probing of the MX hosts off (many clouds block
-   * outbound port 25), `smtpPort` (default 25), `dkimSelectors` tried besides the common ones.
-   */
-  readonly mail?: {
-    readonly smtp?: boolean;
-    readonly smtpPort?: number;
-    readonly dkimSelectors?: readonly string[];
-  };
-  /** RDAP bootstrap (IANA dns.json data, a file path or a URL) and WHOIS servers per TLD. */
-  readonly rdap?: {
-    readonly bootstrap?: object | string;
-    readonly whoisHints?: Readonly<Record<string, string>>;
-    /** TCP port of every WHOIS server asked (default 43), as `mail.smtpPort` is SMTP's. */
-    readonly whoisPort?: number;
-  };
-  /**
-   * Where DNSSEC validation starts: DS or DNSKEY records in zone-file form, one a line.
-   * Default: the IANA root key-signing keys in service.
-   */
-  readonly dns?: { readonly trustAnchors?: string | readonly string[] };
   /** Where the API is mounted. Default `/api/v1`. */
   readonly basePath?: string;
   /** Stale-while-revalidate grace, negative caching and the store's time limit. */

@@ -46,6 +46,7 @@ export type {
   NetworkOptions,
   ProbesOption,
 } from "./engine-options.js";
+export { assetRoute, type RouteAsset } from "./http/asset-route.js";
 export {
   type EngineHandler,
   type EngineRequest,

@@ -7,17 +7,31 @@ import { whoisProbe } from "./whois/index.js";
 
 /** The engine options the built-in probes are made from (an `EngineOptions` has them). */
 export interface BuiltInProbeOptions {
+  /**
+   * Extra trusted roots (PEM), added to Node's own; `scan: false` turns off the configuration
+   * scan (protocol versions, suites, grade), on by default.
+   */
   readonly ssl?: { readonly ca?: string | readonly string[]; readonly scan?: boolean };
+  /**
+   * The mail section: `smtp: false` turns SMTP probing of the MX hosts off (many clouds block
+   * outbound port 25), `smtpPort` (default 25), `dkimSelectors` tried besides the common ones.
+   */
   readonly mail?: {
     readonly smtp?: boolean;
     readonly smtpPort?: number;
     readonly dkimSelectors?: readonly string[];
   };
+  /** RDAP bootstrap (IANA dns.json data, a file path or a URL) and WHOIS servers per TLD. */
   readonly rdap?: {
     readonly bootstrap?: object | string;
     readonly whoisHints?: Readonly<Record<string, string>>;
+    /** TCP port of every WHOIS server asked (default 43), as `mail.smtpPort` is SMTP's. */
     readonly whoisPort?: number;
   };
+  /**
+   * Where DNSSEC validation starts: DS or DNSKEY records in zone-file form, one a line.
+   * Default: the IANA root key-signing keys in service.
+   */
   readonly dns?: { readonly trustAnchors?: string | readonly string[] };
 }
 
