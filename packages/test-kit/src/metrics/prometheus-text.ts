@@ -41,7 +41,9 @@ export function parsePrometheusText(text: string): PrometheusScrape {
     }
     const value =
       match[3] === "+Inf" ? Infinity : match[3] === "-Inf" ? -Infinity : Number(match[3]);
-    if (Number.isNaN(value) && match[3] !== "NaN") throw new Error(`not a number: ${line}`);
+    // Prometheus reads NaN in any case (Go's ParseFloat); prom-client writes "Nan".
+    if (Number.isNaN(value) && match[3]!.toLowerCase() !== "nan")
+      throw new Error(`not a number: ${line}`);
     samples.push({ name: match[1]!, labels, value });
   }
   return {
