@@ -4,7 +4,7 @@ import { DomainIntelError, isDomainIntelError } from "../contract/domain-intel-e
 import { isPromiseLike, type MaybePromise } from "../contract/maybe-promise.js";
 import type { CacheStatus } from "../contract/section-result.js";
 import { normalizeDomain } from "../domain/normalize-domain.js";
-import type { EngineHooks } from "../logging/engine-hooks.js";
+import type { EngineHooks, RequestEvent } from "../logging/engine-hooks.js";
 import { describeError, type Logger } from "../logging/logger.js";
 import type { RateLimitOutcome } from "../ratelimit/rate-limiter.js";
 import type { ReportAnswer } from "../report/report-service.js";
@@ -98,15 +98,18 @@ function sectionFailure(answer: SectionAnswer): DomainIntelError {
 }
 
 /**
- * What a request showed on its way through, for the `onRequest` hook: made only when someone
- * listens, so an unobserved request allocates nothing for it.
+ * What a request showed on its way through, handed to the `onRequest` hook as its event once
+ * answered: made only when someone listens, so an unobserved request allocates nothing for it,
+ * and an observed one a single object.
  */
-class RequestNote {
+class RequestNote implements RequestEvent {
   route = "unmatched";
+  status = 0;
+  durationMs = 0;
   cache: CacheStatus | undefined = undefined;
   keyId: string | undefined = undefined;
   domain: string | undefined = undefined;
-  constructor(readonly started: number) {}
+  constructor(readonly method: string) {}
 }
 
 /** The route's template, never the raw path: bounded, fit for a metric label. */
@@ -342,26 +345,22 @@ export function createRequestHandler(options: RequestHandlerOptions): EngineHand
 
   /** Tells the `onRequest` hook, when there is one, what was answered. */
   function answered(
-    request: EngineRequest,
     response: EngineResponse,
     note: RequestNote | undefined,
+    started: number,
   ): EngineResponse {
     if (note && onRequest) {
-      onRequest({
-        method: request.method,
-        route: note.route,
-        status: response.status,
-        durationMs: performance.now() - note.started,
-        ...(note.cache === undefined || response.status >= 400 ? {} : { cache: note.cache }),
-        ...(note.keyId === undefined ? {} : { keyId: note.keyId }),
-        ...(note.domain === undefined ? {} : { domain: note.domain }),
-      });
+      note.status = response.status;
+      note.durationMs = performance.now() - started;
+      if (response.status >= 400) note.cache = undefined;
+      onRequest(note);
     }
     return response;
   }
 
-  return (request) => {
-    const note = onRequest ? new RequestNote(performance.now()) : undefined;
+  const handle: EngineHandler = (request) => {
+    const note = onRequest ? new RequestNote(request.method) : undefined;
+    const started = note ? performance.now() : 0;
     let response: MaybePromise<EngineResponse>;
     try {
       response = route(request, note);
@@ -370,9 +369,13 @@ export function createRequestHandler(options: RequestHandlerOptions): EngineHand
     }
     return isPromiseLike(response)
       ? Promise.resolve(response).then(
-          (made) => answered(request, finish(request, made), note),
-          (error: unknown) => answered(request, finish(request, failed(error)), note),
+          (made) => answered(finish(request, made), note, started),
+          (error: unknown) => answered(finish(request, failed(error)), note, started),
         )
-      : Promise.resolve(answered(request, finish(request, response), note));
+      : Promise.resolve(answered(finish(request, response), note, started));
   };
+  // A tracer's hook runs each request inside its span's context, so that the probe runs the
+  // request starts (and its onRequest) see that span as the active one.
+  const around = options.hooks?.aroundRequest;
+  return around ? (request) => around(() => handle(request)) : handle;
 }

@@ -181,9 +181,45 @@ describe("engine hooks", () => {
     expect(errors).toEqual(["hooks.onRequest threw"]);
   });
 
+  it("run each request inside every aroundRequest, the first outermost, once even when one throws", async () => {
+    const calls: string[] = [];
+    const errors: string[] = [];
+    const echo = countingProbe();
+    const engine = createEngine({
+      keys: [key],
+      probes: { whois: false, dns: false, ssl: false, http: false, mail: false, echo: echo.probe },
+      hooks: [
+        {
+          aroundRequest(handle) {
+            calls.push("outer in");
+            const answer = handle();
+            calls.push("outer out");
+            return answer;
+          },
+        },
+        {
+          aroundRequest(handle) {
+            calls.push("inner in");
+            handle();
+            throw new Error("observer bug");
+          },
+        },
+        { onRequest: (event) => calls.push(`answered ${event.status}`) },
+      ],
+      logger: { warn: () => undefined, error: (message) => errors.push(message) },
+    });
+    expect((await engineGet(engine, "/api/v1/echo/shop.test", key)).status).toBe(200);
+    expect(calls).toEqual(["outer in", "inner in", "outer out", "answered 200"]);
+    expect(echo.runs).toEqual(["shop.test"]);
+    expect(errors).toEqual(["hooks.aroundRequest threw"]);
+  });
+
   it("are checked when the engine is created", () => {
     expect(() => createEngine({ keys: [key], hooks: { onRequest: 1 } as never })).toThrow(
       /hooks\.onRequest/,
+    );
+    expect(() => createEngine({ keys: [key], hooks: { aroundRequest: 1 } as never })).toThrow(
+      /hooks\.aroundRequest/,
     );
     expect(() => createEngine({ keys: [key], hooks: [null] as never })).toThrow(/hooks/);
   });

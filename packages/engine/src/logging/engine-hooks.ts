@@ -42,6 +42,13 @@ export interface CacheLookupEvent {
  * an API key. (In the spirit of whatwg-node's server plugins, reduced to notifications.)
  */
 export interface EngineHooks {
+  /**
+   * Runs the handling of each request: call `handle` once and return what it returns. For a
+   * tracer, which makes the request's span the active one around it (OpenTelemetry's
+   * `context.with`): the probe runs the request starts, and its `onRequest`, then run inside
+   * that context. Absent, the engine calls nothing around its requests.
+   */
+  aroundRequest?<T>(handle: () => T): T;
   onRequest?(event: RequestEvent): void;
   onProbe?(event: ProbeEvent): void;
   onCacheLookup?(event: CacheLookupEvent): void;
@@ -84,7 +91,43 @@ export function combineHooks(
       }
     };
   }
-  return combined as EngineHooks;
+  const aroundRequest = combineArounds(list, logger);
+  return (aroundRequest ? { ...combined, aroundRequest } : combined) as EngineHooks;
 }
 
-export const hookNamesForValidation: readonly string[] = hookNames;
+/**
+ * Every observer's `aroundRequest` nested, the first outermost. One that throws is logged and
+ * the request is still answered, once.
+ */
+function combineArounds(
+  list: readonly EngineHooks[],
+  logger: Logger,
+): EngineHooks["aroundRequest"] | undefined {
+  const arounds = list
+    .map((observer) => observer.aroundRequest?.bind(observer))
+    .filter((around) => around !== undefined);
+  if (arounds.length === 0) return undefined;
+  return <T>(handle: () => T): T =>
+    arounds.reduceRight<() => T>(
+      (inner, around) => () => {
+        let ran = false;
+        let result: T | undefined;
+        const once = () => {
+          if (!ran) {
+            ran = true;
+            result = inner();
+          }
+          return result as T;
+        };
+        try {
+          return around(once);
+        } catch (error) {
+          logger.error("hooks.aroundRequest threw", { error: describeError(error) });
+          return once();
+        }
+      },
+      handle,
+    )();
+}
+
+export const hookNamesForValidation: readonly string[] = [...hookNames, "aroundRequest"];
