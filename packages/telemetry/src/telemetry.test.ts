@@ -6,7 +6,8 @@ import {
   requestLogLines,
 } from "@domain-intel/telemetry";
 import { countingProbe, engineGet, parsePrometheusText, until } from "@domain-intel/test-kit";
-import { SpanStatusCode, trace } from "@opentelemetry/api";
+import { context, SpanStatusCode, trace } from "@opentelemetry/api";
+import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
 import {
   BasicTracerProvider,
   InMemorySpanExporter,
@@ -33,14 +34,23 @@ function engineWith(hooks: Parameters<typeof createEngine>[0]["hooks"]) {
   });
 }
 
-afterEach(() => trace.disable());
+afterEach(() => {
+  trace.disable();
+  context.disable();
+});
+
+/** The SDK with its in-memory exporter as the global tracer provider. */
+function recordSpans(): InMemorySpanExporter {
+  const exporter = new InMemorySpanExporter();
+  trace.setGlobalTracerProvider(
+    new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] }),
+  );
+  return exporter;
+}
 
 describe("openTelemetryHooks", () => {
-  it("records a span a request and a span a probe run, through the global tracer provider", async () => {
-    const exporter = new InMemorySpanExporter();
-    trace.setGlobalTracerProvider(
-      new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] }),
-    );
+  it("records a span a request and a span a probe run, through the global tracer provider, without a context manager", async () => {
+    const exporter = recordSpans();
     const engine = engineWith(openTelemetryHooks());
     const started = Date.now();
     await engineGet(engine, "/api/v1/echo/shop.test", key);
@@ -71,6 +81,46 @@ describe("openTelemetryHooks", () => {
     expect(ms(spans[1]!.startTime)).toBeGreaterThanOrEqual(started - 1);
     expect(ms(spans[1]!.startTime)).toBeLessThanOrEqual(ms(spans[0]!.startTime) + 1);
     expect(ms(spans[1]!.endTime)).toBeGreaterThanOrEqual(ms(spans[0]!.endTime) - 1);
+  });
+
+  it("with a context manager, makes a probe run's span the child of the request span that started it, the first of those sharing it", async () => {
+    context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+    const exporter = recordSpans();
+    const slow = countingProbe({ delayMs: 50 });
+    const engine = createEngine({
+      keys: [key],
+      probes: { whois: false, dns: false, ssl: false, http: false, mail: false, slow: slow.probe },
+      hooks: openTelemetryHooks(),
+      logger: silentLogger,
+    });
+    // The second request joins the run the first one started (single flight).
+    const first = engineGet(engine, "/api/v1/slow/shop.test", key);
+    await until(() => slow.runs.length === 1, "the probe run");
+    const second = engineGet(engine, "/api/v1/slow/shop.test", key);
+    expect((await first).status).toBe(200);
+    expect((await second).status).toBe(200);
+    expect(slow.runs).toHaveLength(1);
+
+    const spans = exporter.getFinishedSpans();
+    const probes = spans.filter((span) => span.name === "probe slow");
+    const requests = spans.filter((span) => span.name === "GET /slow/{domain}");
+    expect(probes).toHaveLength(1);
+    expect(requests).toHaveLength(2);
+    const ms = ([seconds, nanos]: [number, number]) => seconds * 1000 + nanos / 1e6;
+    const [starter, joiner] = [...requests].sort((a, b) => ms(a.startTime) - ms(b.startTime));
+    const probe = probes[0]!;
+    expect(probe.parentSpanContext?.spanId).toBe(starter!.spanContext().spanId);
+    expect(probe.spanContext().traceId).toBe(starter!.spanContext().traceId);
+    expect(joiner!.spanContext().traceId).not.toBe(starter!.spanContext().traceId);
+    expect(starter!.parentSpanContext).toBeUndefined();
+    expect(starter!.attributes).toMatchObject({
+      "http.route": "/slow/{domain}",
+      "http.response.status_code": 200,
+      "domain_intel.cache": "miss",
+    });
+    // The request span covers its probe run.
+    expect(ms(starter!.startTime)).toBeLessThanOrEqual(ms(probe.startTime) + 1);
+    expect(ms(starter!.endTime)).toBeGreaterThanOrEqual(ms(probe.endTime) - 1);
   });
 
   it("costs nothing but no-op calls without an SDK", async () => {
