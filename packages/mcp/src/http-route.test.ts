@@ -16,7 +16,7 @@ afterEach(async () => {
   server = undefined;
 });
 
-async function listen(capacity = 100): Promise<string> {
+async function listen(capacity = 100, refreshCapacity = 10): Promise<string> {
   const engine = createEngine({
     keys: [key],
     probes: {
@@ -28,7 +28,10 @@ async function listen(capacity = 100): Promise<string> {
       echo: countingProbe().probe,
     },
     routes: [mcpRoute()],
-    rateLimit: { plans: { default: { capacity, refillPerSecond: 0.001 } } },
+    rateLimit: {
+      plans: { default: { capacity, refillPerSecond: 0.001 } },
+      refresh: { capacity: refreshCapacity, refillPerSecond: 0.001 },
+    },
   });
   const handler = createNodeHandler(engine);
   server = createServer((request, response) => handler(request, response));
@@ -90,5 +93,41 @@ describe("mcpRoute: MCP over Streamable HTTP under the base path", () => {
     for (let i = 0; i < 4; i++)
       statuses.push((await post({ authorization: `Bearer ${key}` })).status);
     expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+
+  it("answers a tool call over the key's limit with a tool error carrying the engine's message", async () => {
+    const url = await listen(5);
+    const client = await connect(url);
+    const results = [];
+    for (let call = 0; call < 6; call++) {
+      results.push(await client.callTool({ name: "echo", arguments: { domain: "shop.test" } }));
+      if (results.at(-1)?.isError) break;
+    }
+    const refused = results.at(-1)!;
+    expect(refused.isError).toBe(true);
+    expect((refused.content as { text: string }[])[0]?.text).toBe(
+      "rate_limited: Rate limit exceeded for this API key.",
+    );
+    expect(results.slice(0, -1).length).toBeGreaterThan(0);
+    for (const result of results.slice(0, -1)) expect(result.isError).toBeFalsy();
+    await client.close();
+  });
+
+  it("charges refresh: true to the key's refresh limit", async () => {
+    const url = await listen(100, 1);
+    const client = await connect(url);
+    const refresh = () =>
+      client.callTool({ name: "echo", arguments: { domain: "shop.test", refresh: true } });
+    expect((await refresh()).isError).toBeFalsy();
+    const refused = await refresh();
+    expect(refused.isError).toBe(true);
+    expect((refused.content as { text: string }[])[0]?.text).toMatch(
+      /^rate_limited: Too many refresh=true requests/,
+    );
+    // Without refresh, the same key is still answered from the cache.
+    expect(
+      (await client.callTool({ name: "echo", arguments: { domain: "shop.test" } })).isError,
+    ).toBeFalsy();
+    await client.close();
   });
 });

@@ -1,8 +1,10 @@
 import {
   DomainIntelError,
+  type EngineRequest,
   type EngineResponse,
   type EngineRoute,
   type EngineRouteContext,
+  isDomainIntelError,
   maxRequestBodyBytes,
 } from "@domain-intel/engine";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
@@ -24,8 +26,20 @@ export function mcpRoute(): EngineRoute {
     async handle(request, context) {
       if (request.subpath !== "")
         throw new DomainIntelError("not_found", "No route matches this path.");
-      const { headers: limits } = await context.authorize(request);
-      if (request.body && request.body.byteLength > maxRequestBodyBytes) {
+      const oversized = request.body !== undefined && request.body.byteLength > maxRequestBodyBytes;
+      const call = oversized ? undefined : toolCallOf(request);
+      let limits: Readonly<Record<string, string>>;
+      try {
+        ({ headers: limits } = await context.authorize(request, { refresh: call?.refresh }));
+      } catch (error) {
+        // A key over its limit calling a tool gets a tool error, as the issue asks of MCP
+        // errors; rate-limit headers mark a known key (a refused unknown one has none).
+        if (call && isDomainIntelError(error) && error.code === "rate_limited") {
+          if (error.headers?.ratelimit !== undefined) return toolErrorAnswer(call.id, error);
+        }
+        throw error;
+      }
+      if (oversized) {
         throw new DomainIntelError(
           "bad_request",
           `The request body is over ${maxRequestBodyBytes} bytes.`,
@@ -61,6 +75,39 @@ export function mcpRoute(): EngineRoute {
         await server.close();
       }
     },
+  };
+}
+
+/** A `tools/call` request's id and whether it asks for `refresh`, when the body is one. */
+function toolCallOf(
+  request: Pick<EngineRequest, "method" | "body">,
+): { id: string | number; refresh: boolean } | undefined {
+  if (request.method !== "POST" || !request.body) return undefined;
+  let message: unknown;
+  try {
+    message = JSON.parse(new TextDecoder().decode(request.body));
+  } catch {
+    return undefined; // the SDK's transport answers the parse error
+  }
+  if (typeof message !== "object" || message === null) return undefined;
+  const { method, id, params } = message as { method?: unknown; id?: unknown; params?: unknown };
+  if (method !== "tools/call" || (typeof id !== "string" && typeof id !== "number"))
+    return undefined;
+  const args = (params as { arguments?: { refresh?: unknown } } | undefined)?.arguments;
+  return { id, refresh: args?.refresh === true };
+}
+
+/** The JSON-RPC answer to a tool call refused by the rate limit: a tool error, its headers. */
+function toolErrorAnswer(id: string | number, error: DomainIntelError): EngineResponse {
+  const body = JSON.stringify({
+    jsonrpc: "2.0",
+    id,
+    result: { isError: true, content: [{ type: "text", text: `${error.code}: ${error.message}` }] },
+  });
+  return {
+    status: 200,
+    headers: { ...error.headers, "content-type": "application/json" },
+    body: new TextEncoder().encode(body),
   };
 }
 
