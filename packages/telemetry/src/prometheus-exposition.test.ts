@@ -148,6 +148,30 @@ describe("prometheusMetrics exposition", () => {
     }
   });
 
+  it("answers the registry's JSON and reset like prom-client's own metrics", async () => {
+    const registry = new Registry();
+    await scrapeAfterKnownRequests(registry);
+    const json = await registry.getMetricsAsJSON();
+    const requests = json.find((metric) => metric.name === "domain_intel_http_requests_total");
+    expect(requests).toMatchObject({ type: "counter", aggregator: "sum" });
+    expect(requests?.values).toContainEqual({
+      labels: { route: "/broken/{domain}", status: "500" },
+      value: 2,
+    });
+    const durations = json.find(
+      (metric) => metric.name === "domain_intel_probe_duration_seconds",
+    );
+    expect(durations?.values).toContainEqual({
+      metricName: "domain_intel_probe_duration_seconds_count",
+      labels: { section: "broken", outcome: "internal" },
+      value: 2,
+    });
+    registry.resetMetrics();
+    expect(timeless(await registry.metrics()).filter((line) => !line.startsWith("#"))).toEqual(
+      ["", "", "", "", ""],
+    );
+  });
+
   it("adds prom-client's process metrics unless told not to", async () => {
     const registry = new Registry();
     prometheusMetrics({ registry });
