@@ -158,18 +158,15 @@ describe("prometheusMetrics exposition", () => {
       labels: { route: "/broken/{domain}", status: "500" },
       value: 2,
     });
-    const durations = json.find(
-      (metric) => metric.name === "domain_intel_probe_duration_seconds",
-    );
+    const durations = json.find((metric) => metric.name === "domain_intel_probe_duration_seconds");
     expect(durations?.values).toContainEqual({
       metricName: "domain_intel_probe_duration_seconds_count",
       labels: { section: "broken", outcome: "internal" },
       value: 2,
     });
     registry.resetMetrics();
-    expect(timeless(await registry.metrics()).filter((line) => !line.startsWith("#"))).toEqual(
-      ["", "", "", "", ""],
-    );
+    const samples = (await registry.metrics()).split("\n").filter((line) => /^[a-z]/.test(line));
+    expect(samples).toEqual([]);
   });
 
   it("adds prom-client's process metrics unless told not to", async () => {
