@@ -78,11 +78,17 @@ async function listen(
         rateLimit: { store: redisRateLimit({ client: redis }) },
       }
     : {};
+  // `docs: false`, as the engine took it before the page left it, still turns the pages off.
+  const docs = config.pages.docs && options.engine?.docs !== false;
   const engine = createEngine({
     // The reference page at {basePath}/docs, as before it left the engine, the report page at
     // {basePath}/view, and MCP over Streamable HTTP at {basePath}/mcp behind the same keys and
     // rate limits; an embedder's own routes replace them.
-    routes: [swaggerUi(), reportPage(), mcpRoute()],
+    routes: [
+      ...(docs ? [swaggerUi()] : []),
+      ...(docs && config.pages.view ? [reportPage()] : []),
+      mcpRoute(),
+    ],
     ...config.engine,
     ...shared,
     ...options.engine,
