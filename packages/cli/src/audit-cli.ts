@@ -121,8 +121,8 @@ export async function auditCli(
   };
   let next = 0;
   let interrupted = false;
-  // One engine for the whole run: its cache and in-flight sharing keep anything from being
-  // probed twice; `concurrency` workers each take the next domain.
+  // One engine for the whole run (the list has each domain once, and work in flight is shared
+  // between sections); `concurrency` workers each take the next domain.
   const worker = async () => {
     while (!interrupted && next < input.domains.length) {
       const index = next++;
