@@ -127,7 +127,7 @@ export function createEngine(options: EngineOptions): Engine {
   const batches = createBatchService({ basePath, store: batchStore, queue: batchQueue });
   const runBatch = createBatchRunner({
     store: batchStore,
-    concurrency: options.batch?.concurrency ?? 16,
+    concurrency: options.batch?.concurrency ?? 32,
     lookup: batchLookup(service, reports.get),
     // Each domain costs what its GET would: a batch is never a way around the limit.
     ...(rateLimiter ? { charge: (identity) => rateLimiter(identity, false) } : {}),

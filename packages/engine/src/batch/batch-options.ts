@@ -11,7 +11,7 @@ export interface BatchWork {
 export interface BatchOptions {
   /** Most names one `POST /batch` may list, invalid ones included. Default 1,000. */
   readonly maxDomains?: number;
-  /** Most domains this instance's batch work probes at once, across jobs. Default 16. */
+  /** Most domains this instance's batch work probes at once, across jobs. Default 32, as `domain-intel audit`. */
   readonly concurrency?: number;
   /** Where jobs and results live. Default: in memory; `redisBatchStore()` across instances. */
   readonly store?: BatchStore;
