@@ -80,7 +80,8 @@ export function createBatchRunner(options: BatchRunnerOptions): WorkProcessor<Ba
         } catch (error) {
           const waitMs = retryAfterMs(error);
           if (waitMs === undefined) throw error;
-          await pause(waitMs, signal);
+          // At most a second at a time, so a cancel is seen while the bucket refills.
+          await pause(Math.min(waitMs, 1_000), signal);
         }
       }
     }

@@ -11,6 +11,8 @@ export interface MemoryBatchStoreOptions {
   readonly ttlMs?: number;
   /** Most jobs kept; the oldest go first. Default 1,000. */
   readonly maxJobs?: number;
+  /** Most bytes of result lines kept across jobs; the oldest jobs go first. Default 256 MiB. */
+  readonly maxBytes?: number;
 }
 
 interface Entry {
@@ -18,6 +20,7 @@ interface Entry {
   progress: BatchProgress;
   lines: string[];
   recorded: Set<number>;
+  bytes: number;
   expires: number;
 }
 
@@ -25,12 +28,35 @@ interface Entry {
 export function memoryBatchStore(options: MemoryBatchStoreOptions = {}): BatchStore {
   const ttlMs = options.ttlMs ?? 86_400_000;
   const maxJobs = options.maxJobs ?? 1_000;
+  const maxBytes = options.maxBytes ?? 256 * 1024 * 1024;
+  for (const [name, value] of [
+    ["ttlMs", ttlMs],
+    ["maxJobs", maxJobs],
+    ["maxBytes", maxBytes],
+  ] as const) {
+    if (!Number.isInteger(value) || value < 1)
+      throw new TypeError(`memoryBatchStore: options.${name} must be a positive integer`);
+  }
   const jobs = new Map<string, Entry>();
+  let bytes = 0;
+
+  function drop(id: string): void {
+    bytes -= jobs.get(id)?.bytes ?? 0;
+    jobs.delete(id);
+  }
+
+  // The oldest jobs go first, but never the one being written to.
+  function evictFor(keep: string): void {
+    for (const id of jobs.keys()) {
+      if (bytes <= maxBytes) return;
+      if (id !== keep) drop(id);
+    }
+  }
 
   function entry(id: string): Entry | undefined {
     const found = jobs.get(id);
     if (found && found.expires <= Date.now()) {
-      jobs.delete(id);
+      drop(id);
       return undefined;
     }
     return found;
@@ -38,12 +64,13 @@ export function memoryBatchStore(options: MemoryBatchStoreOptions = {}): BatchSt
 
   return {
     async create(spec) {
-      while (jobs.size >= maxJobs) jobs.delete(jobs.keys().next().value!);
+      while (jobs.size >= maxJobs) drop(jobs.keys().next().value!);
       jobs.set(spec.id, {
         spec,
         progress: { status: "queued", done: 0, failed: 0 },
         lines: [],
         recorded: new Set(),
+        bytes: 0,
         expires: Date.now() + ttlMs,
       });
     },
@@ -65,6 +92,9 @@ export function memoryBatchStore(options: MemoryBatchStoreOptions = {}): BatchSt
       if (!found || found.recorded.has(index)) return;
       found.recorded.add(index);
       found.lines.push(line);
+      found.bytes += line.length;
+      bytes += line.length;
+      evictFor(id);
       const { status, done, failed: failures } = found.progress;
       found.progress = { status, done: done + 1, failed: failures + (failed ? 1 : 0) };
     },
