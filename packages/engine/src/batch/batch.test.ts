@@ -108,6 +108,40 @@ describe("batch jobs", () => {
     expect((await batchResults(engine, posted.body.id, key)).length).toBe(job?.done);
   });
 
+  it("creates nothing for a body that is too large, malformed or lists too many names", async () => {
+    const store = memoryBatchStore();
+    const created: string[] = [];
+    const engine = make({
+      probes: { ...noBuiltIns, dns: false, echo: countingProbe().probe },
+      batch: {
+        store: {
+          ...store,
+          create(spec) {
+            created.push(spec.id);
+            return store.create(spec);
+          },
+        },
+        maxDomains: 10,
+      },
+    });
+    const bodies = [
+      '{"domains": ["a.example.test",',
+      JSON.stringify({ domains: ["a.example.test"], padding: "x".repeat(300_000) }),
+      JSON.stringify({ domains: Array.from({ length: 11 }, (_, i) => `n${i}.example.test`) }),
+      JSON.stringify({ domains: [] }),
+      JSON.stringify(["a.example.test"]),
+    ];
+    for (const body of bodies) {
+      const answer = await postBatch(engine, key, body);
+      expect(answer.status, body.slice(0, 40)).toBe(400);
+      expect(answer.headers["content-type"]).toBe("application/problem+json; charset=utf-8");
+      expect(answer.body.code).toBe("bad_request");
+    }
+    expect(created).toEqual([]);
+    expect((await postBatch(engine, key, { domains: ["a.example.test"] })).status).toBe(202);
+    expect(created).toHaveLength(1);
+  });
+
   it("shows a job only to the key that made it", async () => {
     const echo = countingProbe();
     const engine = make({ probes: { ...noBuiltIns, dns: false, echo: echo.probe } });
