@@ -72,6 +72,9 @@ export function bullmqWorkQueue<T>(options: BullmqWorkQueueOptions): WorkQueue<T
     async add(id, data) {
       await theQueue().add(name, data, {
         jobId: id,
+        // A processor that failed (Redis gone mid-job) runs again; it resumes from its store.
+        attempts: 5,
+        backoff: { type: "exponential", delay: 1_000 },
         removeOnComplete: true,
         removeOnFail: { count: 1000 },
       });
