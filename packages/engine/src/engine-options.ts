@@ -1,6 +1,7 @@
 import { isIP } from "node:net";
 import type { KeyVerifier } from "./auth/key-verifier.js";
 import { isKeyVerifier } from "./auth/static-keys.js";
+import { type BatchOptions, validateBatchOptions } from "./batch/batch-options.js";
 import type { CacheStore } from "./cache/cache-store.js";
 import type { Probe } from "./contract/probe.js";
 import { type EngineRoute, validateEngineRoutes } from "./http/engine-route.js";
@@ -65,6 +66,8 @@ export interface EngineOptions extends BuiltInProbeOptions {
   readonly keyIssuing?: false;
   /** Cross-section insights of the full report: `caaIssuers` extends the CAA insight's CA table. */
   readonly insights?: InsightsOptions;
+  /** `POST {basePath}/batch`: its limits, and where jobs wait and are kept. */
+  readonly batch?: BatchOptions;
   /**
    * Receives warnings about recovered trouble (cache down, probe crash). Default: console. A
    * pino logger is taken as it is (its fields-first calls are recognised).
@@ -88,7 +91,7 @@ export interface CachingOptions {
   readonly hotBytes?: number;
 }
 
-const reservedSections = new Set(["domain", "openapi.json"]);
+const reservedSections = new Set(["domain", "openapi.json", "batch"]);
 const sectionName = /^[a-z][a-z0-9-]{0,31}$/;
 
 function fail(option: string, expectation: string): never {
@@ -267,6 +270,7 @@ export function validateEngineOptions(options: EngineOptions): void {
     }
   }
   validateRateLimitOptions(options.rateLimit);
+  validateBatchOptions(options.batch, fail);
   const insightsProblem = insightsOptionsProblem(options.insights);
   if (insightsProblem) fail(insightsProblem.option, insightsProblem.expectation);
   // The options of what moved out of the engine say where it went.

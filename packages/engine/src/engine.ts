@@ -1,6 +1,10 @@
 import type { OpenAPIObject } from "openapi3-ts/oas31";
 import pLimit from "p-limit";
 import { isKeyVerifier, staticKeys } from "./auth/static-keys.js";
+import { batchLookup } from "./batch/batch-lookup.js";
+import type { BatchWork } from "./batch/batch-options.js";
+import { createBatchRunner } from "./batch/batch-runner.js";
+import { createBatchService } from "./batch/batch-service.js";
 import { memoryCache } from "./cache/memory-cache.js";
 import { DomainIntelError } from "./contract/domain-intel-error.js";
 import type { ErrorCode } from "./contract/error-codes.js";
@@ -8,11 +12,15 @@ import type { NetworkPolicy, Probe } from "./contract/probe.js";
 import type { Report, SectionResult } from "./contract/section-result.js";
 import { normalizeDomain } from "./domain/normalize-domain.js";
 import { type EngineOptions, validateEngineOptions } from "./engine-options.js";
+import { batchRoute } from "./http/batch-route.js";
 import type { EngineHandler, EngineResponse } from "./http/engine-http.js";
 import { buildOpenApiDocument } from "./http/openapi/openapi-document.js";
 import { createRequestHandler } from "./http/request-handler.js";
 import { problemResponse } from "./http/responses.js";
 import { isUnderBasePath, parseUrl } from "./http/route.js";
+import { memoryBatchStore } from "./jobs/memory-batch-store.js";
+import { memoryWorkQueue } from "./jobs/memory-work-queue.js";
+import type { WorkerHandle } from "./jobs/work-queue.js";
 import { combineHooks } from "./logging/engine-hooks.js";
 import { consoleLogger, engineLogger } from "./logging/logger.js";
 import { builtInSections, defaultTtlMs } from "./probes/built-in.js";
@@ -46,6 +54,13 @@ export interface Engine {
    * (a malformed Lambda event), so adapters never format errors themselves.
    */
   problem(options: { code: ErrorCode; detail: string }): EngineResponse;
+  /**
+   * Works queued batch jobs here until none is left or `signal` aborts (a scheduled Lambda,
+   * or any host created with `batch.worker: false`); jobs cut short resume elsewhere.
+   */
+  workBatches(options?: { signal?: AbortSignal }): Promise<void>;
+  /** Stops this instance's batch worker (its running jobs go back to the queue) and the queue. */
+  close(): Promise<void>;
 }
 
 export interface LookupOptions {
@@ -105,11 +120,33 @@ export function createEngine(options: EngineOptions): Engine {
     hooks,
   });
   const rateLimit = resolveRateLimit(options.rateLimit);
+  const rateLimiter = rateLimit ? createRateLimiter(rateLimit, logger) : undefined;
+
+  const batchStore = options.batch?.store ?? memoryBatchStore();
+  const batchQueue = options.batch?.queue ?? memoryWorkQueue<BatchWork>();
+  const batches = createBatchService({ basePath, store: batchStore, queue: batchQueue });
+  const runBatch = createBatchRunner({
+    store: batchStore,
+    concurrency: options.batch?.concurrency ?? 32,
+    lookup: batchLookup(service, reports.get),
+    // Each domain costs what its GET would: a batch is never a way around the limit.
+    ...(rateLimiter ? { charge: (identity) => rateLimiter(identity, false) } : {}),
+    logger,
+  });
+  // Jobs at once per instance; their domains share `batch.concurrency`.
+  const workBatchJobs = () => batchQueue.work(runBatch, { concurrency: 4 });
+  let batchWorker: WorkerHandle | undefined =
+    options.batch?.worker === false ? undefined : workBatchJobs();
+  const ownRoutes = [
+    batchRoute({ service: batches, maxDomains: options.batch?.maxDomains ?? 1000, sections }),
+  ];
+  const routes = [...ownRoutes, ...(options.routes ?? [])];
 
   const openApiDocument = buildOpenApiDocument({
     basePath,
     probes,
     defaultTtlMs,
+    ownRoutes,
     routes: options.routes ?? [],
   });
   const handle = createRequestHandler({
@@ -125,7 +162,7 @@ export function createEngine(options: EngineOptions): Engine {
       return service.get(section, domain, { refresh });
     },
     report: reports.get,
-    ...(rateLimit ? { rateLimit: createRateLimiter(rateLimit, logger) } : {}),
+    ...(rateLimiter ? { rateLimit: rateLimiter } : {}),
     ...(rateLimit?.failedAuth
       ? {
           failedAuth: createFailedAuthLimiter(
@@ -134,7 +171,7 @@ export function createEngine(options: EngineOptions): Engine {
           ),
         }
       : {}),
-    routes: options.routes ?? [],
+    routes,
     routeContext: {
       logger,
       // A route that must stay limited (issuing keys) is, even with rateLimit: false.
@@ -171,6 +208,26 @@ export function createEngine(options: EngineOptions): Engine {
     lookup: lookup as Engine["lookup"],
     openApiDocument,
     problem: ({ code, detail }) => problemResponse(new DomainIntelError(code, detail)),
+    async workBatches({ signal } = {}) {
+      const worker = workBatchJobs();
+      const stop = () => void worker.stop();
+      signal?.addEventListener("abort", stop, { once: true });
+      try {
+        await Promise.race([
+          worker.idle(),
+          new Promise((resolve) => signal?.addEventListener("abort", resolve, { once: true })),
+        ]);
+      } finally {
+        signal?.removeEventListener("abort", stop);
+        await worker.stop();
+      }
+    },
+    async close() {
+      const worker = batchWorker;
+      batchWorker = undefined;
+      await worker?.stop();
+      await batchQueue.close();
+    },
   };
 }
 

@@ -24,6 +24,8 @@ export {
   rotateKey,
 } from "./auth/manage-keys.js";
 export { type StaticKeysOptions, staticKeys } from "./auth/static-keys.js";
+export type { BatchOptions, BatchWork } from "./batch/batch-options.js";
+export { maxBatchBodyBytes } from "./batch/batch-request.js";
 export type { CacheStore } from "./cache/cache-store.js";
 export { type MemoryCache, type MemoryCacheOptions, memoryCache } from "./cache/memory-cache.js";
 export { DomainIntelError, isDomainIntelError } from "./contract/domain-intel-error.js";
@@ -61,6 +63,20 @@ export type {
   EngineRouteRequest,
 } from "./http/engine-route.js";
 export { jsonResponse } from "./http/responses.js";
+export type {
+  BatchJob,
+  BatchJobSpec,
+  BatchProgress,
+  BatchStatus,
+  BatchStore,
+  InvalidBatchDomain,
+} from "./jobs/batch-store.js";
+export {
+  type MemoryBatchStoreOptions,
+  memoryBatchStore,
+} from "./jobs/memory-batch-store.js";
+export { memoryWorkQueue } from "./jobs/memory-work-queue.js";
+export type { WorkerHandle, WorkJob, WorkProcessor, WorkQueue } from "./jobs/work-queue.js";
 export type {
   CacheLookupEvent,
   EngineHooks,

@@ -10,10 +10,11 @@ import { describe, expect, it } from "vitest";
 const layers: readonly (readonly string[])[] = [
   ["contract", "logging", "domain"],
   ["network"],
-  ["cache", "auth", "ratelimit"],
+  ["cache", "auth", "ratelimit", "jobs"],
   ["probes"],
   ["sections"],
   ["report"],
+  ["batch"],
   ["http"],
   ["engine.ts", "engine-options.ts"],
   ["node", "index.ts"],

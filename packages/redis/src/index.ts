@@ -1,3 +1,5 @@
+export { type BullmqWorkQueueOptions, bullmqWorkQueue } from "./bullmq-work-queue.js";
+export { type RedisBatchStoreOptions, redisBatchStore } from "./redis-batch-store.js";
 export { type RedisCacheOptions, redisCache } from "./redis-cache.js";
 export type { RedisCommandClient } from "./redis-client.js";
 export { type RedisKeys, type RedisKeysOptions, redisKeys, type StoredKey } from "./redis-keys.js";

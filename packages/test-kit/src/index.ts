@@ -2,6 +2,7 @@
 // register hooks live on their own subpaths: `@domain-intel/test-kit/contract-suite` and
 // `@domain-intel/test-kit/ssl-harness`.
 export * from "./abuse/abuse-arbitraries.js";
+export * from "./batch/batch-client.js";
 export * from "./dns/dns-lab.js";
 export * from "./dns/dns-lab-world.js";
 export * from "./dns/dns-server.js";
