@@ -342,12 +342,13 @@ export const sslDataSchema: JsonSchema = {
     grade: {
       enum: ["A+", "A", "A-", "B", "C", "D", "E", "F", "T", null],
       description:
-        "SSL Labs-style grade; T when the certificate is not trusted or not for the name; null without a scan.",
+        "SSL Labs-style grade; T when the certificate is not trusted or not for the name; null without a scan. A+ only in the full report, from the http section's HSTS.",
     },
     gradeReasons: {
       type: "array",
       items: { type: "string" },
-      description: "The caps that lowered the grade, or why it is T.",
+      description:
+        "The caps that lowered the grade, or why it is T; in the full report, why it is A+.",
     },
     findings: { type: "array", items: findingSchema },
   },

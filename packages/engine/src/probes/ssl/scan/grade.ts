@@ -6,8 +6,8 @@ export type SslGrade = "A+" | "A" | "A-" | "B" | "C" | "D" | "E" | "F" | "T";
 /** Best first; a cap lowers the grade to its place here. */
 const order: readonly SslGrade[] = ["A+", "A", "A-", "B", "C", "D", "E", "F"];
 
-/** HSTS max-age that earns A+ (SSL Labs: at least six months). */
-export const aPlusHstsSeconds = 15_768_000;
+/** HSTS max-age that earns A+: SSL Labs' "long" max-age, 180 days. */
+export const aPlusHstsSeconds = 15_552_000;
 
 interface GradeInput {
   trusted: boolean | null;
