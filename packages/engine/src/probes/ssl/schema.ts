@@ -152,55 +152,8 @@ const reasons = [
   "error",
 ] as const;
 
-const endpointSchema = {
-  type: "object",
-  description: "One address of the name and what its handshake showed.",
-  required: [
-    "address",
-    "family",
-    "range",
-    "reachable",
-    "reason",
-    "errorCode",
-    "protocol",
-    "trusted",
-    "trustError",
-    "hostnameMatch",
-    "ocspStapled",
-    "fingerprint256",
-  ],
-  properties: {
-    address: {
-      anyOf: [
-        { type: "string", format: "ipv4" },
-        { type: "string", format: "ipv6" },
-      ],
-    },
-    family: { enum: [4, 6] },
-    range: {
-      type: "string",
-      description: "The address's range by the network policy.",
-      examples: ["unicast", "loopback", "private"],
-    },
-    reachable: { type: "boolean" },
-    reason: {
-      enum: [...reasons.filter((reason) => reason !== "no_address"), "not_probed", null],
-      description:
-        "Why no handshake completed: `blocked_address` (refused by the network policy) and `not_probed` (beyond maxAddresses) were not tried.",
-    },
-    errorCode: nullableString,
-    protocol: nullableString,
-    trusted: nullableBoolean,
-    trustError: nullableString,
-    hostnameMatch: nullableBoolean,
-    ocspStapled: nullableBoolean,
-    fingerprint256: {
-      anyOf: [{ type: "string", pattern: "^[0-9A-F]{2}(:[0-9A-F]{2}){31}$" }, { type: "null" }],
-    },
-  },
-} as const;
-
 const versions = ["TLSv1", "TLSv1.1", "TLSv1.2", "TLSv1.3"] as const;
+const grades = ["A+", "A", "A-", "B", "C", "D", "E", "F", "T"] as const;
 
 const suiteSchema = {
   type: "object",
@@ -264,6 +217,66 @@ const configurationSchema = {
       type: "boolean",
       description: "False when the server stopped answering or the budget ran out mid-scan.",
     },
+  },
+} as const;
+
+const endpointSchema = {
+  type: "object",
+  description: "One address of the name and what its handshake showed.",
+  required: [
+    "address",
+    "family",
+    "range",
+    "reachable",
+    "reason",
+    "errorCode",
+    "protocol",
+    "trusted",
+    "trustError",
+    "hostnameMatch",
+    "ocspStapled",
+    "fingerprint256",
+    "configuration",
+    "grade",
+    "gradeReasons",
+  ],
+  properties: {
+    address: {
+      anyOf: [
+        { type: "string", format: "ipv4" },
+        { type: "string", format: "ipv6" },
+      ],
+    },
+    family: { enum: [4, 6] },
+    range: {
+      type: "string",
+      description: "The address's range by the network policy.",
+      examples: ["unicast", "loopback", "private"],
+    },
+    reachable: { type: "boolean" },
+    reason: {
+      enum: [...reasons.filter((reason) => reason !== "no_address"), "not_probed", null],
+      description:
+        "Why no handshake completed: `blocked_address` (refused by the network policy) and `not_probed` (beyond maxAddresses) were not tried.",
+    },
+    errorCode: nullableString,
+    protocol: nullableString,
+    trusted: nullableBoolean,
+    trustError: nullableString,
+    hostnameMatch: nullableBoolean,
+    ocspStapled: nullableBoolean,
+    fingerprint256: {
+      anyOf: [{ type: "string", pattern: "^[0-9A-F]{2}(:[0-9A-F]{2}){31}$" }, { type: "null" }],
+    },
+    configuration: {
+      anyOf: [configurationSchema, { type: "null" }],
+      description: "What this address accepts; null when it was not scanned.",
+    },
+    grade: {
+      enum: [...grades, null],
+      description: "This address's grade from its own certificate and scan; null without a scan.",
+    },
+    gradeReasons: { type: "array", items: { type: "string" } },
   },
 } as const;
 
@@ -335,12 +348,13 @@ export const sslDataSchema: JsonSchema = {
     },
     endpoints: {
       type: "array",
-      description: "Every address of the name, IPv4 first.",
+      description:
+        "Every address of the name, IPv4 first, each with its own scan and grade; the top-level `configuration` and `grade` are the worst address's.",
       items: endpointSchema,
     },
     configuration: { anyOf: [configurationSchema, { type: "null" }] },
     grade: {
-      enum: ["A+", "A", "A-", "B", "C", "D", "E", "F", "T", null],
+      enum: [...grades, null],
       description:
         "SSL Labs-style grade; T when the certificate is not trusted or not for the name; null without a scan. A+ only in the full report, from the http section's HSTS.",
     },

@@ -9,7 +9,14 @@ import { sslFindingIds } from "./ssl-findings.js";
 // versions or suites (the test kit's tlsProfiles), every finding seen to pass and to fail.
 
 const harness = useSslHarness(
-  { "secure.test": [{ type: "A", name: "secure.test", ttl: 60, data: "127.0.0.1" }] },
+  {
+    "secure.test": [{ type: "A", name: "secure.test", ttl: 60, data: "127.0.0.1" }],
+    // Two loopback addresses, each served by a differently configured server.
+    "two.test": [
+      { type: "A", name: "two.test", ttl: 60, data: "127.0.0.1" },
+      { type: "A", name: "two.test", ttl: 60, data: "127.0.0.2" },
+    ],
+  },
   sslFindingIds,
 );
 const { probe, startTlsServer } = harness;
@@ -162,6 +169,84 @@ describe("sslProbe: cipher suites", () => {
 
     expect(own.data.configuration?.serverOrder).toBe(true);
     expect(clients.data.configuration?.serverOrder).toBe(false);
+  });
+});
+
+describe("sslProbe: every address", () => {
+  it("scans each address, reports each, and grades on the worst", async () => {
+    const leaf = await harness.pki.issueLeaf({
+      commonName: "two.test",
+      subjectAltNames: ["two.test"],
+      keyType: "rsa",
+    });
+    const modern = await startTlsServer({
+      key: leaf.keyPem,
+      cert: leaf.chainPem,
+      ...tlsProfiles.tls13Only,
+    });
+    const legacy = await startTlsServer({
+      key: leaf.keyPem,
+      cert: leaf.chainPem,
+      ...tlsProfiles.legacyOnly,
+      host: "127.0.0.2",
+      port: modern.port,
+    });
+
+    const data = await probe(
+      { port: modern.port, ca: harness.pki.root.certPem },
+      "two.test",
+      harness.context({ timeoutMs: 6000 }),
+    );
+
+    const [first, second] = data.endpoints;
+    expect(first).toMatchObject({ address: "127.0.0.1", grade: "A", gradeReasons: [] });
+    expect(first?.configuration?.protocols).toMatchObject({ TLSv1: false, "TLSv1.3": true });
+    expect(second).toMatchObject({ address: "127.0.0.2", grade: "B" });
+    expect(second?.configuration?.protocols).toMatchObject({ TLSv1: true, "TLSv1.3": false });
+    expect(legacy.connections).toBeGreaterThan(1);
+    // The top level is the worst address's.
+    expect(data).toMatchObject({ address: "127.0.0.1", grade: "B" });
+    expect(data.configuration?.address).toBe("127.0.0.2");
+    expect(data.gradeReasons).toContain("B: accepts TLS 1.0 or 1.1");
+    expect(findingOf(data, "ssl.protocols.legacy")).toMatchObject({
+      status: "fail",
+      message: expect.stringMatching(/^At 127\.0\.0\.2: The server accepts TLSv1, TLSv1\.1/),
+      details: { address: "127.0.0.2", accepted: ["TLSv1", "TLSv1.1"] },
+    });
+    expect(findingOf(data, "ssl.protocols.tls13")).toMatchObject({
+      status: "warn",
+      details: { address: "127.0.0.2" },
+    });
+  });
+
+  it("scans only the addresses the section probes (maxAddresses)", async () => {
+    const leaf = await harness.pki.issueLeaf({
+      commonName: "two.test",
+      subjectAltNames: ["two.test"],
+      keyType: "rsa",
+    });
+    const modern = await startTlsServer({
+      key: leaf.keyPem,
+      cert: leaf.chainPem,
+      ...tlsProfiles.tls13Only,
+    });
+    const legacy = await startTlsServer({
+      key: leaf.keyPem,
+      cert: leaf.chainPem,
+      ...tlsProfiles.legacyOnly,
+      host: "127.0.0.2",
+      port: modern.port,
+    });
+
+    const data = await probe(
+      { port: modern.port, ca: harness.pki.root.certPem, maxAddresses: 1 },
+      "two.test",
+    );
+
+    expect(legacy.connections).toBe(0);
+    expect(data.endpoints[1]).toMatchObject({ reason: "not_probed", configuration: null });
+    expect(data.grade).toBe("A");
+    expect(findingOf(data, "ssl.protocols.legacy").message).not.toMatch(/^At /);
   });
 });
 

@@ -127,6 +127,12 @@ export function withHsts(grade: SslGrade, hstsMaxAgeSeconds: number | null): Ssl
     : grade;
 }
 
+/** `grade` is worse than `than`; T, an untrusted certificate, is worst of all. */
+export function worseGrade(grade: SslGrade, than: SslGrade): boolean {
+  const rank = (value: SslGrade) => (value === "T" ? order.length : order.indexOf(value));
+  return rank(grade) > rank(than);
+}
+
 function allSuites(configuration: SslConfiguration) {
   return Object.values(configuration.ciphers).flat();
 }

@@ -6,7 +6,7 @@ import { type ScanOutcome, type ScanVersion, scanHandshake } from "./scan-handsh
 
 /** `data.configuration`: what the server accepts, as far as this Node's OpenSSL can ask. */
 export interface SslConfiguration {
-  /** The address scanned: the one the top-level fields describe. */
+  /** The address scanned. */
   address: string;
   /** Accepted or not; null when it could not be told (the server stopped answering, SSLv3). */
   protocols: Record<"SSLv3" | ScanVersion, boolean | null>;
