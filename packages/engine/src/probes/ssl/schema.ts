@@ -179,6 +179,7 @@ const configurationSchema = {
     "groups",
     "dhBits",
     "secureRenegotiation",
+    "notDetermined",
     "handshakes",
     "failedHandshakes",
     "complete",
@@ -187,7 +188,8 @@ const configurationSchema = {
     address: { type: "string" },
     protocols: {
       type: "object",
-      description: "Accepted or not; null when it could not be told (SSLv3 always).",
+      description:
+        "Accepted or not; null when it could not be told. SSLv3 is asked with a hand-written ClientHello.",
       required: ["SSLv3", ...versions],
       properties: Object.fromEntries(["SSLv3", ...versions].map((v) => [v, nullableBoolean])),
     },
@@ -206,7 +208,16 @@ const configurationSchema = {
     },
     groups: { type: "array", items: { type: "string" }, examples: [["X25519", "prime256v1"]] },
     dhBits: { type: ["integer", "null"], minimum: 1 },
-    secureRenegotiation: { type: "null", description: "Not readable through Node's TLS API." },
+    secureRenegotiation: {
+      ...nullableBoolean,
+      description:
+        "The ServerHello of the best version up to TLS 1.2 carries renegotiation_info (RFC 5746).",
+    },
+    notDetermined: {
+      type: "object",
+      description: "Why `protocols.SSLv3` or `secureRenegotiation` is null, by that name.",
+      properties: { SSLv3: { type: "string" }, secureRenegotiation: { type: "string" } },
+    },
     handshakes: { type: "integer", minimum: 0 },
     failedHandshakes: {
       type: "integer",

@@ -1,6 +1,11 @@
 import type tls from "node:tls";
 import type { ProbeContext } from "@domain-intel/engine";
-import { startDelayRelay, tlsProfiles } from "@domain-intel/test-kit";
+import {
+  sslv3Version,
+  startDelayRelay,
+  startHelloResponder,
+  tlsProfiles,
+} from "@domain-intel/test-kit";
 import { findingOf, status, useSslHarness } from "@domain-intel/test-kit/ssl-harness";
 import { describe, expect, it } from "vitest";
 import { sslFindingIds } from "./ssl-findings.js";
@@ -56,7 +61,7 @@ describe("sslProbe: protocol versions", () => {
 
     expect(data.protocol).toBe("TLSv1.2");
     expect(data.configuration?.protocols).toEqual({
-      SSLv3: null,
+      SSLv3: false,
       TLSv1: true,
       "TLSv1.1": true,
       "TLSv1.2": true,
@@ -70,8 +75,43 @@ describe("sslProbe: protocol versions", () => {
     });
     expect(status(data, "ssl.protocols.tls13")).toBe("warn");
     expect(data.configuration?.complete).toBe(true);
+    // OpenSSL answers renegotiation_info (RFC 5746) in its TLS 1.2 ServerHello.
+    expect(data.configuration).toMatchObject({ secureRenegotiation: true, notDetermined: {} });
     expect(data.grade).toBe("B");
     expect(data.gradeReasons).toContain("B: accepts TLS 1.0 or 1.1");
+  });
+
+  it("detects SSL 3 with a hand-written ClientHello: legacy fails, grade capped at C", async () => {
+    const leaf = await harness.pki.issueLeaf({
+      commonName: "secure.test",
+      subjectAltNames: ["secure.test"],
+      keyType: "rsa",
+    });
+    const server = await startTlsServer({
+      key: leaf.keyPem,
+      cert: leaf.chainPem,
+      ...tlsProfiles.tls13Only,
+    });
+    // SSL 3 hellos answered by hand; every other connection relayed to the TLS server.
+    const front = await startHelloResponder({
+      versions: [sslv3Version],
+      renegotiationInfo: true,
+      relayPort: server.port,
+    });
+    try {
+      const data = await probe({ port: front.port, ca: harness.pki.root.certPem });
+
+      expect(front.answered()).toBe(1);
+      expect(data.configuration?.protocols).toMatchObject({ SSLv3: true, "TLSv1.3": true });
+      expect(findingOf(data, "ssl.protocols.legacy")).toMatchObject({
+        status: "fail",
+        details: { accepted: ["SSLv3"] },
+      });
+      expect(data.grade).toBe("C");
+      expect(data.gradeReasons).toEqual(["C: accepts SSL 3"]);
+    } finally {
+      await front.close();
+    }
   });
 
   it("finds TLS 1.3 alone: legacy and tls13 pass, its three suites, grade A", async () => {
@@ -93,6 +133,11 @@ describe("sslProbe: protocol versions", () => {
     expect(status(data, "ssl.protocols.tls13")).toBe("pass");
     expect(status(data, "ssl.ciphers.weak")).toBe("pass");
     expect(status(data, "ssl.ciphers.forward-secrecy")).toBe("pass");
+    expect(data.configuration?.protocols.SSLv3).toBe(false);
+    expect(data.configuration).toMatchObject({
+      secureRenegotiation: null,
+      notDetermined: { secureRenegotiation: expect.stringMatching(/only TLS 1\.3/) },
+    });
     expect(data.grade).toBe("A");
     expect(data.gradeReasons).toEqual([]);
   });
