@@ -145,7 +145,9 @@ export async function scanConfiguration(options: ScanOptions): Promise<SslConfig
           signal: context.signal,
         });
         if (outcome.ok || outcome.reason !== "blocked_address") handshakes += 1;
-        if (!outcome.ok && outcome.reason !== "closed" && outcome.reason !== "error") {
+        // Some servers reset an SSL 3 hello rather than answer it: only silence counts as a
+        // server that stopped answering.
+        if (!outcome.ok && (outcome.reason === "timeout" || outcome.reason === "refused")) {
           failedHandshakes += 1;
         }
         return outcome;
