@@ -95,6 +95,12 @@ const caps: readonly { grade: SslGrade; applies(input: GradeInput): string | nul
     applies: ({ configuration: { protocols } }) =>
       protocols["TLSv1.3"] === false ? "no TLS 1.3" : null,
   },
+  {
+    // SSL Labs' 2014 guide: a warning, and a warning caps at A-.
+    grade: "A-",
+    applies: ({ configuration }) =>
+      configuration.secureRenegotiation === false ? "no secure renegotiation (RFC 5746)" : null,
+  },
 ];
 
 /**
