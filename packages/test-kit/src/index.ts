@@ -33,6 +33,7 @@ export * from "./schema/closed-schema.js";
 export * from "./smtp/smtp-server.js";
 export * from "./tls/certificates.js";
 export * from "./tls/delay-relay.js";
+export * from "./tls/hello-responder.js";
 export * from "./tls/tls-profiles.js";
 export * from "./wait/until.js";
 export * from "./whois/hop-policy.js";

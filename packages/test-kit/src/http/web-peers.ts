@@ -25,7 +25,8 @@ export interface WebPeer {
  */
 export async function startWebPeer(options: {
   handler: WebHandler;
-  tls?: { key: string; cert: string };
+  /** Key and certificate, and any other node:tls server option (versions, suites). */
+  tls?: Omit<http2.SecureServerOptions, "key" | "cert"> & { key: string; cert: string };
   /** Listen on this port (e.g. one just freed, for "nothing listening"). Default: any. */
   port?: number;
 }): Promise<WebPeer> {

@@ -122,6 +122,11 @@ export interface SslEndpoint {
   ocspStapled: boolean | null;
   /** The leaf's SHA-256 fingerprint. */
   fingerprint256: string | null;
+  /** What this address accepts; null when it was not scanned (unreachable, scan off). */
+  configuration: SslConfiguration | null;
+  /** This address's grade from its own certificate and scan; null without a scan. */
+  grade: SslGrade | null;
+  gradeReasons: string[];
 }
 
 /**
@@ -156,9 +161,12 @@ export interface SslData {
   chain: SslChainCertificate[];
   /** Every address of the name, IPv4 first; the top-level fields describe the first reachable. */
   endpoints: SslEndpoint[];
-  /** What the first reachable address accepts; null when unreachable or the scan is off. */
+  /**
+   * What the worst-graded reachable address accepts (each address's is in `endpoints`); null
+   * when unreachable or the scan is off.
+   */
   configuration: SslConfiguration | null;
-  /** SSL Labs-style grade from the certificate and the scan; null without a scan. */
+  /** SSL Labs-style grade: the worst address's, from its certificate and scan; null without a scan. */
   grade: SslGrade | null;
   /** The caps that lowered the grade ("B: accepts TLS 1.0 or 1.1"), or why it is T. */
   gradeReasons: string[];

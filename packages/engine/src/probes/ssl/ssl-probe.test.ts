@@ -132,6 +132,9 @@ describe("sslProbe: certificates", () => {
         hostnameMatch: true,
         ocspStapled: true,
         fingerprint256: sentLeaf.fingerprint256,
+        configuration: data.configuration,
+        grade: "A",
+        gradeReasons: [],
       },
     ]);
     for (const finding of data.findings) {

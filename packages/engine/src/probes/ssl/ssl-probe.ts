@@ -9,8 +9,7 @@ import { endpointOf } from "./endpoints.js";
 import { type HandshakeOutcome, handshakeEach } from "./handshake-each.js";
 import example from "./openapi-example.json" with { type: "json" };
 import { readHandshake } from "./read-handshake.js";
-import { gradeOf } from "./scan/grade.js";
-import { scanConfiguration } from "./scan/scan-configuration.js";
+import { type AddressScan, scanEach } from "./scan/scan-each.js";
 import { sslDataSchema } from "./schema.js";
 import type { SslData, SslEndpoint, SslUnreachableReason } from "./ssl-data.js";
 import { sslFindings } from "./ssl-findings.js";
@@ -40,8 +39,8 @@ export interface SslProbeOptions {
    */
   maxAddresses?: number;
   /**
-   * The configuration scan of the first reachable address: protocol versions, suites, server
-   * order, groups, and the grade. Default true.
+   * The configuration scan of every reachable address probed: protocol versions, suites,
+   * server order, groups, and the grade (the worst address's). Default true.
    */
   scan?: boolean;
   /** Scan handshakes at once with one host. Default 8. */
@@ -216,15 +215,21 @@ async function probeDomain(
       : undefined;
     return { address, outcome, reading };
   });
-  const endpoints = target.addresses.map((address) =>
-    endpointOf({ address, run: runs.find((run) => run.address === address), target }),
-  );
+  const endpointsWith = (scans?: ReadonlyMap<string, AddressScan>) =>
+    target.addresses.map((address) =>
+      endpointOf({
+        address,
+        run: runs.find((run) => run.address === address),
+        target,
+        scan: scans?.get(address.address),
+      }),
+    );
 
   const primary = runs.find((run) => run.outcome.ok) ?? runs[0];
   if (!primary) {
     const reason = target.addresses.length === 0 ? "no_address" : "blocked_address";
     const refusedAddresses = target.refused.map(({ address }) => address);
-    return unreachable({ domain, port, reason, refusedAddresses, endpoints });
+    return unreachable({ domain, port, reason, refusedAddresses, endpoints: endpointsWith() });
   }
   const { outcome, reading } = primary;
   if (!outcome.ok || !reading) {
@@ -238,29 +243,35 @@ async function probeDomain(
       errorCode: failure.errorCode,
       timeoutMs: failure.timeoutMs,
       address: primary.address.address,
-      endpoints,
+      endpoints: endpointsWith(),
     });
   }
 
-  // After the first handshake, whose certificate the findings describe.
-  const configuration = settings.scan
-    ? await scanConfiguration({
-        address: primary.address.address,
+  // After the first handshakes, whose certificates the findings describe: every reachable
+  // address probed is scanned, and the grade is the worst address's.
+  const scanned = settings.scan
+    ? await scanEach({
+        targets: runs.flatMap(({ address, outcome: each, reading: read }) =>
+          each.ok && read
+            ? [
+                {
+                  address: address.address,
+                  trusted: each.authorized,
+                  hostnameMatch: read.hostname ? read.hostname.match : null,
+                  certificate: read.certificate,
+                },
+              ]
+            : [],
+        ),
         port,
         servername: domain,
         context,
         concurrency: settings.scanConcurrency,
         maxStepMs: stepCapMs(settings.handshakeTimeoutMs, context),
       })
-    : null;
-  const graded = configuration
-    ? gradeOf({
-        trusted: outcome.authorized,
-        hostnameMatch: reading.hostname ? reading.hostname.match : null,
-        certificate: reading.certificate,
-        configuration,
-      })
-    : null;
+    : undefined;
+  const endpoints = endpointsWith(scanned?.scans);
+  const worst = scanned?.worst;
 
   const data: Omit<SslData, "findings"> = {
     reachable: true,
@@ -278,9 +289,9 @@ async function probeDomain(
     certificate: reading.certificate,
     chain: reading.chain,
     endpoints,
-    configuration,
-    grade: graded?.grade ?? null,
-    gradeReasons: graded?.reasons ?? [],
+    configuration: worst?.configuration ?? null,
+    grade: worst?.grade ?? null,
+    gradeReasons: worst?.gradeReasons ?? [],
   };
   const findings = sslFindings({
     domain,
