@@ -3,6 +3,7 @@ import type { KeyVerifier } from "./auth/key-verifier.js";
 import { isKeyVerifier } from "./auth/static-keys.js";
 import type { CacheStore } from "./cache/cache-store.js";
 import type { Probe } from "./contract/probe.js";
+import { type HistoryOptions, validateHistoryOptions } from "./history/history-options.js";
 import { type EngineRoute, validateEngineRoutes } from "./http/engine-route.js";
 import { type EngineHooks, hookNamesForValidation } from "./logging/engine-hooks.js";
 import type { Logger } from "./logging/logger.js";
@@ -75,6 +76,11 @@ export interface EngineOptions extends BuiltInProbeOptions {
    * `EngineHooks` or several. Each hook is optional; none costs anything when absent.
    */
   readonly hooks?: EngineHooks | readonly EngineHooks[];
+  /**
+   * Snapshots of each section a probe run produced and what changed between them
+   * (`GET /history/{domain}`). On by default, in memory; `false` keeps none.
+   */
+  readonly history?: HistoryOptions | false;
 }
 
 export interface CachingOptions {
@@ -283,6 +289,7 @@ export function validateEngineOptions(options: EngineOptions): void {
     options.routes,
     new Set([
       ...reservedSections,
+      "history",
       ...Object.keys(builtInSections),
       ...Object.keys(options.probes ?? {}),
     ]),
@@ -295,6 +302,7 @@ export function validateEngineOptions(options: EngineOptions): void {
     fail("logger", "must have warn and error methods");
   }
   validateHooks(options.hooks);
+  validateHistoryOptions(options.history, fail);
 }
 
 function validateHooks(hooks: EngineOptions["hooks"]): void {

@@ -8,7 +8,12 @@ import type { NetworkPolicy, Probe } from "./contract/probe.js";
 import type { Report, SectionResult } from "./contract/section-result.js";
 import { normalizeDomain } from "./domain/normalize-domain.js";
 import { type EngineOptions, validateEngineOptions } from "./engine-options.js";
+import { historyLimits } from "./history/history-options.js";
+import { createHistoryRecorder } from "./history/history-recorder.js";
+import type { DomainHistory } from "./history/history-store.js";
+import { memoryHistory } from "./history/memory-history.js";
 import type { EngineHandler, EngineResponse } from "./http/engine-http.js";
+import { historyRoute } from "./http/history-route.js";
 import { buildOpenApiDocument } from "./http/openapi/openapi-document.js";
 import { createRequestHandler } from "./http/request-handler.js";
 import { problemResponse } from "./http/responses.js";
@@ -46,6 +51,11 @@ export interface Engine {
    * (a malformed Lambda event), so adapters never format errors themselves.
    */
   problem(options: { code: ErrorCode; detail: string }): EngineResponse;
+  /**
+   * The snapshots kept for a domain and what changed between them, oldest first (empty with
+   * `history: false`). Waits for results still being recorded.
+   */
+  history(domain: string): Promise<DomainHistory>;
 }
 
 export interface LookupOptions {
@@ -86,6 +96,18 @@ export function createEngine(options: EngineOptions): Engine {
     storeTimeoutMs: options.caching?.storeTimeoutMs ?? 250,
     hotBytes: options.caching?.hotBytes ?? 16 * 1024 * 1024,
   };
+  const historyOptions = options.history === false ? undefined : (options.history ?? {});
+  const limits = historyLimits(historyOptions ?? {});
+  const historyStore = historyOptions?.store ?? memoryHistory();
+  const recorder = historyOptions
+    ? createHistoryRecorder({ store: historyStore, limits, logger })
+    : undefined;
+  const readHistory = async (domain: string): Promise<DomainHistory> => {
+    if (!recorder) return { snapshots: [], changes: [] };
+    await recorder.settled();
+    return historyStore.read(domain, limits);
+  };
+  const routes = [...(options.routes ?? []), ...(recorder ? [historyRoute(readHistory)] : [])];
   const service = createSectionService({
     probes,
     cache: options.cache ?? memoryCache(),
@@ -96,6 +118,7 @@ export function createEngine(options: EngineOptions): Engine {
     policy,
     defaultTtlMs,
     maxPendingProbes: options.network?.maxPendingProbes ?? 1024,
+    ...(recorder ? { onFresh: recorder.record } : {}),
   });
   const reports = createReportService({
     sections,
@@ -110,7 +133,7 @@ export function createEngine(options: EngineOptions): Engine {
     basePath,
     probes,
     defaultTtlMs,
-    routes: options.routes ?? [],
+    routes,
   });
   const handle = createRequestHandler({
     basePath,
@@ -134,7 +157,7 @@ export function createEngine(options: EngineOptions): Engine {
           ),
         }
       : {}),
-    routes: options.routes ?? [],
+    routes,
     routeContext: {
       logger,
       // A route that must stay limited (issuing keys) is, even with rateLimit: false.
@@ -171,6 +194,7 @@ export function createEngine(options: EngineOptions): Engine {
     lookup: lookup as Engine["lookup"],
     openApiDocument,
     problem: ({ code, detail }) => problemResponse(new DomainIntelError(code, detail)),
+    history: (domain) => readHistory(normalizeDomain(domain).name),
   };
 }
 

@@ -46,6 +46,16 @@ export type {
   NetworkOptions,
   ProbesOption,
 } from "./engine-options.js";
+export type { HistoryOptions } from "./history/history-options.js";
+export type {
+  Change,
+  ContentSnapshot,
+  DomainHistory,
+  HistoryLimits,
+  HistoryStore,
+  Snapshot,
+} from "./history/history-store.js";
+export { type MemoryHistoryOptions, memoryHistory } from "./history/memory-history.js";
 export { assetRoute, type RouteAsset } from "./http/asset-route.js";
 export {
   type EngineHandler,

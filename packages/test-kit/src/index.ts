@@ -34,6 +34,7 @@ export * from "./tls/certificates.js";
 export * from "./tls/delay-relay.js";
 export * from "./tls/tls-profiles.js";
 export * from "./wait/until.js";
+export * from "./watch/watch-lab.js";
 export * from "./whois/hop-policy.js";
 export * from "./whois/whois-corpus.js";
 export * from "./whois/whois-peers.js";

@@ -57,11 +57,12 @@ describe("the OpenAPI document", () => {
     await expectValidOpenApi(document);
   });
 
-  it("declares the five GET routes, openapi.json and bearer security", () => {
+  it("declares the GET routes, history, openapi.json and bearer security", () => {
     expect(Object.keys(document.paths ?? {}).sort()).toEqual(
       [
         "/dns/{domain}",
         "/domain/{domain}",
+        "/history/{domain}",
         "/http/{domain}",
         "/mail/{domain}",
         "/openapi.json",
