@@ -3,6 +3,7 @@ import type { KeyVerifier } from "./auth/key-verifier.js";
 import { isKeyVerifier } from "./auth/static-keys.js";
 import type { CacheStore } from "./cache/cache-store.js";
 import type { Probe } from "./contract/probe.js";
+import { validateWebhookOptions, type WebhookOptions } from "./events/webhook-options.js";
 import { type HistoryOptions, validateHistoryOptions } from "./history/history-options.js";
 import { type EngineRoute, validateEngineRoutes } from "./http/engine-route.js";
 import { type EngineHooks, hookNamesForValidation } from "./logging/engine-hooks.js";
@@ -12,6 +13,7 @@ import { parseTrustAnchors } from "./probes/dns/dnssec/trust-anchors.js";
 import { validateMailOptions } from "./probes/mail/mail-options.js";
 import { type RateLimitOptions, validateRateLimitOptions } from "./ratelimit/rate-limit-options.js";
 import { type InsightsOptions, insightsOptionsProblem } from "./report/insights-options.js";
+import { validateWatchOptions, type WatchOptions } from "./watch/watch-options.js";
 
 export interface NetworkOptions {
   /** Recursive resolvers, `ip` or `ip:port` (`[v6]:port`). Default: the system's. */
@@ -81,6 +83,10 @@ export interface EngineOptions extends BuiltInProbeOptions {
    * (`GET /history/{domain}`). On by default, in memory; `false` keeps none.
    */
   readonly history?: HistoryOptions | false;
+  /** Domains re-checked every `intervalMs` (one sweep at a time) or when `engine.sweep()` is called. */
+  readonly watch?: WatchOptions;
+  /** Where change and expiry events are sent, signed as Standard Webhooks do. */
+  readonly webhooks?: WebhookOptions | readonly WebhookOptions[];
 }
 
 export interface CachingOptions {
@@ -303,6 +309,13 @@ export function validateEngineOptions(options: EngineOptions): void {
   }
   validateHooks(options.hooks);
   validateHistoryOptions(options.history, fail);
+  const sections = new Set(
+    [...Object.keys(builtInSections), ...Object.keys(options.probes ?? {})].filter(
+      (name) => options.probes?.[name] !== false,
+    ),
+  );
+  validateWatchOptions(options.watch, sections, fail);
+  validateWebhookOptions(options.webhooks, fail);
 }
 
 function validateHooks(hooks: EngineOptions["hooks"]): void {

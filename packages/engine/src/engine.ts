@@ -8,6 +8,10 @@ import type { NetworkPolicy, Probe } from "./contract/probe.js";
 import type { Report, SectionResult } from "./contract/section-result.js";
 import { normalizeDomain } from "./domain/normalize-domain.js";
 import { type EngineOptions, validateEngineOptions } from "./engine-options.js";
+import type { EventListener, EventType } from "./events/domain-event.js";
+import { createEventBus } from "./events/event-bus.js";
+import { sectionEvents } from "./events/section-events.js";
+import { createWebhookDelivery } from "./events/webhook-delivery.js";
 import { historyLimits } from "./history/history-options.js";
 import { createHistoryRecorder } from "./history/history-recorder.js";
 import type { DomainHistory } from "./history/history-store.js";
@@ -19,7 +23,7 @@ import { createRequestHandler } from "./http/request-handler.js";
 import { problemResponse } from "./http/responses.js";
 import { isUnderBasePath, parseUrl } from "./http/route.js";
 import { combineHooks } from "./logging/engine-hooks.js";
-import { consoleLogger, engineLogger } from "./logging/logger.js";
+import { consoleLogger, describeError, engineLogger } from "./logging/logger.js";
 import { builtInSections, defaultTtlMs } from "./probes/built-in.js";
 import { createFailedAuthLimiter } from "./ratelimit/failed-auth-limiter.js";
 import { memoryRateLimit } from "./ratelimit/memory-rate-limit.js";
@@ -28,6 +32,9 @@ import { createRateLimiter } from "./ratelimit/rate-limiter.js";
 import { reportInsights } from "./report/report-insights.js";
 import { createReportService } from "./report/report-service.js";
 import { type CachingPolicy, createSectionService } from "./sections/section-service.js";
+import { memorySweepScheduler } from "./watch/memory-sweep-scheduler.js";
+import { runSweep, type SweepOptions, type SweepSummary } from "./watch/run-sweep.js";
+import { watchList } from "./watch/watch-list.js";
 
 export interface Engine {
   /** Where the API is mounted, e.g. `/api/v1`. */
@@ -56,6 +63,18 @@ export interface Engine {
    * `history: false`). Waits for results still being recorded.
    */
   history(domain: string): Promise<DomainHistory>;
+  /**
+   * Calls `listener` with each event of `type` (`"*"`: all) this engine emits, for embedders
+   * who deliver events their own way. Returns a function that removes the listener.
+   */
+  on(type: EventType | "*", listener: EventListener): () => void;
+  /**
+   * Probes every watched domain again now (for hosts that schedule sweeps themselves: cron, a
+   * Lambda schedule), resolving once their history is recorded and their events emitted.
+   */
+  sweep(options?: SweepOptions): Promise<SweepSummary>;
+  /** Stops the watch schedule and webhook deliveries (events still queued are dropped). */
+  close(): Promise<void>;
 }
 
 export interface LookupOptions {
@@ -99,8 +118,24 @@ export function createEngine(options: EngineOptions): Engine {
   const historyOptions = options.history === false ? undefined : (options.history ?? {});
   const limits = historyLimits(historyOptions ?? {});
   const historyStore = historyOptions?.store ?? memoryHistory();
+  const events = createEventBus(logger);
+  const webhooks = (
+    options.webhooks === undefined
+      ? []
+      : Array.isArray(options.webhooks)
+        ? options.webhooks
+        : [options.webhooks]
+  ).map((webhook) => createWebhookDelivery({ webhook, network, logger }));
+  for (const delivery of webhooks) events.on("*", delivery.deliver);
   const recorder = historyOptions
-    ? createHistoryRecorder({ store: historyStore, limits, logger })
+    ? createHistoryRecorder({
+        store: historyStore,
+        limits,
+        logger,
+        onRecorded: async (recorded) => {
+          for (const event of await sectionEvents(recorded, historyStore)) events.emit(event);
+        },
+      })
     : undefined;
   const readHistory = async (domain: string): Promise<DomainHistory> => {
     if (!recorder) return { snapshots: [], changes: [] };
@@ -186,6 +221,33 @@ export function createEngine(options: EngineOptions): Engine {
     return structuredClone((await service.get(section, name, { refresh })).result);
   }
 
+  const watched = watchList({ ...options.watch, logger });
+  async function sweep(sweepOptions: SweepOptions = {}): Promise<SweepSummary> {
+    const summary = await runSweep({
+      domains: await watched(),
+      sections: options.watch?.sections ?? sections,
+      refresh: (domain, section) =>
+        lookup(domain, section, { refresh: true }) as Promise<SectionResult>,
+      logger,
+      sweep: sweepOptions,
+    });
+    await recorder?.settled();
+    return summary;
+  }
+  const intervalMs = options.watch?.intervalMs;
+  const scheduler = intervalMs ? (options.watch?.scheduler ?? memorySweepScheduler()) : undefined;
+  const scheduled = Promise.resolve(
+    scheduler?.start({
+      intervalMs: intervalMs!,
+      sweep: async (signal) => {
+        const summary = await sweep({ spreadMs: intervalMs, signal });
+        if (summary.failed > 0) logger.warn("watch sweep: some sections failed", { ...summary });
+      },
+    }),
+  ).catch((error: unknown) =>
+    logger.error("watch schedule could not start", { error: describeError(error) }),
+  );
+
   return {
     basePath,
     sections,
@@ -195,6 +257,13 @@ export function createEngine(options: EngineOptions): Engine {
     openApiDocument,
     problem: ({ code, detail }) => problemResponse(new DomainIntelError(code, detail)),
     history: (domain) => readHistory(normalizeDomain(domain).name),
+    on: events.on,
+    sweep,
+    async close() {
+      await scheduled;
+      await scheduler?.stop();
+      await Promise.all(webhooks.map((delivery) => delivery.close()));
+    },
   };
 }
 

@@ -46,6 +46,9 @@ export type {
   NetworkOptions,
   ProbesOption,
 } from "./engine-options.js";
+export type { DomainEvent, EventListener, EventType } from "./events/domain-event.js";
+export { eventTypes } from "./events/domain-event.js";
+export type { WebhookOptions } from "./events/webhook-options.js";
 export type { HistoryOptions } from "./history/history-options.js";
 export type {
   Change,

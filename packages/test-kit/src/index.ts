@@ -18,6 +18,7 @@ export * from "./http/https-server.js";
 export * from "./http/openapi-response-validator.js";
 export * from "./http/raw-http.js";
 export * from "./http/web-peers.js";
+export * from "./http/webhook-receiver.js";
 export * from "./lambda/fixture-events.js";
 export * from "./leaks/resource-leaks.js";
 export * from "./metrics/prometheus-text.js";
