@@ -9,7 +9,12 @@ import {
 } from "@domain-intel/engine";
 import { createNodeHandler, problemOnClientError } from "@domain-intel/engine/node";
 import { mcpRoute } from "@domain-intel/mcp";
-import { redisCache, redisRateLimit } from "@domain-intel/redis";
+import {
+  bullmqSweepScheduler,
+  redisCache,
+  redisHistory,
+  redisRateLimit,
+} from "@domain-intel/redis";
 import { swaggerUi } from "@domain-intel/swagger-ui";
 import type { Redis } from "ioredis";
 import { configFromEnv, describeSettings, type ServeConfig } from "./config-from-env.js";
@@ -49,7 +54,7 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
     }).catch((error: Error) => {
       throw new Error(`REDIS_URL: ${error.message}`);
     });
-    print(`Redis: ${redactRedisUrl(config.redisUrl)} (cache, rate limits, API keys).`);
+    print(`Redis: ${redactRedisUrl(config.redisUrl)} (cache, rate limits, API keys, history).`);
   }
   try {
     return await listen(options, config, redis, print, observed);
@@ -76,6 +81,13 @@ async function listen(
     ? {
         cache: redisCache({ client: redis }),
         rateLimit: { store: redisRateLimit({ client: redis }) },
+        history: { store: redisHistory({ client: redis }) },
+        // One sweep at a time across every instance on this Redis.
+        ...(config.engine.watch
+          ? {
+              watch: { ...config.engine.watch, scheduler: bullmqSweepScheduler({ client: redis }) },
+            }
+          : {}),
       }
     : {};
   const engine = createEngine({
@@ -128,6 +140,7 @@ async function listen(
           server.closeAllConnections();
         });
       } finally {
+        await engine.close();
         await observed.flush();
         if (redis) await closeRedis(redis);
       }

@@ -49,6 +49,7 @@ export type {
 export type { DomainEvent, EventListener, EventType } from "./events/domain-event.js";
 export { eventTypes } from "./events/domain-event.js";
 export type { WebhookOptions } from "./events/webhook-options.js";
+export { isWebhookSecret } from "./events/webhook-signature.js";
 export type { HistoryOptions } from "./history/history-options.js";
 export type {
   Change,

@@ -29,3 +29,6 @@ export function webhookHeaders(options: {
     "webhook-signature": `v1,${signature}`,
   };
 }
+
+/** Whether `secret` is a Standard Webhooks secret the engine takes (`whsec_`, 24 to 64 bytes). */
+export const isWebhookSecret = (secret: string): boolean => webhookKey(secret) !== undefined;
