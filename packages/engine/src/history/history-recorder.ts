@@ -81,7 +81,9 @@ export function createHistoryRecorder(options: {
       queues.set(key, next);
     },
     async settled() {
-      while (queues.size > 0) await Promise.all(queues.values());
+      // Each key's promise ends after its earlier records: one pass, so a busy engine cannot
+      // keep a caller waiting for records started after it asked.
+      await Promise.all(queues.values());
     },
   };
 }
