@@ -71,6 +71,27 @@ describe("watch sweeps, events and signed webhooks", () => {
     );
     for (const event of heard) expect(event.domain).toBe(lab.domain);
 
+    // The history of the second sweep: exactly these named changes; the rest of the new
+    // certificate (serial, dates, chain and endpoint copies) as plain fields.
+    const { changes } = await engine.history(lab.domain);
+    const named = changes.filter((change) => change.kind !== "field");
+    expect(named.map((change) => `${change.section} ${change.kind} ${change.path}`).sort()).toEqual(
+      [
+        "dns nameservers records.NS",
+        "ssl certificate certificate.fingerprint256",
+        "ssl check findings.ssl.cert.expiring-soon",
+        "ssl expiry certificate.notAfter",
+        "whois check findings.whois.domain.expiring-soon",
+        "whois expiry expiresAt",
+        "whois nameservers nameservers",
+      ],
+    );
+    const fields = changes.filter((change) => change.kind === "field");
+    expect(fields.map((change) => change.path)).toContain("certificate.serialNumber");
+    for (const field of fields) {
+      expect(field.section).toBe("ssl");
+      expect(field.path).toMatch(/^(?:certificate|chain\.0|endpoints\.0)\./);
+    }
     // Nothing changed, no threshold newly crossed: no event.
     await engine.sweep();
     expect(heard).toHaveLength(7);
