@@ -94,5 +94,11 @@ describe("history of a domain's sections", () => {
     expect(() => createEngine({ ...lab.options, history: { store: {} as never } })).toThrow(
       /options\.history\.store/,
     );
+    // The route is the engine's own: a plugin cannot take its path.
+    const route = {
+      path: "/history",
+      handle: () => ({ status: 204, headers: {}, body: new Uint8Array() }),
+    };
+    expect(() => createEngine({ ...lab.options, routes: [route] })).toThrow(/"\/history" is taken/);
   });
 });
