@@ -101,7 +101,40 @@ describe("webhook delivery", () => {
     }
   });
 
-  it("names the bad webhook option", () => {
+  it("keeps at most maxQueue events waiting, dropping and logging the others", async () => {
+    const receiver = await startWebhookReceiver();
+    receiver.hangFirst(10);
+    const flip = flippingProbe();
+    const { warnings, logger } = recordingLogger();
+    const engine = createEngine({
+      keys: ["k"],
+      network: { allowPrivateAddresses: true },
+      probes: { whois: false, dns: false, ssl: false, http: false, mail: false, flip: flip.probe },
+      webhooks: { url: receiver.url, secret, timeoutMs: 5000, maxQueue: 1 },
+      logger,
+    });
+    try {
+      await engine.lookup("flip.example", "flip");
+      for (const status of ["fail", "pass", "warn"]) {
+        flip.set(status);
+        await engine.lookup("flip.example", "flip", { refresh: true });
+      }
+      await engine.history("flip.example");
+      await until(() => receiver.received.length === 1, "the first event sent");
+      expect(warnings.map((warning) => warning.message)).toEqual([
+        "webhook queue full: event dropped",
+        "webhook queue full: event dropped",
+      ]);
+    } finally {
+      await engine.close();
+      await receiver.close();
+    }
+  });
+
+  it("names the bad webhook option and event type", () => {
+    expect(() => createEngine({ keys: ["k"] }).on("domain.gone" as never, () => undefined)).toThrow(
+      /engine\.on: unknown event "domain\.gone"/,
+    );
     const base = { keys: ["k"] };
     expect(() => createEngine({ ...base, webhooks: { url: "ftp://x.example", secret } })).toThrow(
       /options\.webhooks\.url/,
