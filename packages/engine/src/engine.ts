@@ -8,14 +8,9 @@ import type { NetworkPolicy, Probe } from "./contract/probe.js";
 import type { Report, SectionResult } from "./contract/section-result.js";
 import { normalizeDomain } from "./domain/normalize-domain.js";
 import { type EngineOptions, validateEngineOptions } from "./engine-options.js";
+import { createChangeTracking } from "./events/change-tracking.js";
 import type { EventListener, EventType } from "./events/domain-event.js";
-import { createEventBus } from "./events/event-bus.js";
-import { sectionEvents } from "./events/section-events.js";
-import { createWebhookDelivery } from "./events/webhook-delivery.js";
-import { historyLimits } from "./history/history-options.js";
-import { createHistoryRecorder } from "./history/history-recorder.js";
 import type { DomainHistory } from "./history/history-store.js";
-import { memoryHistory } from "./history/memory-history.js";
 import type { EngineHandler, EngineResponse } from "./http/engine-http.js";
 import { historyRoute } from "./http/history-route.js";
 import { buildOpenApiDocument } from "./http/openapi/openapi-document.js";
@@ -23,7 +18,7 @@ import { createRequestHandler } from "./http/request-handler.js";
 import { problemResponse } from "./http/responses.js";
 import { isUnderBasePath, parseUrl } from "./http/route.js";
 import { combineHooks } from "./logging/engine-hooks.js";
-import { consoleLogger, describeError, engineLogger } from "./logging/logger.js";
+import { consoleLogger, engineLogger } from "./logging/logger.js";
 import { builtInSections, defaultTtlMs } from "./probes/built-in.js";
 import { createFailedAuthLimiter } from "./ratelimit/failed-auth-limiter.js";
 import { memoryRateLimit } from "./ratelimit/memory-rate-limit.js";
@@ -32,9 +27,8 @@ import { createRateLimiter } from "./ratelimit/rate-limiter.js";
 import { reportInsights } from "./report/report-insights.js";
 import { createReportService } from "./report/report-service.js";
 import { type CachingPolicy, createSectionService } from "./sections/section-service.js";
-import { memorySweepScheduler } from "./watch/memory-sweep-scheduler.js";
-import { runSweep, type SweepOptions, type SweepSummary } from "./watch/run-sweep.js";
-import { watchList } from "./watch/watch-list.js";
+import type { SweepOptions, SweepSummary } from "./watch/run-sweep.js";
+import { createWatchSchedule } from "./watch/watch-schedule.js";
 
 export interface Engine {
   /** Where the API is mounted, e.g. `/api/v1`. */
@@ -115,34 +109,16 @@ export function createEngine(options: EngineOptions): Engine {
     storeTimeoutMs: options.caching?.storeTimeoutMs ?? 250,
     hotBytes: options.caching?.hotBytes ?? 16 * 1024 * 1024,
   };
-  const historyOptions = options.history === false ? undefined : (options.history ?? {});
-  const limits = historyLimits(historyOptions ?? {});
-  const historyStore = historyOptions?.store ?? memoryHistory();
-  const events = createEventBus(logger);
-  const webhooks = (
-    options.webhooks === undefined
-      ? []
-      : Array.isArray(options.webhooks)
-        ? options.webhooks
-        : [options.webhooks]
-  ).map((webhook) => createWebhookDelivery({ webhook, network, logger }));
-  for (const delivery of webhooks) events.on("*", delivery.deliver);
-  const recorder = historyOptions
-    ? createHistoryRecorder({
-        store: historyStore,
-        limits,
-        logger,
-        onRecorded: async (recorded) => {
-          for (const event of await sectionEvents(recorded, historyStore)) events.emit(event);
-        },
-      })
-    : undefined;
-  const readHistory = async (domain: string): Promise<DomainHistory> => {
-    if (!recorder) return { snapshots: [], changes: [] };
-    await recorder.settled();
-    return historyStore.read(domain, limits);
-  };
-  const routes = [...(options.routes ?? []), ...(recorder ? [historyRoute(readHistory)] : [])];
+  const tracking = createChangeTracking({
+    history: options.history,
+    webhooks: options.webhooks,
+    network,
+    logger,
+  });
+  const routes = [
+    ...(options.routes ?? []),
+    ...(tracking.enabled ? [historyRoute(tracking.history)] : []),
+  ];
   const service = createSectionService({
     probes,
     cache: options.cache ?? memoryCache(),
@@ -153,7 +129,7 @@ export function createEngine(options: EngineOptions): Engine {
     policy,
     defaultTtlMs,
     maxPendingProbes: options.network?.maxPendingProbes ?? 1024,
-    ...(recorder ? { onFresh: recorder.record } : {}),
+    ...(tracking.onFresh ? { onFresh: tracking.onFresh } : {}),
   });
   const reports = createReportService({
     sections,
@@ -221,32 +197,14 @@ export function createEngine(options: EngineOptions): Engine {
     return structuredClone((await service.get(section, name, { refresh })).result);
   }
 
-  const watched = watchList({ ...options.watch, logger });
-  async function sweep(sweepOptions: SweepOptions = {}): Promise<SweepSummary> {
-    const summary = await runSweep({
-      domains: await watched(),
-      sections: options.watch?.sections ?? sections,
-      refresh: (domain, section) =>
-        lookup(domain, section, { refresh: true }) as Promise<SectionResult>,
-      logger,
-      sweep: sweepOptions,
-    });
-    await recorder?.settled();
-    return summary;
-  }
-  const intervalMs = options.watch?.intervalMs;
-  const scheduler = intervalMs ? (options.watch?.scheduler ?? memorySweepScheduler()) : undefined;
-  const scheduled = Promise.resolve(
-    scheduler?.start({
-      intervalMs: intervalMs!,
-      sweep: async (signal) => {
-        const summary = await sweep({ spreadMs: intervalMs, signal });
-        if (summary.failed > 0) logger.warn("watch sweep: some sections failed", { ...summary });
-      },
-    }),
-  ).catch((error: unknown) =>
-    logger.error("watch schedule could not start", { error: describeError(error) }),
-  );
+  const watch = createWatchSchedule({
+    watch: options.watch,
+    sections,
+    refresh: (domain, section) =>
+      lookup(domain, section, { refresh: true }) as Promise<SectionResult>,
+    settled: tracking.settled,
+    logger,
+  });
 
   return {
     basePath,
@@ -256,13 +214,12 @@ export function createEngine(options: EngineOptions): Engine {
     lookup: lookup as Engine["lookup"],
     openApiDocument,
     problem: ({ code, detail }) => problemResponse(new DomainIntelError(code, detail)),
-    history: (domain) => readHistory(normalizeDomain(domain).name),
-    on: events.on,
-    sweep,
+    history: (domain) => tracking.history(normalizeDomain(domain).name),
+    on: tracking.on,
+    sweep: watch.sweep,
     async close() {
-      await scheduled;
-      await scheduler?.stop();
-      await Promise.all(webhooks.map((delivery) => delivery.close()));
+      await watch.close();
+      await tracking.close();
     },
   };
 }
