@@ -1,6 +1,6 @@
-import { createEngine, type Engine } from "@domain-intel/engine";
+import { createEngine, type Engine, memoryHistory } from "@domain-intel/engine";
 import { engineGet, startWatchLab, type WatchLab, watchLabKey } from "@domain-intel/test-kit";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 describe("history of a domain's sections", () => {
   let lab: WatchLab;
@@ -78,6 +78,56 @@ describe("history of a domain's sections", () => {
       [{ host: "ns1.c.test" }],
     ]);
   }, 30_000);
+
+  it("drops snapshots, changes and remembered thresholds older than maxAgeMs (fake clock)", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.parse("2026-11-01T00:00:00Z") });
+    try {
+      const store = memoryHistory();
+      const limits = { maxSnapshots: 10, maxChanges: 10, maxAgeMs: 86_400_000 };
+      const snapshot = (fetchedAt: string) => ({
+        section: "dns",
+        fetchedAt,
+        digest: `sha256:${fetchedAt}`,
+        content: {},
+      });
+      const change = (at: string) => ({
+        at,
+        section: "dns",
+        kind: "field",
+        path: "a",
+        before: 1,
+        after: 2,
+      });
+      await store.append("a.test", snapshot("2026-11-01T00:00:00.000Z"), [], limits);
+      expect(await store.remember("a.test", "mark", 3_600_000)).toBe(true);
+      expect(await store.remember("a.test", "mark", 3_600_000)).toBe(false);
+      vi.setSystemTime(Date.parse("2026-11-01T12:00:00Z"));
+      await store.append(
+        "a.test",
+        snapshot("2026-11-01T12:00:00.000Z"),
+        [change("2026-11-01T12:00:00.000Z")],
+        limits,
+      );
+      expect((await store.read("a.test", limits)).snapshots).toHaveLength(2);
+      expect(await store.remember("a.test", "mark", 3_600_000)).toBe(true);
+      vi.setSystemTime(Date.parse("2026-11-02T06:00:00Z"));
+      expect(await store.read("a.test", limits)).toEqual({
+        snapshots: [
+          {
+            section: "dns",
+            fetchedAt: "2026-11-01T12:00:00.000Z",
+            digest: "sha256:2026-11-01T12:00:00.000Z",
+          },
+        ],
+        changes: [change("2026-11-01T12:00:00.000Z")],
+      });
+      vi.setSystemTime(Date.parse("2026-11-03T00:00:00Z"));
+      expect(await store.read("a.test", limits)).toEqual({ snapshots: [], changes: [] });
+      expect(await store.latest("a.test", "dns")).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 
   it("keeps nothing with history: false, and has no history route then", async () => {
     const off = createEngine({ ...lab.options, history: false });
