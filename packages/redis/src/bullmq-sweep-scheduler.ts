@@ -1,5 +1,5 @@
 import type { SweepJob, SweepScheduler } from "@domain-intel/engine";
-import { Queue, Worker } from "bullmq";
+import type { Queue, Worker } from "bullmq";
 import type { Redis } from "ioredis";
 
 export interface BullmqSweepSchedulerOptions {
@@ -42,6 +42,8 @@ export function bullmqSweepScheduler(options: BullmqSweepSchedulerOptions): Swee
   return {
     async start(job: SweepJob) {
       if (queue) throw new Error("bullmqSweepScheduler: already started");
+      // Loaded on first use: hosts that only use the Redis stores never load BullMQ.
+      const { Queue, Worker } = await import("bullmq");
       queue = new Queue(queueName, { connection: connection(), prefix });
       await queue.setGlobalConcurrency(1);
       await queue.upsertJobScheduler(
