@@ -14,6 +14,7 @@ import {
   urlSetting,
 } from "./env-settings.js";
 import { redactRedisUrl } from "./redis-connection.js";
+import { watchFromEnv } from "./watch-from-env.js";
 
 export interface ServeConfig {
   port: number;
@@ -219,6 +220,7 @@ export function configFromEnv(env: Env): ServeConfig {
   const mail = mailSettings(env);
   const redisUrl = env.REDIS_URL?.trim() ? parseRedisUrl(env.REDIS_URL.trim()) : undefined;
   const caaIssuers = caaIssuersSetting(env);
+  const watch = watchFromEnv(env);
 
   const engine: ServeConfig["engine"] = {
     ...(keys.length > 0 ? { keys } : {}),
@@ -229,6 +231,7 @@ export function configFromEnv(env: Env): ServeConfig {
     ...(caaIssuers ? { insights: { caaIssuers } } : {}),
     ...(anchors ? { dns: { trustAnchors: anchors.text } } : {}),
     ...(mail.options ? { mail: mail.options } : {}),
+    ...watch.options,
     ...(bootstrap || hintPairs.length > 0
       ? {
           rdap: {
@@ -258,6 +261,7 @@ export function configFromEnv(env: Env): ServeConfig {
     DOMAIN_INTEL_SMTP_PORT: String(mail.smtpPort),
     DOMAIN_INTEL_DKIM_SELECTORS:
       mail.dkimSelectors.length > 0 ? mail.dkimSelectors.join(",") : none,
+    ...watch.effective,
     REDIS_URL: redisUrl ? redactRedisUrl(redisUrl) : none,
   };
   return {

@@ -9,7 +9,14 @@ import {
 } from "@domain-intel/engine";
 import { createNodeHandler, problemOnClientError } from "@domain-intel/engine/node";
 import { mcpRoute } from "@domain-intel/mcp";
-import { bullmqWorkQueue, redisBatchStore, redisCache, redisRateLimit } from "@domain-intel/redis";
+import {
+  bullmqSweepScheduler,
+  bullmqWorkQueue,
+  redisBatchStore,
+  redisCache,
+  redisHistory,
+  redisRateLimit,
+} from "@domain-intel/redis";
 import { swaggerUi } from "@domain-intel/swagger-ui";
 import type { Redis } from "ioredis";
 import { configFromEnv, describeSettings, type ServeConfig } from "./config-from-env.js";
@@ -49,7 +56,9 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
     }).catch((error: Error) => {
       throw new Error(`REDIS_URL: ${error.message}`);
     });
-    print(`Redis: ${redactRedisUrl(config.redisUrl)} (cache, rate limits, API keys, batch jobs).`);
+    print(
+      `Redis: ${redactRedisUrl(config.redisUrl)} (cache, rate limits, API keys, batch jobs, history).`,
+    );
   }
   try {
     return await listen(options, config, redis, print, observed);
@@ -85,6 +94,16 @@ async function listen(
               logger: options.engine?.logger ?? consoleLogger,
             }),
           },
+          history: { store: redisHistory({ client: redis }) },
+          // One sweep at a time across every instance on this Redis.
+          ...(config.engine.watch
+            ? {
+                watch: {
+                  ...config.engine.watch,
+                  scheduler: bullmqSweepScheduler({ client: redis }),
+                },
+              }
+            : {}),
         }
       : {};
   const engine = createEngine({

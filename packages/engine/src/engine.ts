@@ -12,8 +12,12 @@ import type { NetworkPolicy, Probe } from "./contract/probe.js";
 import type { Report, SectionResult } from "./contract/section-result.js";
 import { normalizeDomain } from "./domain/normalize-domain.js";
 import { type EngineOptions, validateEngineOptions } from "./engine-options.js";
+import { createChangeTracking } from "./events/change-tracking.js";
+import type { EventListener, EventType } from "./events/domain-event.js";
+import type { DomainHistory } from "./history/history-store.js";
 import { batchRoute } from "./http/batch-route.js";
 import type { EngineHandler, EngineResponse } from "./http/engine-http.js";
+import { historyRoute } from "./http/history-route.js";
 import { buildOpenApiDocument } from "./http/openapi/openapi-document.js";
 import { createRequestHandler } from "./http/request-handler.js";
 import { problemResponse } from "./http/responses.js";
@@ -31,6 +35,8 @@ import { createRateLimiter } from "./ratelimit/rate-limiter.js";
 import { reportInsights } from "./report/report-insights.js";
 import { createReportService } from "./report/report-service.js";
 import { type CachingPolicy, createSectionService } from "./sections/section-service.js";
+import type { SweepOptions, SweepSummary } from "./watch/run-sweep.js";
+import { createWatchSchedule } from "./watch/watch-schedule.js";
 
 export interface Engine {
   /** Where the API is mounted, e.g. `/api/v1`. */
@@ -59,7 +65,25 @@ export interface Engine {
    * or any host created with `batch.worker: false`); jobs cut short resume elsewhere.
    */
   workBatches(options?: { signal?: AbortSignal }): Promise<void>;
-  /** Stops this instance's batch worker (its running jobs go back to the queue) and the queue. */
+  /**
+   * The snapshots kept for a domain and what changed between them, oldest first (empty with
+   * `history: false`). Waits for results still being recorded.
+   */
+  history(domain: string): Promise<DomainHistory>;
+  /**
+   * Calls `listener` with each event of `type` (`"*"`: all) this engine emits, for embedders
+   * who deliver events their own way. Returns a function that removes the listener.
+   */
+  on(type: EventType | "*", listener: EventListener): () => void;
+  /**
+   * Probes every watched domain again now (for hosts that schedule sweeps themselves: cron, a
+   * Lambda schedule), resolving once their history is recorded and their events emitted.
+   */
+  sweep(options?: SweepOptions): Promise<SweepSummary>;
+  /**
+   * Stops this instance's batch worker (its running jobs go back to the queue) and the queue,
+   * the watch schedule and webhook deliveries (events still queued are dropped).
+   */
   close(): Promise<void>;
 }
 
@@ -101,6 +125,12 @@ export function createEngine(options: EngineOptions): Engine {
     storeTimeoutMs: options.caching?.storeTimeoutMs ?? 250,
     hotBytes: options.caching?.hotBytes ?? 16 * 1024 * 1024,
   };
+  const tracking = createChangeTracking({
+    history: options.history,
+    webhooks: options.webhooks,
+    network,
+    logger,
+  });
   const service = createSectionService({
     probes,
     cache: options.cache ?? memoryCache(),
@@ -111,6 +141,7 @@ export function createEngine(options: EngineOptions): Engine {
     policy,
     defaultTtlMs,
     maxPendingProbes: options.network?.maxPendingProbes ?? 1024,
+    ...(tracking.onFresh ? { onFresh: tracking.onFresh } : {}),
   });
   const reports = createReportService({
     sections,
@@ -139,6 +170,7 @@ export function createEngine(options: EngineOptions): Engine {
     options.batch?.worker === false ? undefined : workBatchJobs();
   const ownRoutes = [
     batchRoute({ service: batches, maxDomains: options.batch?.maxDomains ?? 1000, sections }),
+    ...(tracking.enabled ? [historyRoute(tracking.history)] : []),
   ];
   const routes = [...ownRoutes, ...(options.routes ?? [])];
 
@@ -200,6 +232,15 @@ export function createEngine(options: EngineOptions): Engine {
     return structuredClone((await service.get(section, name, { refresh })).result);
   }
 
+  const watch = createWatchSchedule({
+    watch: options.watch,
+    sections,
+    refresh: (domain, section) =>
+      lookup(domain, section, { refresh: true }) as Promise<SectionResult>,
+    settled: tracking.settled,
+    logger,
+  });
+
   return {
     basePath,
     sections,
@@ -222,11 +263,16 @@ export function createEngine(options: EngineOptions): Engine {
         await worker.stop();
       }
     },
+    history: (domain) => tracking.history(normalizeDomain(domain).name),
+    on: tracking.on,
+    sweep: watch.sweep,
     async close() {
+      await watch.close();
       const worker = batchWorker;
       batchWorker = undefined;
       await worker?.stop();
       await batchQueue.close();
+      await tracking.close();
     },
   };
 }

@@ -48,6 +48,20 @@ export type {
   NetworkOptions,
   ProbesOption,
 } from "./engine-options.js";
+export type { DomainEvent, EventListener, EventType } from "./events/domain-event.js";
+export { eventTypes } from "./events/domain-event.js";
+export type { WebhookOptions } from "./events/webhook-options.js";
+export { isWebhookSecret } from "./events/webhook-signature.js";
+export type { HistoryOptions } from "./history/history-options.js";
+export type {
+  Change,
+  ContentSnapshot,
+  DomainHistory,
+  HistoryLimits,
+  HistoryStore,
+  Snapshot,
+} from "./history/history-store.js";
+export { type MemoryHistoryOptions, memoryHistory } from "./history/memory-history.js";
 export { assetRoute, type RouteAsset } from "./http/asset-route.js";
 export {
   type EngineHandler,
@@ -113,3 +127,7 @@ export type {
   RateLimitStore,
 } from "./ratelimit/rate-limit-store.js";
 export { type BucketState, takeTokens } from "./ratelimit/token-bucket.js";
+export { memorySweepScheduler } from "./watch/memory-sweep-scheduler.js";
+export type { SweepOptions, SweepSummary } from "./watch/run-sweep.js";
+export type { SweepJob, SweepScheduler } from "./watch/sweep-scheduler.js";
+export type { WatchOptions } from "./watch/watch-options.js";

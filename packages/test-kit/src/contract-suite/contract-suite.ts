@@ -48,7 +48,8 @@ export interface ContractHost {
 const auth = { authorization: `Bearer ${contractKey}` };
 const json = (response: ContractResponse) => JSON.parse(response.body.toString("utf8"));
 const problemType = "application/problem+json; charset=utf-8";
-const routes = ["domain", "whois", "dns", "ssl", "http", "mail", "echo", "upstream"];
+// history last: it answers what the routes before it probed.
+const routes = ["domain", "whois", "dns", "ssl", "http", "mail", "echo", "upstream", "history"];
 
 /**
  * The same cases against every host, so Express, Fastify and Lambda (payload 1.0 and 2.0) are
@@ -149,6 +150,14 @@ export function runContractSuite(host: ContractHost): void {
         tls: { trusted: true, hostnameMatch: true },
       });
       expect(bodies.echo.data.echo).toBe("example.test");
+      expect(bodies.history.domain).toBe("example.test");
+      expect(
+        [
+          ...new Set(
+            bodies.history.snapshots.map((snapshot: { section: string }) => snapshot.section),
+          ),
+        ].sort(),
+      ).toEqual(["dns", "echo", "http", "mail", "ssl", "upstream", "whois"]);
       expect(Object.keys(bodies.domain.sections).sort()).toEqual(
         ["dns", "echo", "http", "mail", "ssl", "upstream", "whois"].sort(),
       );

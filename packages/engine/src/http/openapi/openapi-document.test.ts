@@ -57,7 +57,7 @@ describe("the OpenAPI document", () => {
     await expectValidOpenApi(document);
   });
 
-  it("declares the GET routes, openapi.json, the batch routes and bearer security", () => {
+  it("declares the GET routes, history, openapi.json, the batch routes and bearer security", () => {
     expect(Object.keys(document.paths ?? {}).sort()).toEqual(
       [
         "/batch",
@@ -65,6 +65,7 @@ describe("the OpenAPI document", () => {
         "/batch/{id}/results",
         "/dns/{domain}",
         "/domain/{domain}",
+        "/history/{domain}",
         "/http/{domain}",
         "/mail/{domain}",
         "/openapi.json",
