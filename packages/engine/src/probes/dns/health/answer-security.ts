@@ -11,6 +11,12 @@ import { createHealthSession, type HealthSession, isFailure } from "./session.js
 
 export type AnswerSecurity = { secure: true } | { secure: false; reason: string };
 
+/** The records of the asked type (at the name or the end of its aliases) and their standing. */
+export interface SecuredAnswer {
+  records: packet.Answer[];
+  security: AnswerSecurity;
+}
+
 export interface AnswerValidator {
   /**
    * Whether the answer to `name`/`type` is DNSSEC-secure, by the dns section's own chain
@@ -19,6 +25,8 @@ export interface AnswerValidator {
    * the resolver's AD bit. Not secure comes with the first break's reason.
    */
   security(name: string, type: QueryType): Promise<AnswerSecurity>;
+  /** The answer itself with its security, for a caller without its own lookup. */
+  answer(name: string, type: QueryType): Promise<SecuredAnswer>;
   /** Closes what is still in flight; call once the run no longer needs answers. */
   close(): Promise<void>;
 }
@@ -54,12 +62,15 @@ export function answerValidator(options: {
     });
     return session;
   };
+  const answer = async (name: string, type: QueryType): Promise<SecuredAnswer> => {
+    const current = open();
+    if (!current)
+      return { records: [], security: { secure: false, reason: "no resolver is configured" } };
+    return judgeAnswer({ session: current, name: canonicalName(name), type, anchors });
+  };
   return {
-    async security(name, type) {
-      const current = open();
-      if (!current) return { secure: false, reason: "no resolver is configured" };
-      return judgeAnswer({ session: current, name: canonicalName(name), type, anchors });
-    },
+    answer,
+    security: async (name, type) => (await answer(name, type)).security,
     async close() {
       await session?.close();
     },
@@ -71,16 +82,23 @@ async function judgeAnswer(options: {
   name: string;
   type: QueryType;
   anchors: readonly TrustAnchor[];
-}): Promise<AnswerSecurity> {
+}): Promise<SecuredAnswer> {
   const { session, name, type, anchors } = options;
   const response = await session.recursive({ name, type, dnssecOk: true });
-  if (isFailure(response)) return { secure: false, reason: response.message };
+  if (isFailure(response))
+    return { records: [], security: { secure: false, reason: response.message } };
   const owners = aliasChain({ name, answers: response.answers });
   const rrset = response.answers.filter(
     (record) => record.type === type && owners.has(normalizeName(record.name)),
   );
-  if (rrset.length === 0) return { secure: false, reason: `${name}/${type} has no records` };
+  if (rrset.length === 0)
+    return { records: [], security: { secure: false, reason: `${name}/${type} has no records` } };
   const owner = canonicalName(rrset[0]!.name);
+  const records = rrset.filter((record) => canonicalName(record.name) === owner);
+  const notSecure = (reason: string): SecuredAnswer => ({
+    records,
+    security: { secure: false, reason },
+  });
   const rrsigs = response.answers
     .filter((record): record is packet.RrsigAnswer => record.type === "RRSIG")
     .filter((record) => canonicalName(record.name) === owner && record.data.typeCovered === type)
@@ -89,7 +107,7 @@ async function judgeAnswer(options: {
   const signers = [...new Set(rrsigs.map((rrsig) => canonicalName(rrsig.signersName)))].filter(
     (signer) => isAtOrBelow(owner, signer),
   );
-  if (signers.length === 0) return { secure: false, reason: `${owner}/${type} is not signed` };
+  if (signers.length === 0) return notSecure(`${owner}/${type} is not signed`);
   const reasons: string[] = [];
   for (const signer of signers) {
     const chain = await gatherChain({ session, apex: signer, anchors });
@@ -118,11 +136,16 @@ async function judgeAnswer(options: {
       .filter((rrsig) => canonicalName(rrsig.signersName) === signer)
       .some(
         (rrsig) =>
-          verifyRrsig({ rrsig, rrset, dnskeys, zone: signer, nowSeconds: session.nowSeconds })
-            .status === "valid",
+          verifyRrsig({
+            rrsig,
+            rrset: records,
+            dnskeys,
+            zone: signer,
+            nowSeconds: session.nowSeconds,
+          }).status === "valid",
       );
-    if (valid) return { secure: true };
+    if (valid) return { records, security: { secure: true } };
     reasons.push(`no valid signature of ${signer} covers ${owner}/${type}`);
   }
-  return { secure: false, reason: reasons.join("; ") };
+  return notSecure(reasons.join("; "));
 }
