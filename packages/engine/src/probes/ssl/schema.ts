@@ -1,5 +1,6 @@
 import { findingSchema } from "../../contract/finding.js";
 import type { JsonSchema } from "../../contract/json-schema.js";
+import { tlsaSchema } from "../dns/dane/tlsa-schema.js";
 
 // Objects stay open (no additionalProperties: false) so fields can be added without breaking
 // clients that validate; the tests check the other direction, that every field is described.
@@ -316,6 +317,7 @@ export const sslDataSchema: JsonSchema = {
     "configuration",
     "grade",
     "gradeReasons",
+    "dane",
     "findings",
   ],
   properties: {
@@ -374,6 +376,19 @@ export const sslDataSchema: JsonSchema = {
       items: { type: "string" },
       description:
         "The caps that lowered the grade, or why it is T; in the full report, why it is A+.",
+    },
+    dane: {
+      type: "object",
+      description:
+        "DANE for the web site: TLSA records at _<port>._tcp.<domain>, trusted only when the answer validates from the trust anchors.",
+      required: ["owner", "tlsa", "secure", "reason", "match"],
+      properties: {
+        owner: { type: "string" },
+        tlsa: { type: "array", items: tlsaSchema },
+        secure: { type: ["boolean", "null"] },
+        reason: { type: ["string", "null"] },
+        match: { type: ["boolean", "null"] },
+      },
     },
     findings: { type: "array", items: findingSchema },
   },

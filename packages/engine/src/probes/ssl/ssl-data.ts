@@ -1,4 +1,5 @@
 import type { Finding } from "../../contract/finding.js";
+import type { Tlsa } from "../dns/dane/tlsa.js";
 import type { SslGrade } from "./scan/grade.js";
 import type { SslConfiguration } from "./scan/scan-configuration.js";
 
@@ -170,5 +171,19 @@ export interface SslData {
   grade: SslGrade | null;
   /** The caps that lowered the grade ("B: accepts TLS 1.0 or 1.1"), or why it is T. */
   gradeReasons: string[];
+  /** DANE for the web site: the TLSA records at `_<port>._tcp.<domain>` (RFC 6698, 7671). */
+  dane: SslDane;
   findings: Finding[];
+}
+
+export interface SslDane {
+  /** Where the records were looked up: `_443._tcp.<domain>`. */
+  owner: string;
+  tlsa: Tlsa[];
+  /** The answer validated from the trust anchors by the dns section's own code; null without records. */
+  secure: boolean | null;
+  /** Why the answer is not secure (the first break in the chain of trust). */
+  reason: string | null;
+  /** Whether a record matches the chain the first reachable address sent; null without one. */
+  match: boolean | null;
 }
