@@ -123,7 +123,9 @@ function registrantOf(record: DomainRecord): WhoisRegistrant | null {
   };
   const organization = published(contact?.organization);
   // rdapper fills `country` with a name from a code: the code is what the registry wrote.
-  const country = published(contact?.countryCode ?? contact?.country);
+  const written = published(contact?.countryCode ?? contact?.country);
+  // "Hong Kong (HK)": the code the registry gives beside the name.
+  const country = /\(([A-Z]{2})\)$/.exec(written ?? "")?.[1] ?? written;
   return organization === null && country === null ? null : { organization, country };
 }
 

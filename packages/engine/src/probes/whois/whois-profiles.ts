@@ -205,6 +205,11 @@ export const whoisProfiles: readonly WhoisProfile[] = [
     encoding: "euc-jp",
   },
   { suffixes: ["ru", "su", "рф"], labels: { statuses: ["state"] }, encoding: "koi8-r" },
+  {
+    // Registro.br: the holder's name and country sit in the domain's object.
+    suffixes: ["br"],
+    labels: { registrantOrganization: ["owner"], registrantCountry: ["country"] },
+  },
   { suffixes: ["kr"], encoding: "euc-kr" },
   { suffixes: ["cn"], encoding: "gb18030" },
 ];

@@ -35,7 +35,10 @@ export function parseWhoisText(input: {
   const { domain, text } = input;
   const profile = whoisProfileFor(input.tld, input.server);
   const entries = ownRecord(
-    readWhoisEntries(text, profile.bareLabels ? { bareLabels: profile.bareLabels } : {}),
+    readWhoisEntries(text, {
+      domainLabels,
+      ...(profile.bareLabels ? { bareLabels: profile.bareLabels } : {}),
+    }),
     domain,
   );
   const read = reading(entries, profile);
@@ -110,6 +113,13 @@ function ownRecord(entries: WhoisEntry[], domain: string): WhoisEntry[] {
   return entries.slice(from, to);
 }
 
+/** The domain's own date and status labels, which no contact has. */
+const domainLabels: ReadonlySet<string> = new Set(
+  (["created", "updated", "expires", "statuses"] as const)
+    .flatMap((field) => genericLabels[field])
+    .filter((label) => !["status", "state", "changed", "created", "registered"].includes(label)),
+);
+
 interface Reading {
   /** The first value of a field (its labels, the profile's first) in a block. */
   first(
@@ -119,12 +129,17 @@ interface Reading {
   ): string | undefined;
   /** Every value of the first label of `labels` present in one of `blocks`. */
   values(blocks: readonly WhoisBlock[], labels: readonly string[]): string[];
+  /** The entries of the contact object whose handle (`nic-hdl:`, `contact:`) is `handle`. */
+  objectOf(handle: string): readonly WhoisEntry[];
   labelsOf(field: WhoisField): readonly string[];
 }
 
 /** Placeholder values that mean the registry withholds the field. */
 export const withheld =
   /^(?:redacted|not disclosed|data protected|hidden|n\/a|private|withheld|gdpr|statutory masking|not available|-+)\b|redacted for privacy|gdpr|hidden upon user request|data protected/i;
+
+/** Labels that name a contact object's handle. */
+const handleLabels = ["nic-hdl", "nic-hdl-br", "contact", "id", "contact id", "handle"];
 
 function reading(entries: readonly WhoisEntry[], profile: WhoisProfile): Reading {
   const byBlock = new Map<WhoisBlock, Map<string, string[]>>();
@@ -146,9 +161,20 @@ function reading(entries: readonly WhoisEntry[], profile: WhoisProfile): Reading
     }
     return [];
   };
+  const objectOf = (handle: string) => {
+    const wanted = handle.trim().toLowerCase();
+    const key = entries.find(
+      (entry) =>
+        entry.block === "contact" &&
+        handleLabels.includes(entry.label) &&
+        entry.value.trim().toLowerCase() === wanted,
+    );
+    return key ? entries.filter((entry) => entry.object === key.object) : [];
+  };
   return {
     labelsOf,
     values,
+    objectOf,
     first: (block, field, labels) => {
       const found = values([block], labels ?? labelsOf(field!)).find((v) => !withheld.test(v));
       return found;
@@ -371,7 +397,7 @@ function contactsOf(read: Reading): Contact[] | undefined {
   const contacts: Contact[] = [];
   for (const { type, prefixes } of contactRoles) {
     const block = type === "abuse" ? undefined : (type as WhoisBlock);
-    const all = (suffixes: string[], extra: string[] = []) => {
+    const all = (suffixes: string[], extra: readonly string[] = []) => {
       const prefixed = read.values(
         ["domain"],
         [...keysFor(prefixes, suffixes), ...(type === "registrant" ? extra : [])],
@@ -379,22 +405,37 @@ function contactsOf(read: Reading): Contact[] | undefined {
       if (prefixed.length > 0 || !block) return prefixed;
       return read.values([block], suffixes.map((suffix) => suffix.trim()).filter(Boolean));
     };
-    const value = (suffixes: string[], extra: string[] = []) => all(suffixes, extra)[0];
+    const value = (suffixes: string[], extra: readonly string[] = []) => all(suffixes, extra)[0];
     const name = value([" name", " contact name", " personname"], ["registrant person"]);
     const organization = value(
-      [" organization", " organisation", " org", " organization name", " company"],
-      ["trading as", "org"],
+      [
+        " organization",
+        " organisation",
+        " org",
+        " organization name",
+        " company",
+        " organization-loc",
+      ],
+      [...read.labelsOf("registrantOrganization"), "trading as", "org"],
     );
     const email = value([" email", " contact email", " e-mail", " email address"]);
     const phone = value([" phone", " contact phone", " telephone", " phone number"]);
     const street = all([" street", " address", "'s address", " street address"]);
-    if (!(name || organization || email || phone || street.length)) continue;
+    const country = value(
+      [" country", " country code", " country-loc"],
+      read.labelsOf("registrantCountry"),
+    );
+    if (!(name || organization || email || phone || street.length || country)) {
+      const linked = type === "registrant" ? registrantByHandle(read) : undefined;
+      if (linked) contacts.push(linked);
+      continue;
+    }
     const details = {
       fax: value([" fax", " facsimile", " fax-no"]),
       city: value([" city"]),
       state: value([" state", " province", " state/province"]),
       postalCode: value([" postal code", " postcode", " zip"]),
-      country: value([" country", " country code"], ["org-country"]),
+      country,
     };
     contacts.push(
       finalizeContact({
@@ -409,4 +450,27 @@ function contactsOf(read: Reading): Contact[] | undefined {
     );
   }
   return contacts.length > 0 ? contacts : undefined;
+}
+
+/**
+ * The registrant of registries that name it by handle (`registrant: GI7803022-NICAT`,
+ * `holder-c: GIHU100-FRNIC`) and publish the contact as its own object: only its organization
+ * and country, what the section publishes of a holder.
+ */
+function registrantByHandle(read: Reading): Contact | undefined {
+  const handle = read.values(["domain"], ["registrant", "holder-c", "holder", "owner-c"])[0];
+  if (!handle || /\s/.test(handle.trim())) return undefined;
+  const object = read.objectOf(handle);
+  const value = (labels: string[]) =>
+    labels
+      .map((label) => object.find((entry) => entry.label === label)?.value)
+      .find((found) => found !== undefined && found !== "");
+  const organization = value(["organization", "organisation", "org", "organization-loc"]);
+  const country = value(["country", "country code", "countrycode", "country-loc"]);
+  if (!(organization || country)) return undefined;
+  return finalizeContact({
+    type: "registrant",
+    ...(organization ? { organization } : {}),
+    ...(country ? { country } : {}),
+  });
 }
