@@ -203,6 +203,74 @@ describe("a registry answer the reader cannot fully read", () => {
   });
 });
 
+describe("withheld values, on the corpus's real answers", () => {
+  it("marks a field the registry withholds as redacted, never as its value", async () => {
+    // "Registrant Country: Redacted | EU Data Subject" (.do, an EU holder)
+    const dominican = (await engineGet(engine, "/api/v1/whois/google.do", key)).body.data;
+    expect(dominican.registrant).toEqual({ organization: "GOOGLE LLC", country: null });
+    expect(dominican.redacted).toEqual(["registrant.country"]);
+    // "Registrant:" then "NOT DISCLOSED!" (.eu): the whole holder is withheld.
+    const eu = (await engineGet(engine, "/api/v1/whois/eurid.eu", key)).body.data;
+    expect(eu.registrant).toBeNull();
+    expect(eu.redacted).toEqual(["registrant.organization", "registrant.country"]);
+    // Name, e-mail and phone "REDACTED FOR PRIVACY", organization and country published.
+    const lat = (await engineGet(engine, "/api/v1/whois/brainly.lat", key)).body.data;
+    expect(lat.redacted).toEqual([]);
+    expect(lat.privacy.redactedFields).toEqual(expect.arrayContaining(["name", "email", "phone"]));
+  });
+});
+
+describe("the registrar's URL, IANA id and abuse desk, on the corpus's real answers", () => {
+  it.each([
+    [
+      "nic.live",
+      {
+        name: "Registry Operator acts as Registrar (9999)",
+        ianaId: "9999",
+        url: "https://identity.digital",
+        abuseEmail: "abuse@identity.digital",
+        abusePhone: "+1.6664447777",
+      },
+    ],
+    // The registrar object's `abuse-email:` (.ua)
+    [
+      "google.com.ua",
+      {
+        name: "MarkMonitor Inc.",
+        ianaId: null,
+        url: "http://markmonitor.com",
+        abuseEmail: "abusecomplaints@markmonitor.com",
+        abusePhone: null,
+      },
+    ],
+    // "Registrar IANA ID: not applicable" is no id (.ie)
+    [
+      "google.ie",
+      {
+        name: "Markmonitor Inc",
+        ianaId: null,
+        url: "http://www.eMarkmonitor.com",
+        abuseEmail: "abusecomplaints@markmonitor.com",
+        abusePhone: "+1.2086851865",
+      },
+    ],
+    // "Registration Service URL:" (.tw)
+    [
+      "google.com.tw",
+      {
+        name: "Markmonitor, Inc.",
+        ianaId: null,
+        url: "http://www.markmonitor.com/",
+        abuseEmail: null,
+        abusePhone: null,
+      },
+    ],
+  ])("%s", async (domain, registrar) => {
+    const answer = await engineGet(engine, `/api/v1/whois/${domain}`, key);
+    expect(answer.body.data.registrar).toEqual(registrar);
+  });
+});
+
 describe("name servers the corpus's expectations do not list", () => {
   it.each([
     ["sbc.org.hk", ["ns19.odysseyhost.com", "ns20.odysseyhost.com"]],

@@ -64,6 +64,7 @@ export const genericLabels: Record<WhoisField, readonly string[]> = {
     "registrar web",
     "url of the registrar",
     "registrar-url",
+    "registration service url",
     "referral url",
   ],
   registrarIanaId: ["registrar iana id", "sponsoring registrar iana id"],

@@ -1,4 +1,5 @@
 import { type Contact, type DomainRecord, finalizeContact, isPrivacyContact } from "rdapper";
+import type { WhoisRedactedField } from "./whois-data.js";
 import { readWhoisDate } from "./whois-date.js";
 import {
   genericLabels,
@@ -12,6 +13,8 @@ import { readWhoisEntries, type WhoisBlock, type WhoisEntry } from "./whois-read
 export interface WhoisReadNotes {
   /** Dates present in the text but not read, with the reason (`expires: "02/11/2019" could be...`). */
   unreadDates: string[];
+  /** Fields the registry gives only as a placeholder ("REDACTED FOR PRIVACY", "NOT DISCLOSED!"). */
+  withheld?: WhoisRedactedField[];
   /** Nothing a registration has was found, and no "not found" phrase either. */
   registeredUnknown?: true;
 }
@@ -87,7 +90,7 @@ export function parseWhoisText(input: {
     whoisServer: input.server,
     rawWhois: text,
     source: "whois",
-    readNotes: { unreadDates },
+    readNotes: { unreadDates, withheld: withheldFields(read) },
   };
 }
 
@@ -120,6 +123,31 @@ const domainLabels: ReadonlySet<string> = new Set(
     .filter((label) => !["status", "state", "changed", "created", "registered"].includes(label)),
 );
 
+const registrarPaths: [WhoisField, WhoisRedactedField][] = [
+  ["registrar", "registrar.name"],
+  ["registrarIanaId", "registrar.ianaId"],
+  ["registrarUrl", "registrar.url"],
+  ["registrarAbuseEmail", "registrar.abuseEmail"],
+  ["registrarAbusePhone", "registrar.abusePhone"],
+];
+
+/**
+ * Fields present only as placeholders, withheld rather than missing: registrar lines, and a
+ * registrant withheld whole (`Registrant:` then `NOT DISCLOSED!`, .eu).
+ */
+function withheldFields(read: Reading): WhoisRedactedField[] {
+  const placeholders = (values: string[]) =>
+    values.length > 0 && values.every((value) => withheld.test(value));
+  const registrar = registrarPaths
+    .filter(([field]) => placeholders(read.values(["domain"], read.labelsOf(field))))
+    .map(([, path]) => path);
+  // Its first line says so; the next may be a pointer ("Visit www.eurid.eu for ...").
+  const holder = read.values(["domain"], ["registrant", "holder", "owner"])[0];
+  return holder !== undefined && withheld.test(holder)
+    ? [...registrar, "registrant.organization", "registrant.country"]
+    : registrar;
+}
+
 interface Reading {
   /** The first value of a field (its labels, the profile's first) in a block. */
   first(
@@ -136,7 +164,7 @@ interface Reading {
 
 /** Placeholder values that mean the registry withholds the field. */
 export const withheld =
-  /^(?:redacted|not disclosed|data protected|hidden|n\/a|private|withheld|gdpr|statutory masking|not available|-+)\b|redacted for privacy|gdpr|hidden upon user request|data protected/i;
+  /^(?:redacted|not disclosed|data protected|hidden|n\/a|private|withheld|gdpr|statutory masking|not available|non-public|-+)\b|redacted for privacy|gdpr|hidden upon user request|data protected|please query the rdds service/i;
 
 /** Labels that name a contact object's handle. */
 const handleLabels = ["nic-hdl", "nic-hdl-br", "contact", "id", "contact id", "handle"];
@@ -268,12 +296,20 @@ function registrarOf(read: Reading): DomainRecord["registrar"] {
       "registrar",
     ]) ??
     named;
-  const ianaId = read.first("domain", "registrarIanaId");
+  // "Registrar IANA ID: not applicable" (.ie): only a number is an id.
+  const ianaId = read
+    .values(["domain"], read.labelsOf("registrarIanaId"))
+    .find((value) => /^\d+$/.test(value));
   const url =
     read.first("domain", "registrarUrl") ??
     read.first("registrar", undefined, ["url", "www", "web", "website", "registrar url"]);
-  const email = read.first("domain", "registrarAbuseEmail");
-  const phone = read.first("domain", "registrarAbusePhone");
+  // The registrar's own object may carry its abuse desk (`abuse-email:`, .ua).
+  const email =
+    read.first("domain", "registrarAbuseEmail") ??
+    read.first("registrar", undefined, ["abuse-email", "abuse email", "abuse contact email"]);
+  const phone =
+    read.first("domain", "registrarAbusePhone") ??
+    read.first("registrar", undefined, ["abuse-phone", "abuse phone", "abuse contact phone"]);
   // "Registrar: Name (https://registrar.example)", "Name [Tag = NAME]"
   const inline = name ? /^(.*?)\s*\(\s*(https?:\/\/[^)\s]+)\s*\)$/.exec(name) : null;
   if (!(name || ianaId || url || email || phone)) return undefined;
