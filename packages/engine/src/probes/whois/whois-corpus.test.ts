@@ -6,6 +6,7 @@ import {
   openApiResponseValidator,
   startWhoisCorpusWorld,
   type WhoisCorpusWorld,
+  whoisBytesIn,
   whoisCorpus,
 } from "@domain-intel/test-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -79,19 +80,66 @@ describe("a registry answer the reader cannot fully read", () => {
     expiresAt: null,
     statuses: null,
   };
-  /** Bytes of `text` in a single-byte character set, built from Node's own decoder for it. */
-  const singleByte = (encoding: string, text: string) => {
-    const decoder = new TextDecoder(encoding);
-    const byChar = new Map<string, number>();
-    for (let byte = 0; byte < 256; byte++) {
-      byChar.set(decoder.decode(Uint8Array.of(byte)), byte);
-    }
-    return Uint8Array.from([...text].map((char) => byChar.get(char)!));
-  };
-  const koi8 = singleByte(
-    "koi8-r",
+  const koi8 = whoisBytesIn(
     "domain: KOI.RU\nstate: REGISTERED, DELEGATED\nregistrar: Регистратор-РУ\ncreated: 2001-02-03T04:05:06Z\npaid-till: 2030-02-03T21:00:00Z\nnserver: ns1.koi.ru.\n",
+    "koi8-r",
   );
+  // JPRS's Japanese answer (no `/e`), as it sends it: ISO-2022-JP. A co.jp in one, a .jp in
+  // the other, the .jp in EUC-JP as Japanese registrars' servers send it.
+  const jprsCoJp = [
+    "[ JPRS データベース提供サービス ]",
+    "Domain Information: [ドメイン情報]",
+    "a. [ドメイン名]                 JIS.CO.JP",
+    "e. [そしきめい]                 じすかぶしきがいしゃ",
+    "f. [組織名]                     ジス株式会社",
+    "g. [Organization]               JIS K.K.",
+    "l. [組織種別]                   株式会社",
+    "m. [登録担当者]                 HT57990JP",
+    "n. [技術連絡担当者]             YY47022JP",
+    "p. [ネームサーバ]               ns01.jis.co.jp",
+    "p. [ネームサーバ]               ns02.jis.co.jp",
+    "s. [署名鍵]",
+    "[状態]                          Connected (2026/09/30)",
+    "[ロック状態]                    AgentChangeLocked",
+    "[登録年月日]                    2019/09/27",
+    "[接続年月日]                    2019/09/27",
+    "[最終更新]                      2024/10/01 01:00:44 (JST)",
+    "",
+  ].join("\n");
+  const jprsJp = [
+    "Domain Information: [ドメイン情報]",
+    "[ドメイン名]                    EUC.JP",
+    "[登録者名]                      日本語太郎",
+    "[Registrant]                    Taro Nihongo",
+    "[ネームサーバ]                  ns1.euc.jp",
+    "[署名鍵]",
+    "[登録年月日]                    2001/02/03",
+    "[有効期限]                      2026/02/28",
+    "[状態]                          Active",
+    "[最終更新]                      2025/03/01 01:05:03 (JST)",
+    "",
+  ].join("\n");
+  // .tr in ISO-8859-9 (ş, ğ, ı are not in Latin-1).
+  const trText = [
+    "** Domain Name: istanbul.com.tr",
+    "Frozen Status: -",
+    "Transfer Status: The domain is LOCKED to transfer.",
+    "",
+    "** Registrant:",
+    "   İstanbul Ağ Hizmetleri Şirketi",
+    "",
+    "** Registrar:",
+    "NIC Handle\t\t: tyh14",
+    "Organization Name\t: Türkiye Yazılım Hizmetleri",
+    "",
+    "** Domain Servers:",
+    "ns1.istanbul.com.tr",
+    "",
+    "** Additional Info:",
+    "Created on..............: 2001-Aug-23.",
+    "Expires on..............: 2030-Aug-22.",
+    "",
+  ].join("\n");
   const latin1 = Buffer.from(
     "Domain: latin.test\nRegistrar: Société Générale de Noms\nCreated: 2001-02-03\nExpires: 2030-02-03\nName server: ns1.latin.test\n",
     "latin1",
@@ -110,6 +158,19 @@ describe("a registry answer the reader cannot fully read", () => {
         expected: blank,
       },
       { domain: "latin.test", raw: "", bytes: latin1, expected: blank },
+      {
+        domain: "jis.co.jp",
+        raw: "",
+        bytes: whoisBytesIn(jprsCoJp, "iso-2022-jp"),
+        expected: blank,
+      },
+      { domain: "euc.jp", raw: "", bytes: whoisBytesIn(jprsJp, "euc-jp"), expected: blank },
+      {
+        domain: "istanbul.com.tr",
+        raw: "",
+        bytes: whoisBytesIn(trText, "iso-8859-9"),
+        expected: blank,
+      },
     ]);
     partialEngine = createEngine({
       keys: [key],
@@ -180,6 +241,31 @@ describe("a registry answer the reader cannot fully read", () => {
     const latin = await get("latin.test");
     expect(latin.status).toBe(200);
     expect(latin.body.data.registrar.name).toBe("Société Générale de Noms");
+  });
+
+  it("reads JPRS's Japanese answers in ISO-2022-JP and EUC-JP, and .tr's ISO-8859-9", async () => {
+    const coJp = (await get("jis.co.jp")).body.data;
+    expect(coJp).toMatchObject({
+      registered: true,
+      createdAt: "2019-09-27T00:00:00.000Z",
+      updatedAt: "2024-09-30T16:00:44.000Z",
+      nameservers: ["ns01.jis.co.jp", "ns02.jis.co.jp"],
+      registrant: { organization: "JIS K.K.", country: null },
+    });
+    expect(coJp.statuses.map((status: { code: string }) => status.code)).toEqual(["Connected"]);
+    const jp = (await get("euc.jp")).body.data;
+    expect(jp).toMatchObject({
+      createdAt: "2001-02-03T00:00:00.000Z",
+      expiresAt: "2026-02-28T00:00:00.000Z",
+      nameservers: ["ns1.euc.jp"],
+      registrant: null,
+    });
+    expect(jp.statuses.map((status: { code: string }) => status.code)).toEqual(["active"]);
+    const tr = (await get("istanbul.com.tr")).body.data;
+    expect(tr.registrar.name).toBe("Türkiye Yazılım Hizmetleri");
+    expect(tr.expiresAt).toBe("2030-08-22T00:00:00.000Z");
+    // Nothing decoded into replacement characters or escapes.
+    for (const data of [coJp, jp, tr]) expect(JSON.stringify(data)).not.toMatch(/\uFFFD|\\u001b/);
   });
 
   it("answers 502 upstream_error for a registry's refusal, naming it", async () => {

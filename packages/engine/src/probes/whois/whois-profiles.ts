@@ -41,8 +41,11 @@ export interface WhoisProfile {
   refusals?: readonly string[];
   /** Its status words with a clear meaning: a transfer lock, or an active name. */
   statusWords?: Readonly<Record<string, "transferLock" | "active">>;
-  /** The character set its answers are in, when not UTF-8 (an iconv-lite name). */
-  encoding?: string;
+  /**
+   * The character sets its answers come in when not UTF-8 (WHATWG names), tried in order: the
+   * first that decodes the bytes without error is taken.
+   */
+  encoding?: string | readonly string[];
 }
 
 /** Labels every registry is read with, after its profile's own. */
@@ -196,16 +199,24 @@ export const whoisProfiles: readonly WhoisProfile[] = [
   },
   { suffixes: ["hk"], dateOrder: "dmy" },
   {
+    // JPRS answers in ISO-2022-JP, in Japanese unless asked with `/e`; a co.jp's
+    // `[Organization]` is its holder, an organization by that domain's rules.
     suffixes: ["jp"],
     servers: ["whois.jprs.jp"],
     labels: {
-      statuses: ["state"],
-      updated: ["last update"],
-      created: ["registered date", "created date"],
+      statuses: ["state", "状態"],
+      updated: ["last update", "最終更新"],
+      created: ["registered date", "created date", "登録年月日"],
+      expires: ["expires on", "有効期限"],
+      nameservers: ["name server", "ネームサーバ"],
+      registrantOrganization: ["organization"],
     },
-    encoding: "euc-jp",
+    encoding: ["iso-2022-jp", "euc-jp", "shift_jis"],
   },
   { suffixes: ["ru", "su", "рф"], labels: { statuses: ["state"] }, encoding: "koi8-r" },
+  // Character sets from the Debian whois client's list of what each server sends.
+  { suffixes: ["kg"], encoding: "windows-1251" },
+  { suffixes: ["tr"], encoding: "iso-8859-9" },
   {
     // Registro.br: the holder's name and country sit in the domain's object.
     suffixes: ["br"],
