@@ -8,6 +8,7 @@ import {
   type WhoisCorpusWorld,
   whoisBytesIn,
   whoisCorpus,
+  whoisRegistryFormats,
 } from "@domain-intel/test-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEngine, type Engine } from "../../engine.js";
@@ -371,4 +372,38 @@ describe("name servers the corpus's expectations do not list", () => {
     const answer = await engineGet(engine, `/api/v1/whois/${domain}`, key);
     expect(answer.body.data.nameservers).toEqual(nameservers);
   });
+});
+
+describe("registries beyond the corpus, in their own formats", () => {
+  const formats = whoisRegistryFormats();
+  let formatWorld: WhoisCorpusWorld;
+  let formatEngine: Engine;
+  beforeAll(async () => {
+    formatWorld = await startWhoisCorpusWorld(formats);
+    formatEngine = createEngine({
+      keys: [key],
+      ...formatWorld.engineOptions,
+      probes: { dns: false, ssl: false },
+      logger: silentLogger,
+    });
+  });
+  afterAll(async () => {
+    await formatWorld?.close();
+  });
+
+  it.each(formats.map((sample) => [sample.domain, sample] as const))(
+    "%s answers 200 with every field its text gives read right",
+    async (_domain, sample) => {
+      const answer = await engineGet(formatEngine, `/api/v1/whois/${sample.domain}`, key);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      const judged = Object.fromEntries(
+        corpusFields
+          .map((field) => [field, judgeCorpusField(sample, field, answer.body.data)] as const)
+          .filter(([, verdict]) => verdict !== "unscored"),
+      );
+      expect(judged, JSON.stringify(answer.body.data)).toEqual(
+        Object.fromEntries(Object.keys(judged).map((field) => [field, "correct"])),
+      );
+    },
+  );
 });

@@ -57,6 +57,8 @@ const month = String.raw`(?<mon>[a-z]{3})[a-z]*\.?`;
 const knownFormats: RegExp[] = [
   // 2024-08-14, 2024/08/14, 2024.08.14, with an optional time and zone
   new RegExp(String.raw`^(?<y>\d{4})[-/.](?<mo>\d{1,2})[-/.](?<d>\d{1,2})${time}${zone}$`, "i"),
+  // 2007. 03. 02. (KISA)
+  /^(?<y>\d{4})\.\s*(?<mo>\d{1,2})\.\s*(?<d>\d{1,2})\.?$/,
   // 20240814070134
   /^(?<y>\d{4})(?<mo>\d{2})(?<d>\d{2})(?<hh>\d{2})(?<mm>\d{2})(?<ss>\d{2})$/,
   // 20240814, 20240814 07:01:34

@@ -31,8 +31,8 @@ export interface WhoisProfile {
   labels?: Partial<Record<WhoisField, readonly string[]>>;
   /** Dates given once per change: which of them is the field (`changed:` lines of .il). */
   pickDate?: Partial<Record<"created" | "updated" | "expires", "earliest" | "latest">>;
-  /** Only these labels, not the generic ones, hold the domain's statuses. */
-  onlyStatusLabels?: boolean;
+  /** Fields read only with the profile's labels, not the generic ones as well. */
+  onlyLabels?: readonly WhoisField[];
   /** Labels written without a colon (`Record expires on 2019-11-09`). */
   bareLabels?: readonly string[];
   /** Phrases (lower case) of its "not registered" answer. */
@@ -165,10 +165,51 @@ export const whoisProfiles: readonly WhoisProfile[] = [
   { suffixes: ["fi"], dateOrder: "dmy", labels: { registrar: ["registrar"] } },
   { suffixes: ["rs"], dateOrder: "dmy" },
   {
-    suffixes: ["cz", "cr", "sk", "ee", "pl", "ro", "ua", "hr", "si", "at", "de", "ch", "li"],
+    suffixes: ["cz", "cr", "sk", "ee", "pl", "ro", "ua", "hr", "si", "at", "de"],
     dateOrder: "dmy",
   },
   { suffixes: ["pt"], dateOrder: "dmy", labels: { expires: ["expiration date"] } },
+  {
+    // SWITCH: a label, a tab, the value (`Registrar<TAB>MarkMonitor`); name servers under a heading.
+    suffixes: ["ch", "li"],
+    dateOrder: "dmy",
+    bareLabels: ["domain name", "registrar", "first registration date", "dnssec"],
+  },
+  {
+    // DK Hostmaster: `DNS:` is the name in DNS form; its servers are `Hostname:` lines.
+    suffixes: ["dk"],
+    labels: { nameservers: ["hostname"] },
+    onlyLabels: ["nameservers"],
+  },
+  {
+    // KISA: Korean lines, then the same in English.
+    suffixes: ["kr"],
+    labels: {
+      registrar: ["authorized agency"],
+      created: ["registered date"],
+      updated: ["last updated date"],
+      expires: ["expiration date"],
+      nameservers: ["host name"],
+      registrantOrganization: ["registrant"],
+    },
+    encoding: "euc-kr",
+  },
+  {
+    // InternetNZ's SRS: `registrar_name:`, `ns_name_01:`..., `query_status: 200 Active`.
+    suffixes: ["nz"],
+    labels: {
+      registrar: ["registrar_name"],
+      created: ["domain_dateregistered"],
+      updated: ["domain_datelastmodified"],
+      expires: ["domain_datebilleduntil"],
+      statuses: ["query_status"],
+      nameservers: Array.from(
+        { length: 13 },
+        (_, i) => `ns_name_${String(i + 1).padStart(2, "0")}`,
+      ),
+      registrantCountry: ["registrant_contact_country"],
+    },
+  },
   {
     // The first `changed:` line is the assignment: "registrar AT ns.il 19990605 (Assigned)".
     suffixes: ["il"],
@@ -180,7 +221,7 @@ export const whoisProfiles: readonly WhoisProfile[] = [
   {
     suffixes: ["fr", "re", "pm", "tf", "wf", "yt"],
     labels: { statuses: ["eppstatus"] },
-    onlyStatusLabels: true,
+    onlyLabels: ["statuses"],
   },
   {
     suffixes: ["kz"],
@@ -222,7 +263,6 @@ export const whoisProfiles: readonly WhoisProfile[] = [
     suffixes: ["br"],
     labels: { registrantOrganization: ["owner"], registrantCountry: ["country"] },
   },
-  { suffixes: ["kr"], encoding: "euc-kr" },
   { suffixes: ["cn"], encoding: "gb18030" },
 ];
 

@@ -147,7 +147,11 @@ export function readWhoisEntries(text: string, options: ReadOptions = {}): Whois
       blockIndent = undefined;
     }
 
-    const bare = bareLabels.find((label) => line.trim().toLowerCase().startsWith(`${label} `));
+    // `Record expires on 2019-11-09` (.tw), `Registrar<TAB>MarkMonitor` (.ch)
+    const lower = line.trim().toLowerCase();
+    const bare = bareLabels.find(
+      (label) => lower.startsWith(label) && /^[ \t]+\S/.test(lower.slice(label.length)),
+    );
     const match = bare
       ? { label: bare, value: line.trim().slice(bare.length).trim(), indent: String(indent) }
       : (bracketLine.exec(line)?.groups ?? labelOf(line));

@@ -180,7 +180,7 @@ function reading(entries: readonly WhoisEntry[], profile: WhoisProfile): Reading
   }
   const labelsOf = (field: WhoisField) => [
     ...(profile.labels?.[field] ?? []),
-    ...(field === "statuses" && profile.onlyStatusLabels ? [] : genericLabels[field]),
+    ...(profile.onlyLabels?.includes(field) ? [] : genericLabels[field]),
   ];
   const values = (blocks: readonly WhoisBlock[], labels: readonly string[]) => {
     for (const label of labels) {
@@ -368,6 +368,8 @@ function statusesOf(read: Reading): DomainRecord["statuses"] {
         .replace(/\([^)]*\)/g, " ")
         // "clientTransferProhibited - status prohibits transfer" (.kz): the code, not the gloss
         .replace(/\s+-\s.*$/, "")
+        // "200 Active" (.nz's query status): the word, not the answer code
+        .replace(/^\d{3}\s+(?=\D)/, "")
         .replace(/\s+/g, " ")
         .trim()
         .replace(/\.$/, "");
