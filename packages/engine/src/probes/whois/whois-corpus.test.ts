@@ -391,6 +391,12 @@ describe("registries beyond the corpus, in their own formats", () => {
     await formatWorld?.close();
   });
 
+  it("marks DNS Belgium's holder 'Not shown' as redacted", async () => {
+    const be = (await engineGet(formatEngine, "/api/v1/whois/google.be", key)).body.data;
+    expect(be.registrant).toBeNull();
+    expect(be.redacted).toEqual(["registrant.organization", "registrant.country"]);
+  });
+
   it.each(formats.map((sample) => [sample.domain, sample] as const))(
     "%s answers 200 with every field its text gives read right",
     async (_domain, sample) => {

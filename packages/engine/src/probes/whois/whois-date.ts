@@ -70,8 +70,11 @@ const knownFormats: RegExp[] = [
   ),
   // 2001-Aug-23
   new RegExp(String.raw`^(?<y>\d{4})[-\s]${month}[-\s](?<d>\d{1,2})${time}${zone}$`, "i"),
-  // Aug 14 2024, August 14, 2024
-  new RegExp(String.raw`^${month}\s+(?<d>\d{1,2}),?\s+(?<y>\d{4})${time}${zone}$`, "i"),
+  // Aug 14 2024, August 14, 2024, Tue Dec 12 2000 (DNS Belgium)
+  new RegExp(
+    String.raw`^(?:[a-z]{3},?\s+(?=[a-z]{3}))?${month}\s+(?<d>\d{1,2}),?\s+(?<y>\d{4})${time}${zone}$`,
+    "i",
+  ),
   // Tue Feb 10 09:42:42 2004 (C's ctime; a zone may stand before the year)
   /^[a-z]{3},?\s+(?<mon>[a-z]{3})\s+(?<d>\d{1,2})\s+(?<hh>\d{1,2}):(?<mm>\d{2}):(?<ss>\d{2})\s+(?:(?<tz>[A-Z]{2,5})\s+)?(?<y>\d{4})$/i,
 ];
@@ -81,6 +84,18 @@ const yearLast = new RegExp(
   String.raw`^(?<a>\d{1,2})[-/.](?<b>\d{1,2})[-/.](?<y>\d{4})${time}${zone}$`,
   "i",
 );
+/** 16/09/03 (Red.es): read only where the profile fixes the order, so the year is last. */
+const shortYearLast = new RegExp(
+  String.raw`^(?<a>\d{1,2})[-/.](?<b>\d{1,2})[-/.](?<yy>\d{2})${time}${zone}$`,
+  "i",
+);
+
+/** A two-digit year: this century up to ten years ahead, the last century beyond. */
+function fullYear(twoDigits: string): string {
+  const now = new Date().getUTCFullYear();
+  const year = 2000 + Number(twoDigits);
+  return String(year > now + 10 ? year - 100 : year);
+}
 
 function offsetMinutes(zoneText: string | undefined): number | undefined {
   if (!zoneText) return 0;
@@ -126,7 +141,8 @@ function readOne(text: string, order: DayMonthOrder | undefined): WhoisDateReadi
       : Number(groups.mo) - 1;
     return instant(groups, monthIndex, Number(groups.d));
   }
-  const groups = yearLast.exec(text)?.groups;
+  const short = order ? shortYearLast.exec(text)?.groups : undefined;
+  const groups = yearLast.exec(text)?.groups ?? (short && { ...short, y: fullYear(short.yy!) });
   if (!groups) return undefined;
   const [a, b] = [Number(groups.a), Number(groups.b)];
   const chosen: DayMonthOrder | undefined =

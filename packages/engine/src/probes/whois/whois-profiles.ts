@@ -176,6 +176,17 @@ export const whoisProfiles: readonly WhoisProfile[] = [
     bareLabels: ["domain name", "registrar", "first registration date", "dnssec"],
   },
   {
+    // Red.es: dd/mm/yy dates; `Name Server 1:` to `Name Server 4:`.
+    suffixes: ["es"],
+    dateOrder: "dmy",
+    labels: { nameservers: ["name server 1", "name server 2", "name server 3", "name server 4"] },
+  },
+  {
+    // Norid: the registrar and name servers by handle; the holder's own object after the domain's.
+    suffixes: ["no"],
+    labels: { registrar: ["registrar handle"] },
+  },
+  {
     // DK Hostmaster: `DNS:` is the name in DNS form; its servers are `Hostname:` lines.
     suffixes: ["dk"],
     labels: { nameservers: ["hostname"] },

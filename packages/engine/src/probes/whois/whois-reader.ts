@@ -38,7 +38,7 @@ const headingBlocks: [RegExp, WhoisBlock][] = [
 ];
 
 /** Keys that open a RIPE-style object; `nsset`/`keyset` open one only outside the domain's. */
-const contactObjectKeys = new Set(["contact", "nic-hdl", "personname"]);
+const contactObjectKeys = new Set(["contact", "nic-hdl", "personname", "norid handle"]);
 /** Keys that open a contact object only as an object's first line (`.by` has `Person:` inline). */
 const objectFirstKeys = new Set(["person", "role"]);
 const setObjectKeys = new Set(["nsset", "keyset"]);

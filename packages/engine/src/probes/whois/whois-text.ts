@@ -164,10 +164,18 @@ interface Reading {
 
 /** Placeholder values that mean the registry withholds the field. */
 export const withheld =
-  /^(?:redacted|not disclosed|data protected|hidden|n\/a|private|withheld|gdpr|statutory masking|not available|non-public|-+)\b|redacted for privacy|gdpr|hidden upon user request|data protected|please query the rdds service/i;
+  /^(?:redacted|not disclosed|data protected|hidden|n\/a|private|withheld|gdpr|statutory masking|not available|non-public|not shown|-+)\b|redacted for privacy|gdpr|hidden upon user request|data protected|please query the rdds service/i;
 
 /** Labels that name a contact object's handle. */
-const handleLabels = ["nic-hdl", "nic-hdl-br", "contact", "id", "contact id", "handle"];
+const handleLabels = [
+  "nic-hdl",
+  "nic-hdl-br",
+  "contact",
+  "id",
+  "contact id",
+  "handle",
+  "norid handle",
+];
 
 function reading(entries: readonly WhoisEntry[], profile: WhoisProfile): Reading {
   const byBlock = new Map<WhoisBlock, Map<string, string[]>>();
@@ -496,7 +504,10 @@ function contactsOf(read: Reading): Contact[] | undefined {
  * and country, what the section publishes of a holder.
  */
 function registrantByHandle(read: Reading): Contact | undefined {
-  const handle = read.values(["domain"], ["registrant", "holder-c", "holder", "owner-c"])[0];
+  const handle = read.values(
+    ["domain"],
+    ["registrant", "holder-c", "holder", "owner-c", "domain holder handle"],
+  )[0];
   if (!handle || /\s/.test(handle.trim())) return undefined;
   const object = read.objectOf(handle);
   const value = (labels: string[]) =>
