@@ -45,7 +45,8 @@ export type DayMonthOrder = "dmy" | "mdy";
 /** A date read, or why it could not be. */
 export type WhoisDateReading = { iso: string } | { iso: null; reason: string };
 
-const time = String.raw`(?:[ T]+(?<hh>\d{1,2}):(?<mm>\d{2})(?::(?<ss>\d{2}))?(?:\.\d+)?)?`;
+// "2001-06-14-T10:32:43Z" (Uniregistry) as well as "2001-06-14T10:32:43Z"
+const time = String.raw`(?:-?[ T]+(?<hh>\d{1,2}):(?<mm>\d{2})(?::(?<ss>\d{2}))?(?:\.\d+)?)?`;
 const zone = String.raw`\s*(?<tz>\(?(?:GMT|UTC)[+-]\d{1,2}(?::?\d{2})?\)?|Z|[+-]\d{2}:?\d{2}|[+-]\d{2}|\(?[A-Z]{1,5}\)?)?`;
 const month = String.raw`(?<mon>[a-z]{3})[a-z]*\.?`;
 

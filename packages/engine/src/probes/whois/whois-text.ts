@@ -68,7 +68,9 @@ export function parseWhoisText(input: {
   return {
     domain,
     tld: input.tld,
-    isRegistered: !whoisSaysAvailable(text, profile),
+    // A "not found" phrase inside a record's disclaimer ("does not indicate that the name is
+    // available for registration") does not undo the record the registry sent.
+    isRegistered: !whoisSaysAvailable(text, profile) || hasOwnRecord(read, domain),
     isIDN: /(^|\.)xn--/i.test(domain),
     registrar: registrarOf(read),
     statuses,
@@ -269,12 +271,30 @@ export function whoisRefusal(
   profile: WhoisProfile = {},
 ): "rate_limited" | "blocked" | undefined {
   if (!text || text.length > 2048 || whoisSaysAvailable(text, profile)) return undefined;
+  // A record whose footer mentions a rate limit (.la: "Access to the whois service is rate
+  // limited") is an answer, not a refusal.
+  if ((text.match(recordLine)?.length ?? 0) >= 3) return undefined;
   const lower = text.toLowerCase();
   if (profile.refusals?.some((phrase) => lower.includes(phrase))) return "rate_limited";
   if (blocked.some((pattern) => pattern.test(text))) return "blocked";
   if (throttled.some((pattern) => pattern.test(text))) return "rate_limited";
   return undefined;
 }
+
+/** The answer holds this domain's record: its name line and a registration's fields. */
+function hasOwnRecord(read: Reading, domain: string): boolean {
+  const named = read
+    .values(["domain"], read.labelsOf("domain"))
+    .some((value) => value.split(/\s+/)[0]!.toLowerCase().replace(/\.$/, "") === domain);
+  const fields = (["registrar", "created", "expires", "nameservers"] as const).filter(
+    (field) => read.values(["domain", "registrar", "nsset"], read.labelsOf(field)).length > 0,
+  );
+  return named && fields.length >= 2;
+}
+
+/** Lines of a registration record (`Domain Name: x`, `Creation Date: ...`), not of a refusal. */
+const recordLine =
+  /^\s*(?:domain(?: name)?|registrar|creation date|created|registered|expir\w*(?: date)?|name ?servers?|nserver)\s*:\s*\S/gim;
 
 /** A record with none of the fields a registration has: the text was not a record. */
 export function looksEmpty(record: DomainRecord): boolean {
