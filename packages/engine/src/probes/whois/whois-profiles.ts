@@ -187,6 +187,12 @@ export const whoisProfiles: readonly WhoisProfile[] = [
     labels: { registrar: ["registrar handle"] },
   },
   {
+    // IRNIC: RIPE-style, `expire-date:` and `last-updated:`; an IDN's `domain:` in Unicode
+    // beside its `ascii:` form.
+    suffixes: ["ir", "xn--mgba3a4f16a"],
+    labels: { expires: ["expire-date"], updated: ["last-updated"], domain: ["ascii"] },
+  },
+  {
     // DK Hostmaster: `DNS:` is the name in DNS form; its servers are `Hostname:` lines.
     suffixes: ["dk"],
     labels: { nameservers: ["hostname"] },
@@ -265,7 +271,7 @@ export const whoisProfiles: readonly WhoisProfile[] = [
     },
     encoding: ["iso-2022-jp", "euc-jp", "shift_jis"],
   },
-  { suffixes: ["ru", "su", "рф"], labels: { statuses: ["state"] }, encoding: "koi8-r" },
+  { suffixes: ["ru", "su", "xn--p1ai"], labels: { statuses: ["state"] }, encoding: "koi8-r" },
   // Character sets from the Debian whois client's list of what each server sends.
   { suffixes: ["kg"], encoding: "windows-1251" },
   { suffixes: ["tr"], encoding: "iso-8859-9" },

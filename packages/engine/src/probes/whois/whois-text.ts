@@ -284,7 +284,8 @@ export function whoisRefusal(
 /** The answer holds this domain's record: its name line and a registration's fields. */
 function hasOwnRecord(read: Reading, domain: string): boolean {
   const named = read
-    .values(["domain"], read.labelsOf("domain"))
+    .labelsOf("domain")
+    .flatMap((label) => read.values(["domain"], [label]))
     .some((value) => value.split(/\s+/)[0]!.toLowerCase().replace(/\.$/, "") === domain);
   const fields = (["registrar", "created", "expires", "nameservers"] as const).filter(
     (field) => read.values(["domain", "registrar", "nsset"], read.labelsOf(field)).length > 0,
