@@ -193,6 +193,12 @@ export const whoisProfiles: readonly WhoisProfile[] = [
     labels: { expires: ["expire-date"], updated: ["last-updated"], domain: ["ascii"] },
   },
   {
+    // MONIC (.mo): `Record created on 2018-02-05 ...` without a colon; servers under a heading.
+    suffixes: ["mo"],
+    bareLabels: ["record created on", "record expires on"],
+    labels: { nameservers: ["domain name servers"] },
+  },
+  {
     // DK Hostmaster: `DNS:` is the name in DNS form; its servers are `Hostname:` lines.
     suffixes: ["dk"],
     labels: { nameservers: ["hostname"] },

@@ -489,7 +489,7 @@ function contactsOf(read: Reading): Contact[] | undefined {
     const phone = value([" phone", " contact phone", " telephone", " phone number"]);
     const street = all([" street", " address", "'s address", " street address"]);
     const country = value(
-      [" country", " country code", " country-loc"],
+      [" country", " country code", " country-loc", " country / region"],
       read.labelsOf("registrantCountry"),
     );
     if (!(name || organization || email || phone || street.length || country)) {
