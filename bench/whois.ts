@@ -28,7 +28,7 @@ import { assertBenchTsconfig } from "./support/bench-process.js";
 assertBenchTsconfig();
 
 const key = "bench-whois-corpus-key";
-const readRuns = 50;
+const readRuns = 20;
 const require = createRequire(import.meta.url);
 const { parseDomainWhois } = require("whoiser/src/parsers.js") as {
   parseDomainWhois(domain: string, text: string, ignorePrivacy: boolean): Record<string, unknown>;
@@ -150,20 +150,25 @@ async function main(): Promise<void> {
     await world.close();
   }
 
-  // Our reader alone: each sample read `readRuns` times; the mean per sample and the slowest.
+  // Our reader alone: each sample read in `rounds` rounds of `readRuns` reads; a sample's time is
+  // its best round's mean, so a round another process interrupted does not count.
+  const rounds = 5;
   let totalMs = 0;
   let slowestMs = 0;
   let slowest = "";
   for (const sample of samples) {
     // The profile lookup tries every suffix of this, most specific first.
     const tld = sample.domain.split(".").slice(1).join(".");
-    const started = performance.now();
-    for (let run = 0; run < readRuns; run++) {
-      parseWhoisText({ domain: sample.domain, tld, text: sample.raw, server: "whois.example" });
+    let bestMs = Number.POSITIVE_INFINITY;
+    for (let round = 0; round < rounds; round++) {
+      const started = performance.now();
+      for (let run = 0; run < readRuns; run++) {
+        parseWhoisText({ domain: sample.domain, tld, text: sample.raw, server: "whois.example" });
+      }
+      bestMs = Math.min(bestMs, (performance.now() - started) / readRuns);
     }
-    const meanMs = (performance.now() - started) / readRuns;
-    totalMs += meanMs;
-    if (meanMs > slowestMs) [slowestMs, slowest] = [meanMs, sample.domain];
+    totalMs += bestMs;
+    if (bestMs > slowestMs) [slowestMs, slowest] = [bestMs, sample.domain];
   }
 
   const cell = ({ correct, wrong, missing }: Record<CorpusVerdict, number>) =>
@@ -179,7 +184,7 @@ async function main(): Promise<void> {
   }
   console.log(`  non-200 answers: ${notOk.length}${notOk.length ? ` (${notOk.join(", ")})` : ""}`);
   console.log(
-    `  reader: ${(totalMs / samples.length).toFixed(3)} ms a sample on average, slowest ${slowest} at ${slowestMs.toFixed(3)} ms`,
+    `  reader: ${(totalMs / samples.length).toFixed(3)} ms a sample on average, slowest ${slowest} at ${slowestMs.toFixed(3)} ms (best of ${rounds} rounds)`,
   );
 }
 
