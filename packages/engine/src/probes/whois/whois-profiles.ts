@@ -199,6 +199,11 @@ export const whoisProfiles: readonly WhoisProfile[] = [
     labels: { nameservers: ["domain name servers"] },
   },
   {
+    // CIDR (.gg, .je, .as): `Registered on 30th April 2003 at 00:00:00.000` under `Relevant dates:`.
+    suffixes: ["gg", "je", "as"],
+    bareLabels: ["registered on"],
+  },
+  {
     // DK Hostmaster: `DNS:` is the name in DNS form; its servers are `Hostname:` lines.
     suffixes: ["dk"],
     labels: { nameservers: ["hostname"] },
