@@ -76,8 +76,8 @@ const knownFormats: RegExp[] = [
     String.raw`^(?:[a-z]{3},?\s+(?=[a-z]{3}))?${month}\s+(?<d>\d{1,2}),?\s+(?<y>\d{4})${time}${zone}$`,
     "i",
   ),
-  // Tue Feb 10 09:42:42 2004 (C's ctime; a zone may stand before the year)
-  /^[a-z]{3},?\s+(?<mon>[a-z]{3})\s+(?<d>\d{1,2})\s+(?<hh>\d{1,2}):(?<mm>\d{2}):(?<ss>\d{2})\s+(?:(?<tz>[A-Z]{2,5})\s+)?(?<y>\d{4})$/i,
+  // Tue Feb 10 09:42:42 2004 (C's ctime; a zone may stand before the year; .bj drops the day)
+  /^(?:[a-z]{3},?\s+)?(?<mon>[a-z]{3})\s+(?<d>\d{1,2})\s+(?<hh>\d{1,2}):(?<mm>\d{2}):(?<ss>\d{2})\s+(?:(?<tz>[A-Z]{2,5})\s+)?(?<y>\d{4})$/i,
 ];
 
 /** 02/11/2019, 18.7.2012 04:04:23: day and month in an order only the registry knows. */

@@ -147,6 +147,11 @@ export const genericLabels: Record<WhoisField, readonly string[]> = {
     "name server information",
     "name servers information",
     "servidor(es) de nombres de dominio",
+    // Red.es, .bj: numbered
+    "name server 1",
+    "name server 2",
+    "name server 3",
+    "name server 4",
   ],
   statuses: [
     "domain status",
@@ -165,7 +170,7 @@ export const whoisProfiles: readonly WhoisProfile[] = [
   { suffixes: ["fi"], dateOrder: "dmy", labels: { registrar: ["registrar"] } },
   { suffixes: ["rs"], dateOrder: "dmy" },
   {
-    suffixes: ["cz", "cr", "sk", "ee", "pl", "ro", "ua", "hr", "si", "at", "de"],
+    suffixes: ["cz", "cr", "sk", "ee", "pl", "ro", "ua", "hr", "si", "at", "de", "fo", "sm", "im"],
     dateOrder: "dmy",
   },
   { suffixes: ["pt"], dateOrder: "dmy", labels: { expires: ["expiration date"] } },
@@ -176,10 +181,9 @@ export const whoisProfiles: readonly WhoisProfile[] = [
     bareLabels: ["domain name", "registrar", "first registration date", "dnssec"],
   },
   {
-    // Red.es: dd/mm/yy dates; `Name Server 1:` to `Name Server 4:`.
+    // Red.es: dd/mm/yy dates.
     suffixes: ["es"],
     dateOrder: "dmy",
-    labels: { nameservers: ["name server 1", "name server 2", "name server 3", "name server 4"] },
   },
   {
     // Norid: the registrar and name servers by handle; the holder's own object after the domain's.
@@ -247,8 +251,11 @@ export const whoisProfiles: readonly WhoisProfile[] = [
     statusWords: { "transfer locked": "transferLock" },
   },
   {
+    // AFNIC: `eppstatus:` beside the registry's state; the older format has only `status:`
+    // and writes dates day first (`created: 11/01/2010`).
     suffixes: ["fr", "re", "pm", "tf", "wf", "yt"],
-    labels: { statuses: ["eppstatus"] },
+    dateOrder: "dmy",
+    labels: { statuses: ["eppstatus", "status"] },
     onlyLabels: ["statuses"],
   },
   {
@@ -260,7 +267,16 @@ export const whoisProfiles: readonly WhoisProfile[] = [
       nameservers: ["primary server", "secondary server"],
     },
   },
-  { suffixes: ["lu"], labels: { registrar: ["registrar-name"], statuses: ["domaintype"] } },
+  {
+    // RESTENA: dates day first (`registered: 04/06/2003`); the holder as `org-name:`.
+    suffixes: ["lu"],
+    dateOrder: "dmy",
+    labels: {
+      registrar: ["registrar-name"],
+      statuses: ["domaintype"],
+      registrantOrganization: ["org-name"],
+    },
+  },
   {
     suffixes: ["tw"],
     bareLabels: ["record expires on", "record created on"],
