@@ -143,6 +143,7 @@ export const genericLabels: Record<WhoisField, readonly string[]> = {
     "domain servers in listed order",
     "name servers in the listed order",
     "domain servers",
+    "dns servers",
     "name servers dns",
     "name server information",
     "name servers information",
