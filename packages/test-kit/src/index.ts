@@ -39,6 +39,7 @@ export * from "./tls/tls-profiles.js";
 export * from "./wait/until.js";
 export * from "./watch/watch-lab.js";
 export * from "./whois/hop-policy.js";
+export * from "./whois/whois-charsets.js";
 export * from "./whois/whois-corpus.js";
 export * from "./whois/whois-peers.js";
 export * from "./whois/whois-server.js";
