@@ -14,6 +14,7 @@ import {
   urlSetting,
 } from "./env-settings.js";
 import { redactRedisUrl } from "./redis-connection.js";
+import { watchFromEnv } from "./watch-from-env.js";
 
 export interface ServeConfig {
   port: number;
@@ -226,6 +227,7 @@ export function configFromEnv(env: Env): ServeConfig {
   const caaIssuers = caaIssuersSetting(env);
   const docs = booleanSetting(env, "DOMAIN_INTEL_DOCS", true);
   const view = docs && booleanSetting(env, "DOMAIN_INTEL_VIEW", true);
+  const watch = watchFromEnv(env);
 
   const engine: ServeConfig["engine"] = {
     ...(keys.length > 0 ? { keys } : {}),
@@ -236,6 +238,7 @@ export function configFromEnv(env: Env): ServeConfig {
     ...(caaIssuers ? { insights: { caaIssuers } } : {}),
     ...(anchors ? { dns: { trustAnchors: anchors.text } } : {}),
     ...(mail.options ? { mail: mail.options } : {}),
+    ...watch.options,
     ...(bootstrap || hintPairs.length > 0
       ? {
           rdap: {
@@ -265,6 +268,7 @@ export function configFromEnv(env: Env): ServeConfig {
     DOMAIN_INTEL_SMTP_PORT: String(mail.smtpPort),
     DOMAIN_INTEL_DKIM_SELECTORS:
       mail.dkimSelectors.length > 0 ? mail.dkimSelectors.join(",") : none,
+    ...watch.effective,
     REDIS_URL: redisUrl ? redactRedisUrl(redisUrl) : none,
     DOMAIN_INTEL_DOCS: docs ? "yes" : "no",
     DOMAIN_INTEL_VIEW: view ? "yes" : "no",
