@@ -15,6 +15,7 @@ const scripts = [
   "memory.ts",
   "dns.ts",
   "mail.ts",
+  "whois.ts",
   "load-test.ts",
 ];
 let failed = 0;

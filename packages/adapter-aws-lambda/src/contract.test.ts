@@ -21,11 +21,13 @@ function invokeApp(
 }
 
 runContractSuite({
+  streamsResults: false,
   name: "AWS Lambda, REST API (payload 1.0)",
   start: async (options) => invokeApp(createHandler(options), (request) => restApiEvent(request)),
 });
 
 runContractSuite({
+  streamsResults: false,
   name: "AWS Lambda, HTTP API on stage /prod (payload 2.0)",
   start: async (options) =>
     invokeApp(createHandler({ engine: options, basePath: "/prod" }), (request) =>
@@ -34,6 +36,7 @@ runContractSuite({
 });
 
 runContractSuite({
+  streamsResults: false,
   name: "AWS Lambda, function URL (payload 2.0)",
   start: async (options) =>
     invokeApp(createHandler(options), (request) =>

@@ -1,5 +1,11 @@
 export type { Engine, EngineOptions } from "@domain-intel/engine";
 export {
+  type BatchWorkerHandler,
+  type BatchWorkerOptions,
+  type BatchWorkerResult,
+  createBatchWorker,
+} from "./create-batch-worker.js";
+export {
   createHandler,
   type DomainIntelLambdaOptions,
   type LambdaHandler,

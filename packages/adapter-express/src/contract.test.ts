@@ -4,6 +4,7 @@ import express from "express";
 import { domainIntel } from "./index.js";
 
 runContractSuite({
+  streamsResults: true,
   name: "Express",
   async start(options) {
     const app = express();

@@ -4,6 +4,7 @@ import Fastify from "fastify";
 import { domainIntel } from "./index.js";
 
 runContractSuite({
+  streamsResults: true,
   name: "Fastify",
   // find-my-way refuses such a URL before routing (see README).
   routerRejectsBadPercentEncoding: true,

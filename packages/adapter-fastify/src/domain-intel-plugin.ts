@@ -1,3 +1,4 @@
+import { Readable } from "node:stream";
 import {
   createEngine,
   type Engine,
@@ -14,6 +15,17 @@ import type {
   RequestPayload,
 } from "fastify";
 import fp from "fastify-plugin";
+
+async function* grown(
+  body: Uint8Array,
+  stream: NonNullable<EngineResponse["stream"]>,
+  reply: FastifyReply,
+): AsyncGenerator<Uint8Array> {
+  const leaving = new AbortController();
+  reply.raw.once("close", () => leaving.abort());
+  if (body.byteLength > 0) yield body;
+  yield* stream(leaving.signal);
+}
 
 /**
  * Engine options, an engine, or `{ engine }` (either of the two). Fastify's own `prefix`
@@ -52,8 +64,13 @@ async function domainIntelPlugin(
     reply.code(response.status);
     const headers = response.headers;
     for (const name in headers) reply.header(name, headers[name]);
+    // A response that grows (a running batch's results) is streamed as it comes.
+    const { body, stream } = response;
+    if (stream) {
+      reply.send(Readable.from(grown(body, stream, reply)));
+      return;
+    }
     // The engine's bytes as they are; an empty body (HEAD, 304) keeps its content-length.
-    const { body } = response;
     reply.send(
       body.byteLength === 0
         ? undefined

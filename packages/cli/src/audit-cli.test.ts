@@ -73,6 +73,13 @@ describe("domain-intel audit", () => {
       ["blog.test", ["whois"]],
       ["news.test", ["whois"]],
     ]);
+    const json = await runCli(["audit", list, "--sections", "whois", "--format", "json"], lab.env);
+    expect(json.stdout).toBe(`${JSON.stringify(JSON.parse(json.stdout), null, 2)}\n`);
+    expect(JSON.parse(json.stdout).map((report: { domain: string }) => report.domain)).toEqual([
+      "shop.test",
+      "blog.test",
+      "news.test",
+    ]);
     const child = spawn(
       process.execPath,
       [bin, "audit", "-", "--sections", "dns", "--format", "json"],
@@ -106,8 +113,9 @@ describe("domain-intel audit", () => {
       runCli(["audit", list, "--format", "xml"], lab.env),
       runCli(["audit", list, "--concurrency", "0"], lab.env),
       runCli(["audit", join(lab.directory, "missing.txt")], lab.env),
+      runCli(["audit", list, "--output", join(lab.directory, "no", "such", "dir.csv")], lab.env),
     ]);
-    expect(bad.map((result) => result.code)).toEqual([2, 2, 2, 2, 2]);
+    expect(bad.map((result) => result.code)).toEqual([2, 2, 2, 2, 2, 2]);
   });
 
   it("draws a progress bar on a terminal's standard error", async () => {
@@ -125,7 +133,7 @@ describe("domain-intel audit", () => {
     expect(stdout).toMatch(/^shop\.test +ok/m);
   });
 
-  it("Ctrl-C stops the run at once and writes the domains done", async () => {
+  it("writes each domain as it is done; Ctrl-C stops at once, exits 3 (incomplete)", async () => {
     // news.test is never answered: the run is stuck on it until interrupted.
     const asked: string[] = [];
     const answer = zoneHandler({
@@ -158,9 +166,13 @@ describe("domain-intel audit", () => {
         "a query for news.test",
         10_000,
       );
+      // Streamed: shop.test's row is out while the run is still stuck on news.test.
+      await until(() => stdout.includes("\nshop.test,"), "shop.test's row before the end", 10_000);
+      expect(stdout).not.toContain("news.test");
+      expect(child.exitCode).toBe(null);
       const interruptedAt = Date.now();
       child.kill("SIGINT");
-      expect(await closed).toBe(130);
+      expect(await closed).toBe(3);
       expect(Date.now() - interruptedAt).toBeLessThan(3000);
       expect(
         stdout

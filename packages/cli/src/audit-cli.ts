@@ -1,12 +1,12 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { closeSync, openSync, readFileSync, writeSync } from "node:fs";
 import { parseArgs } from "node:util";
 import type { Engine, Report, SectionResult } from "@domain-intel/engine";
 import { parseAuditInput } from "./audit-input.js";
-import { type AuditFormat, type AuditResult, formatAudit } from "./audit-output.js";
+import { type AuditFormat, type AuditResult, auditWriter, tally } from "./audit-output.js";
 import { progressBar } from "./audit-progress.js";
 import { cliEngine } from "./cli-engine.js";
 import { type CliStreams, choice, failOnOption, UsageError } from "./report-cli.js";
-import { allFindings, exitCodeOf, reportView } from "./report-view.js";
+import { exitCodeOf, reportView } from "./report-view.js";
 import { auditUsage } from "./usage.js";
 
 // Probing is waiting on the network: 32 domains at once keep one machine busy, and the
@@ -70,7 +70,10 @@ export async function auditCli(
   const concurrency = concurrencyOption(values.concurrency);
   if (positionals.length !== 1)
     throw new UsageError("audit takes one file, or - for standard input");
-  const engine = cliEngine(io.env);
+  // Each domain has a few dozen operations in flight at its peak (a TLS scan alone makes 8
+  // handshakes at once): the server's cap of 64 would hold a 32-domain run to a few domains'
+  // worth and run their budgets out waiting.
+  const engine = cliEngine(io.env, { maxConcurrency: Math.max(64, concurrency * 8) });
   const sections = values.sections
     ?.split(",")
     .map((name) => name.trim())
@@ -87,26 +90,54 @@ export async function auditCli(
   for (const { line, text: name, reason } of input.invalid) {
     io.stderr.write(`domain-intel: line ${line}: "${name}" skipped: ${reason}\n`);
   }
+  const output = openOutput(values.output, io.stdout);
+  const writer = auditWriter(format, sections ?? engine.sections, input.domains);
+  output.write(writer.start());
 
-  const results: Array<AuditResult | undefined> = new Array(input.domains.length);
   const progress = progressBar(io.stderr, input.domains.length);
+  // Results are written in the list's order as soon as all before them are: only those that
+  // finished ahead of a slower one wait, as text. Nothing else of a report is kept.
+  const waiting = new Map<number, string>();
+  let written = 0;
+  let nextToWrite = 0;
+  const emit = (text: string) => {
+    output.write(written === 0 ? text : writer.between + text);
+    written += 1;
+  };
+  const totals = { done: 0, fail: 0, warn: 0, errors: 0, code: 0 as 0 | 1 | 3 };
+  const record = (index: number, result: AuditResult) => {
+    const { fail, warn } = tally(result);
+    totals.fail += fail;
+    totals.warn += warn;
+    if (result.error !== undefined) totals.errors += 1;
+    const code = result.view ? exitCodeOf([result.view], failOn) : 3;
+    totals.code = Math.max(totals.code, code) as 0 | 1 | 3;
+    waiting.set(index, writer.row(result));
+    while (waiting.has(nextToWrite)) {
+      emit(waiting.get(nextToWrite)!);
+      waiting.delete(nextToWrite);
+      nextToWrite += 1;
+    }
+  };
   let next = 0;
-  let done = 0;
   let interrupted = false;
-  // One engine for the whole run: its cache and in-flight sharing keep anything from being
-  // probed twice; `concurrency` workers each take the next domain.
+  // One engine for the whole run (the list has each domain once, and work in flight is shared
+  // between sections); `concurrency` workers each take the next domain.
   const worker = async () => {
     while (!interrupted && next < input.domains.length) {
       const index = next++;
       const domain = input.domains[index]!;
+      let result: AuditResult;
       try {
         const report = await auditOne(engine, domain, sections);
-        results[index] = { domain, report, view: reportView(report) };
+        result = { domain, report, view: reportView(report) };
       } catch (error) {
-        results[index] = { domain, error: error instanceof Error ? error.message : String(error) };
+        result = { domain, error: error instanceof Error ? error.message : String(error) };
       }
-      done += 1;
-      progress.tick(done);
+      if (interrupted) return;
+      record(index, result);
+      totals.done += 1;
+      progress.tick(totals.done);
     }
   };
   const finished = Promise.all(
@@ -120,25 +151,44 @@ export async function auditCli(
   });
   await Promise.race([finished, stopped]);
   progress.clear();
+  // Interrupted: what is done behind a domain still in flight is written too, in order.
+  for (const index of [...waiting.keys()].sort((a, b) => a - b)) emit(waiting.get(index)!);
+  output.write(writer.end(written));
+  await output.close();
 
-  const completed = results.filter((result): result is AuditResult => result !== undefined);
-  const output = formatAudit(completed, format);
-  if (values.output) writeFileSync(values.output, output);
-  else io.stdout.write(output);
-
-  const views = completed.flatMap((result) => (result.view ? [result.view] : []));
-  const findings = views.flatMap(allFindings);
-  const errors = completed.filter((result) => result.error !== undefined).length;
   io.stderr.write(
-    `${interrupted ? "Interrupted: " : ""}${completed.length} of ${input.domains.length} domains audited` +
-      `, ${findings.filter((finding) => finding.status === "fail").length} fail` +
-      `, ${findings.filter((finding) => finding.status === "warn").length} warn` +
-      `${errors > 0 ? `, ${errors} could not be probed` : ""}` +
+    `${interrupted ? "Interrupted: " : ""}${totals.done} of ${input.domains.length} domains audited` +
+      `, ${totals.fail} fail, ${totals.warn} warn` +
+      `${totals.errors > 0 ? `, ${totals.errors} could not be probed` : ""}` +
       `${input.invalid.length > 0 ? `, ${input.invalid.length} invalid names skipped` : ""}\n`,
   );
-  // 130: the shell's code for a run stopped by Ctrl-C; its results are incomplete.
-  if (interrupted) return 130;
-  return errors > 0 ? 3 : exitCodeOf(views, failOn);
+  // Interrupted, the verdict is incomplete, as when a section could not be probed: 3, so a CI
+  // job gating on DESIGN's codes (0, 1, 2, 3) never reads a stopped run as a pass.
+  return interrupted ? 3 : totals.code;
+}
+
+/** Standard output, or FILE opened now: a path that cannot be written is bad usage, found first. */
+function openOutput(path: string | undefined, stdout: NodeJS.WritableStream) {
+  if (path === undefined) {
+    return {
+      write: (text: string) => {
+        if (text) stdout.write(text);
+      },
+      close: () => Promise.resolve(),
+    };
+  }
+  let fd: number;
+  try {
+    fd = openSync(path, "w");
+  } catch (error) {
+    throw new UsageError(`--output: ${path}: ${(error as NodeJS.ErrnoException).code}`);
+  }
+  return {
+    write: (text: string) => {
+      if (text) writeSync(fd, text);
+    },
+    close: async () => closeSync(fd),
+  };
 }
 
 function readInputFile(path: string): string {

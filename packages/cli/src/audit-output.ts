@@ -11,12 +11,16 @@ export interface AuditResult {
 
 export type AuditFormat = "table" | "csv" | "ndjson" | "json";
 
-/** Section names in the order they first appear: the columns, whatever sections exist. */
-function sectionNames(results: readonly AuditResult[]): string[] {
-  const names = new Set<string>();
-  for (const result of results)
-    for (const section of result.view?.sections ?? []) names.add(section.name);
-  return [...names];
+/** Writes each result as it comes: an audit keeps no report once it is written. */
+export interface AuditWriter {
+  /** The text before the first result (a header, `[`). */
+  start(): string;
+  /** One result's text. */
+  row(result: AuditResult): string;
+  /** What goes between two results (JSON's comma). */
+  readonly between: string;
+  /** The text after the last result. */
+  end(written: number): string;
 }
 
 function mark(result: AuditResult, name: string): { status: string; grade: string } {
@@ -28,7 +32,7 @@ function mark(result: AuditResult, name: string): { status: string; grade: strin
   };
 }
 
-function tally(result: AuditResult): { fail: number; warn: number; failing: string[] } {
+export function tally(result: AuditResult): { fail: number; warn: number; failing: string[] } {
   const findings = result.view ? allFindings(result.view) : [];
   const failing = findings
     .filter((finding) => finding.status === "fail")
@@ -45,68 +49,99 @@ const csvCell = (value: string | number): string => {
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 };
 
-function csv(results: readonly AuditResult[]): string {
-  const names = sectionNames(results);
-  const header = [
-    "domain",
-    ...names.flatMap((name) => [`${name}_status`, `${name}_grade`]),
-    "fail",
-    "warn",
-    "failing",
-    "error",
-  ];
-  const rows = results.map((result) => {
-    const { fail, warn, failing } = tally(result);
-    return [
-      result.domain,
-      ...names.flatMap((name) => {
-        const { status, grade } = mark(result, name);
-        return [status, grade];
-      }),
-      fail,
-      warn,
-      failing.join(" "),
-      result.error ?? "",
-    ];
-  });
-  return `${[header, ...rows].map((row) => row.map(csvCell).join(",")).join("\n")}\n`;
+const csvLine = (cells: readonly (string | number)[]) => `${cells.map(csvCell).join(",")}\n`;
+
+function csv(sections: readonly string[]): AuditWriter {
+  return {
+    start: () =>
+      csvLine([
+        "domain",
+        ...sections.flatMap((name) => [`${name}_status`, `${name}_grade`]),
+        "fail",
+        "warn",
+        "failing",
+        "error",
+      ]),
+    row(result) {
+      const { fail, warn, failing } = tally(result);
+      return csvLine([
+        result.domain,
+        ...sections.flatMap((name) => {
+          const { status, grade } = mark(result, name);
+          return [status, grade];
+        }),
+        fail,
+        warn,
+        failing.join(" "),
+        result.error ?? "",
+      ]);
+    },
+    between: "",
+    end: () => "",
+  };
 }
 
-function table(results: readonly AuditResult[]): string {
-  const names = sectionNames(results);
-  const header = ["domain", ...names, "fail", "warn"];
-  const rows = results.map((result) => {
-    const { fail, warn } = tally(result);
-    return [
-      result.domain,
-      ...names.map((name) => {
-        const { status, grade } = mark(result, name);
-        return status === "ok" ? grade || "ok" : status || "-";
-      }),
-      String(fail),
-      String(warn),
-    ];
-  });
-  const widths = header.map((_, column) =>
-    Math.max(...[header, ...rows].map((row) => row[column]!.length)),
+/**
+ * Columns as wide as their header, the longest domain of the list, or `error` (the widest
+ * status), so each line can be written as soon as its domain is done.
+ */
+function table(sections: readonly string[], domains: readonly string[]): AuditWriter {
+  const header = ["domain", ...sections, "fail", "warn"];
+  const widths = header.map((name, column) =>
+    column === 0
+      ? Math.max(name.length, ...domains.map((domain) => domain.length))
+      : Math.max(name.length, "error".length),
   );
-  return `${[header, ...rows]
-    .map((row) =>
-      row
-        .map((cell, column) => cell.padEnd(widths[column]!))
-        .join("  ")
-        .trimEnd(),
-    )
-    .join("\n")}\n`;
+  const line = (cells: readonly string[]) =>
+    `${cells
+      .map((cell, column) => cell.padEnd(widths[column]!))
+      .join("  ")
+      .trimEnd()}\n`;
+  return {
+    start: () => line(header),
+    row(result) {
+      const { fail, warn } = tally(result);
+      return line([
+        result.domain,
+        ...sections.map((name) => {
+          const { status, grade } = mark(result, name);
+          return status === "ok" ? grade || "ok" : status || "-";
+        }),
+        String(fail),
+        String(warn),
+      ]);
+    },
+    between: "",
+    end: () => "",
+  };
 }
 
 const asJson = (result: AuditResult) =>
   result.report ?? { domain: result.domain, error: result.error };
 
-export function formatAudit(results: readonly AuditResult[], format: AuditFormat): string {
-  if (format === "csv") return csv(results);
-  if (format === "ndjson")
-    return results.map((result) => `${JSON.stringify(asJson(result))}\n`).join("");
-  if (format === "json") return `${JSON.stringify(results.map(asJson), null, 2)}\n`;
-  return table(results);
+/** The same text as `JSON.stringify(results, null, 2)`, an element at a time. */
+const jsonArray: AuditWriter = {
+  start: () => "[",
+  row: (result) => `\n  ${JSON.stringify(asJson(result), null, 2).replaceAll("\n", "\n  ")}`,
+  between: ",",
+  end: (written) => (written === 0 ? "]\n" : "\n]\n"),
+};
+
+const ndjson: AuditWriter = {
+  start: () => "",
+  row: (result) => `${JSON.stringify(asJson(result))}\n`,
+  between: "",
+  end: () => "",
+};
+
+/** `sections`: the columns, in order; `domains`: the list, for the table's first column. */
+export function auditWriter(
+  format: AuditFormat,
+  sections: readonly string[],
+  domains: readonly string[],
+): AuditWriter {
+  if (format === "csv") return csv(sections);
+  if (format === "table") return table(sections, domains);
+  if (format === "json") return jsonArray;
+  return ndjson;
 }

@@ -21,6 +21,9 @@ function version(): string {
   return String(manifest.version);
 }
 
+/** Ctrl-C stopped an audit: its results are written; probes still in flight are abandoned. */
+let interrupted = false;
+
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command === "--version" || command === "-V") {
@@ -39,7 +42,12 @@ async function main(argv: string[]): Promise<number> {
   }
   if (command === "report") return reportCli(rest, io);
   if (command === "audit") {
-    return auditCli(rest, { ...io, onInterrupt: (stop) => process.once("SIGINT", stop) });
+    const onInterrupt = (stop: () => void) =>
+      process.once("SIGINT", () => {
+        interrupted = true;
+        stop();
+      });
+    return auditCli(rest, { ...io, onInterrupt });
   }
   if (command === "serve") {
     if (rest.includes("--help") || rest.includes("-h")) {
@@ -74,8 +82,7 @@ function isUsageError(error: unknown): boolean {
 main(process.argv.slice(2)).then(
   (code) => {
     if (code >= 0) process.exitCode = code;
-    // Ctrl-C during an audit: its results are written; probes still in flight are abandoned.
-    if (code === 130) process.stdout.write("", () => process.exit(code));
+    if (interrupted) process.stdout.write("", () => process.exit(code));
   },
   (error: unknown) => {
     // The message only: a stack trace helps no one running a command.

@@ -1,10 +1,28 @@
-import { createEngine, type Engine } from "@domain-intel/engine";
+import { createEngine, type Engine, memoryCache } from "@domain-intel/engine";
 import { configFromEnv } from "./config-from-env.js";
 import { generateApiKey } from "./generate-key.js";
 
-/** The engine of `report` and `audit`: serve's settings from the environment, no cache store. */
-export function cliEngine(env: NodeJS.ProcessEnv): Engine {
+/**
+ * The engine of `report` and `audit`: serve's settings from the environment. A run asks for
+ * each domain once, so a cache would only hold every report until the process ends (an audit
+ * of 1,000 domains filled the server's 96 MB of budgets, and the heap behind them): a small
+ * store, no ready-to-send copies. Requests in flight are still shared without it.
+ */
+export function cliEngine(
+  env: NodeJS.ProcessEnv,
+  options: { maxConcurrency?: number } = {},
+): Engine {
   const config = configFromEnv(env);
-  // No HTTP here, so no caller to authenticate; the engine still wants a verifier.
-  return createEngine({ ...config.engine, keys: [generateApiKey()], rateLimit: false });
+  return createEngine({
+    ...config.engine,
+    network: {
+      ...config.engine.network,
+      ...(options.maxConcurrency ? { maxConcurrency: options.maxConcurrency } : {}),
+    },
+    cache: memoryCache({ maxBytes: 1024 * 1024 }),
+    caching: { hotBytes: 0 },
+    // No HTTP here, so no caller to authenticate; the engine still wants a verifier.
+    keys: [generateApiKey()],
+    rateLimit: false,
+  });
 }

@@ -10,6 +10,61 @@ const bootstrapFile = join(dir, "dns.json");
 writeFileSync(bootstrapFile, JSON.stringify({ version: "1.0", services: [] }));
 
 describe("configFromEnv", () => {
+  it("reads the watch and webhook settings, never showing the secret", () => {
+    const watchFile = join(dir, "watch.txt");
+    writeFileSync(watchFile, "example.com\n");
+    const secret = `whsec_${Buffer.alloc(32, 7).toString("base64")}`;
+    const config = configFromEnv({
+      DOMAIN_INTEL_WATCH_FILE: watchFile,
+      DOMAIN_INTEL_WATCH_INTERVAL: "30s",
+      DOMAIN_INTEL_WEBHOOK_URL: "https://hooks.example/in?token=t0ken",
+      DOMAIN_INTEL_WEBHOOK_SECRET: secret,
+    });
+    expect(config.engine.watch).toEqual({ file: watchFile, intervalMs: 30_000 });
+    expect(config.engine.webhooks).toEqual({ url: "https://hooks.example/in?token=t0ken", secret });
+    const line = describeSettings(config, 3000);
+    expect(line).toContain(`DOMAIN_INTEL_WATCH_FILE=${watchFile} DOMAIN_INTEL_WATCH_INTERVAL=30s`);
+    expect(line).toContain("DOMAIN_INTEL_WEBHOOK_URL=https://hooks.example");
+    expect(line).not.toContain("t0ken");
+    expect(line).not.toContain(secret.slice(6));
+    expect(configFromEnv({ DOMAIN_INTEL_WATCH_FILE: watchFile }).engine.watch).toEqual({
+      file: watchFile,
+      intervalMs: 3_600_000,
+    });
+    for (const [env, message] of [
+      [
+        { DOMAIN_INTEL_WATCH_FILE: watchFile, DOMAIN_INTEL_WATCH_INTERVAL: "0s" },
+        /^DOMAIN_INTEL_WATCH_INTERVAL: "0s" is not an interval/,
+      ],
+      [
+        { DOMAIN_INTEL_WATCH_FILE: watchFile, DOMAIN_INTEL_WATCH_INTERVAL: "1 hour" },
+        /^DOMAIN_INTEL_WATCH_INTERVAL: /,
+      ],
+      [
+        { DOMAIN_INTEL_WATCH_INTERVAL: "1h" },
+        /^DOMAIN_INTEL_WATCH_INTERVAL: set DOMAIN_INTEL_WATCH_FILE too/,
+      ],
+      [
+        { DOMAIN_INTEL_WEBHOOK_URL: "https://hooks.example/" },
+        /^DOMAIN_INTEL_WEBHOOK_SECRET: required/,
+      ],
+      [{ DOMAIN_INTEL_WEBHOOK_SECRET: secret }, /^DOMAIN_INTEL_WEBHOOK_URL: required/],
+      [
+        { DOMAIN_INTEL_WEBHOOK_URL: "ftp://hooks.example/", DOMAIN_INTEL_WEBHOOK_SECRET: secret },
+        /^DOMAIN_INTEL_WEBHOOK_URL: the scheme/,
+      ],
+      [
+        {
+          DOMAIN_INTEL_WEBHOOK_URL: "https://hooks.example/",
+          DOMAIN_INTEL_WEBHOOK_SECRET: "whsec_c2hvcnQ=",
+        },
+        /^DOMAIN_INTEL_WEBHOOK_SECRET: not whsec_/,
+      ],
+    ] as const) {
+      expect(() => configFromEnv(env), JSON.stringify(env)).toThrow(message);
+    }
+  });
+
   it("defaults to port 3000 on all interfaces with no keys", () => {
     const config = configFromEnv({});
     expect(config).toMatchObject({ port: 3000, host: "0.0.0.0" });

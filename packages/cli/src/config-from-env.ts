@@ -14,6 +14,7 @@ import {
   urlSetting,
 } from "./env-settings.js";
 import { redactRedisUrl } from "./redis-connection.js";
+import { watchFromEnv } from "./watch-from-env.js";
 
 export interface ServeConfig {
   port: number;
@@ -24,6 +25,11 @@ export interface ServeConfig {
   keysFile?: string;
   /** REDIS_URL: cache, rate limits and API keys in Redis. */
   redisUrl?: string;
+  /**
+   * The pages for people: DOMAIN_INTEL_DOCS (the API reference at /docs and the report page at
+   * /view, default on) and DOMAIN_INTEL_VIEW (the report page alone, default on).
+   */
+  pages: { docs: boolean; view: boolean };
   /** Each variable and the value in effect, for the start-up line: never a key or a password. */
   effective: Record<string, string>;
 }
@@ -219,6 +225,9 @@ export function configFromEnv(env: Env): ServeConfig {
   const mail = mailSettings(env);
   const redisUrl = env.REDIS_URL?.trim() ? parseRedisUrl(env.REDIS_URL.trim()) : undefined;
   const caaIssuers = caaIssuersSetting(env);
+  const docs = booleanSetting(env, "DOMAIN_INTEL_DOCS", true);
+  const view = docs && booleanSetting(env, "DOMAIN_INTEL_VIEW", true);
+  const watch = watchFromEnv(env);
 
   const engine: ServeConfig["engine"] = {
     ...(keys.length > 0 ? { keys } : {}),
@@ -229,6 +238,7 @@ export function configFromEnv(env: Env): ServeConfig {
     ...(caaIssuers ? { insights: { caaIssuers } } : {}),
     ...(anchors ? { dns: { trustAnchors: anchors.text } } : {}),
     ...(mail.options ? { mail: mail.options } : {}),
+    ...watch.options,
     ...(bootstrap || hintPairs.length > 0
       ? {
           rdap: {
@@ -258,12 +268,16 @@ export function configFromEnv(env: Env): ServeConfig {
     DOMAIN_INTEL_SMTP_PORT: String(mail.smtpPort),
     DOMAIN_INTEL_DKIM_SELECTORS:
       mail.dkimSelectors.length > 0 ? mail.dkimSelectors.join(",") : none,
+    ...watch.effective,
     REDIS_URL: redisUrl ? redactRedisUrl(redisUrl) : none,
+    DOMAIN_INTEL_DOCS: docs ? "yes" : "no",
+    DOMAIN_INTEL_VIEW: view ? "yes" : "no",
   };
   return {
     port,
     host,
     engine,
+    pages: { docs, view },
     ...(keysFile ? { keysFile } : {}),
     ...(redisUrl ? { redisUrl } : {}),
     effective,

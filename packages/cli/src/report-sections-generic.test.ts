@@ -1,6 +1,6 @@
 import { createEngine, type FindingStatus, type Probe } from "@domain-intel/engine";
 import { describe, expect, it } from "vitest";
-import { formatAudit } from "./audit-output.js";
+import { auditWriter } from "./audit-output.js";
 import { htmlReport } from "./html-report.js";
 import { exitCodeOf, reportView } from "./report-view.js";
 import { plain, textSummary } from "./text-summary.js";
@@ -60,7 +60,12 @@ describe("a section added to the engine", () => {
     expect(exitCodeOf([warningsOnly], "fail")).toBe(0);
     expect(exitCodeOf([warningsOnly], "warn")).toBe(1);
 
-    const [header, row] = formatAudit([{ domain: "shop.example", report, view }], "csv")
+    const csv = auditWriter(
+      "csv",
+      view.sections.map((section) => section.name),
+      ["shop.example"],
+    );
+    const [header, row] = (csv.start() + csv.row({ domain: "shop.example", report, view }))
       .trim()
       .split("\n");
     expect(header).toBe("domain,mail_status,mail_grade,fail,warn,failing,error");

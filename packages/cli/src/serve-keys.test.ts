@@ -87,7 +87,7 @@ describe("serve and keys with REDIS_URL", { timeout: 90_000 }, () => {
       .split("\n")
       .filter((line) => line.includes("name=domain-intel ")).length;
 
-  it("keeps keys, cache and rate limits in Redis, and closes its connection on shutdown", async () => {
+  it("keeps keys, cache, rate limits and batch jobs in Redis, and closes its connection on shutdown", async () => {
     const env = cleanEnv({ REDIS_URL: redis.url });
     const created = await runCli(
       ["keys", "create", "--name", "in redis", "--plan", "pro", "--json"],
@@ -104,6 +104,16 @@ describe("serve and keys with REDIS_URL", { timeout: 90_000 }, () => {
     expect(await statusWithKey(serve.url, key)).toBe(400);
     // The rate-limit bucket of that key lives in Redis (it expires once full again, in ~1.5 s).
     expect(await observer.exists(`domain-intel:rl:${id}`)).toBe(1);
+    // Batch jobs live in Redis too, where any instance answers for them.
+    const posted = await fetch(`${serve.url}/api/v1/batch`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+      body: JSON.stringify({ domains: ["not a name"] }),
+    });
+    expect(posted.status).toBe(202);
+    const job = (await posted.json()) as { id: string; status: string };
+    expect(job.status).toBe("done");
+    expect(await observer.hget(`domain-intel:batch:{${job.id}}`, "status")).toBe("done");
 
     expect((await runCli(["keys", "revoke", id], env)).code).toBe(0);
     await eventually(async () => (await statusWithKey(serve.url, key)) === 401);

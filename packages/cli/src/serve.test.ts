@@ -81,4 +81,26 @@ describe("domain-intel serve", () => {
     expect(await renderer.text()).toContain("export function reportArticles");
     expect((await fetch(`${running.url}/api/v1/view/config-from-env.js`)).status).toBe(404);
   });
+
+  it("turns the report page off with DOMAIN_INTEL_VIEW=0, both pages with DOMAIN_INTEL_DOCS=0 or docs: false", async () => {
+    const statuses = async (env: Record<string, string>, engine = {}) => {
+      running = await serve({
+        env: { PORT: "0", HOST: "127.0.0.1", DOMAIN_INTEL_KEYS: "configured-key-1", ...env },
+        engine,
+        print: () => undefined,
+      });
+      const answer = await Promise.all(
+        ["/api/v1/docs", "/api/v1/view", "/api/v1/view/html-report.js"].map(
+          async (path) => (await fetch(`${running!.url}${path}`)).status,
+        ),
+      );
+      await running.close();
+      running = undefined;
+      return answer;
+    };
+    expect(await statuses({ DOMAIN_INTEL_VIEW: "0" })).toEqual([200, 404, 404]);
+    expect(await statuses({ DOMAIN_INTEL_DOCS: "no" })).toEqual([404, 404, 404]);
+    expect(await statuses({}, { docs: false })).toEqual([404, 404, 404]);
+    expect(await statuses({ DOMAIN_INTEL_VIEW: "yes" })).toEqual([200, 200, 200]);
+  });
 });

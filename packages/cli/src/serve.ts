@@ -9,7 +9,14 @@ import {
 } from "@domain-intel/engine";
 import { createNodeHandler, problemOnClientError } from "@domain-intel/engine/node";
 import { mcpRoute } from "@domain-intel/mcp";
-import { redisCache, redisRateLimit } from "@domain-intel/redis";
+import {
+  bullmqSweepScheduler,
+  bullmqWorkQueue,
+  redisBatchStore,
+  redisCache,
+  redisHistory,
+  redisRateLimit,
+} from "@domain-intel/redis";
 import { swaggerUi } from "@domain-intel/swagger-ui";
 import type { Redis } from "ioredis";
 import { configFromEnv, describeSettings, type ServeConfig } from "./config-from-env.js";
@@ -49,7 +56,9 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
     }).catch((error: Error) => {
       throw new Error(`REDIS_URL: ${error.message}`);
     });
-    print(`Redis: ${redactRedisUrl(config.redisUrl)} (cache, rate limits, API keys).`);
+    print(
+      `Redis: ${redactRedisUrl(config.redisUrl)} (cache, rate limits, API keys, batch jobs, history).`,
+    );
   }
   try {
     return await listen(options, config, redis, print, observed);
@@ -72,17 +81,42 @@ async function listen(
   // dies on a busy port would be a key for nothing.
   const generated = configured ? undefined : generateApiKey();
   const keys = configured ?? [generated as string];
-  const shared: Partial<EngineOptions> = redis
-    ? {
-        cache: redisCache({ client: redis }),
-        rateLimit: { store: redisRateLimit({ client: redis }) },
-      }
-    : {};
+  const shared: Partial<EngineOptions> =
+    redis && config.redisUrl
+      ? {
+          cache: redisCache({ client: redis }),
+          rateLimit: { store: redisRateLimit({ client: redis }) },
+          // Batch jobs on BullMQ: every instance on this Redis takes and answers for them.
+          batch: {
+            store: redisBatchStore({ client: redis }),
+            queue: bullmqWorkQueue({
+              connection: config.redisUrl,
+              logger: options.engine?.logger ?? consoleLogger,
+            }),
+          },
+          history: { store: redisHistory({ client: redis }) },
+          // One sweep at a time across every instance on this Redis.
+          ...(config.engine.watch
+            ? {
+                watch: {
+                  ...config.engine.watch,
+                  scheduler: bullmqSweepScheduler({ client: redis }),
+                },
+              }
+            : {}),
+        }
+      : {};
+  // `docs: false`, as the engine took it before the page left it, still turns the pages off.
+  const docs = config.pages.docs && options.engine?.docs !== false;
   const engine = createEngine({
     // The reference page at {basePath}/docs, as before it left the engine, the report page at
     // {basePath}/view, and MCP over Streamable HTTP at {basePath}/mcp behind the same keys and
     // rate limits; an embedder's own routes replace them.
-    routes: [swaggerUi(), reportPage(), mcpRoute()],
+    routes: [
+      ...(docs ? [swaggerUi()] : []),
+      ...(docs && config.pages.view ? [reportPage()] : []),
+      mcpRoute(),
+    ],
     ...config.engine,
     ...shared,
     ...options.engine,
@@ -128,6 +162,8 @@ async function listen(
           server.closeAllConnections();
         });
       } finally {
+        // The batch worker first: its jobs go back to the queue for another instance.
+        await engine.close();
         await observed.flush();
         if (redis) await closeRedis(redis);
       }

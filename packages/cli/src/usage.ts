@@ -49,11 +49,12 @@ Options:
                              exit 1 when a finding is at or above this (default fail)
   -h, --help                 this help
 
-A progress bar goes to standard error when it is a terminal. Ctrl-C stops the run and writes
-the domains done so far.
+A progress bar goes to standard error when it is a terminal. Each domain is written as soon
+as it is done (in the file's order). Ctrl-C stops the run, writes the domains done so far and
+exits 3: the verdict is incomplete.
 
 Exit codes: 0 nothing at or above --fail-on, 1 findings at or above it, 2 bad usage,
-3 a section could not be probed.`;
+3 a section could not be probed, or the run was interrupted.`;
 
 /** Every variable `serve` reads, with its default: the one list `serve --help` prints. */
 export const serveVariables: ReadonlyArray<[name: string, fallback: string, meaning: string]> = [
@@ -84,13 +85,30 @@ export const serveVariables: ReadonlyArray<[name: string, fallback: string, mean
     "CAs for the CAA insight: My CA=my-ca.example;Other=other.example",
   ],
   ["DOMAIN_INTEL_METRICS", "no", "Prometheus text at GET /metrics, outside the base path, no key"],
-  [
-    "DOMAIN_INTEL_LOG_REQUESTS",
-    "no",
-    "one JSON line a request (DOMAIN_INTEL_LOG_FILE, _LOG_LEVEL, _LOG_DOMAINS)",
-  ],
+  ["DOMAIN_INTEL_LOG_REQUESTS", "no", "one JSON line a request (pino's format)"],
+  ["DOMAIN_INTEL_LOG_LEVEL", "info", "pino's level of those lines: error, silent..."],
+  ["DOMAIN_INTEL_LOG_FILE", "(standard output)", "where those lines go"],
+  ["DOMAIN_INTEL_LOG_DOMAINS", "no", "put the domain asked about in each line"],
   ["DOMAIN_INTEL_TRACES", "no", "OpenTelemetry spans of requests and probes"],
   ["DOMAIN_INTEL_SSL_SCAN", "yes", "the ssl section's protocol and cipher scan (1/0/yes/no...)"],
+  [
+    "DOMAIN_INTEL_TRUST_ANCHORS",
+    "(the IANA root KSKs)",
+    "file of DS or DNSKEY records where DNSSEC validation starts",
+  ],
+  [
+    "DOMAIN_INTEL_SMTP",
+    "yes",
+    "the mail section talks SMTP to each MX (0 where port 25 is blocked)",
+  ],
+  ["DOMAIN_INTEL_SMTP_PORT", "25", "SMTP port of every MX"],
+  ["DOMAIN_INTEL_DKIM_SELECTORS", "(none)", "DKIM selectors tried besides the common ones"],
+  [
+    "DOMAIN_INTEL_DOCS",
+    "yes",
+    "the pages for people: API reference at /docs, report page at /view",
+  ],
+  ["DOMAIN_INTEL_VIEW", "yes", "the report page at /view (off too with DOMAIN_INTEL_DOCS=0)"],
   ["REDIS_URL", "(none: in memory)", "redis:// or rediss://: cache, rate limits and keys in Redis"],
 ];
 

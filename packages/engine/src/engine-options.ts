@@ -1,8 +1,11 @@
 import { isIP } from "node:net";
 import type { KeyVerifier } from "./auth/key-verifier.js";
 import { isKeyVerifier } from "./auth/static-keys.js";
+import { type BatchOptions, validateBatchOptions } from "./batch/batch-options.js";
 import type { CacheStore } from "./cache/cache-store.js";
 import type { Probe } from "./contract/probe.js";
+import { validateWebhookOptions, type WebhookOptions } from "./events/webhook-options.js";
+import { type HistoryOptions, validateHistoryOptions } from "./history/history-options.js";
 import { type EngineRoute, validateEngineRoutes } from "./http/engine-route.js";
 import { type EngineHooks, hookNamesForValidation } from "./logging/engine-hooks.js";
 import type { Logger } from "./logging/logger.js";
@@ -11,6 +14,7 @@ import { parseTrustAnchors } from "./probes/dns/dnssec/trust-anchors.js";
 import { validateMailOptions } from "./probes/mail/mail-options.js";
 import { type RateLimitOptions, validateRateLimitOptions } from "./ratelimit/rate-limit-options.js";
 import { type InsightsOptions, insightsOptionsProblem } from "./report/insights-options.js";
+import { validateWatchOptions, type WatchOptions } from "./watch/watch-options.js";
 
 export interface NetworkOptions {
   /** Recursive resolvers, `ip` or `ip:port` (`[v6]:port`). Default: the system's. */
@@ -65,6 +69,8 @@ export interface EngineOptions extends BuiltInProbeOptions {
   readonly keyIssuing?: false;
   /** Cross-section insights of the full report: `caaIssuers` extends the CAA insight's CA table. */
   readonly insights?: InsightsOptions;
+  /** `POST {basePath}/batch`: its limits, and where jobs wait and are kept. */
+  readonly batch?: BatchOptions;
   /**
    * Receives warnings about recovered trouble (cache down, probe crash). Default: console. A
    * pino logger is taken as it is (its fields-first calls are recognised).
@@ -75,6 +81,15 @@ export interface EngineOptions extends BuiltInProbeOptions {
    * `EngineHooks` or several. Each hook is optional; none costs anything when absent.
    */
   readonly hooks?: EngineHooks | readonly EngineHooks[];
+  /**
+   * Snapshots of each section a probe run produced and what changed between them
+   * (`GET /history/{domain}`). On by default, in memory; `false` keeps none.
+   */
+  readonly history?: HistoryOptions | false;
+  /** Domains re-checked every `intervalMs` (one sweep at a time) or when `engine.sweep()` is called. */
+  readonly watch?: WatchOptions;
+  /** Where change and expiry events are sent, signed as Standard Webhooks do. */
+  readonly webhooks?: WebhookOptions | readonly WebhookOptions[];
 }
 
 export interface CachingOptions {
@@ -88,7 +103,7 @@ export interface CachingOptions {
   readonly hotBytes?: number;
 }
 
-const reservedSections = new Set(["domain", "openapi.json"]);
+const reservedSections = new Set(["domain", "openapi.json", "batch"]);
 const sectionName = /^[a-z][a-z0-9-]{0,31}$/;
 
 function fail(option: string, expectation: string): never {
@@ -267,6 +282,7 @@ export function validateEngineOptions(options: EngineOptions): void {
     }
   }
   validateRateLimitOptions(options.rateLimit);
+  validateBatchOptions(options.batch, fail);
   const insightsProblem = insightsOptionsProblem(options.insights);
   if (insightsProblem) fail(insightsProblem.option, insightsProblem.expectation);
   // The options of what moved out of the engine say where it went.
@@ -283,6 +299,7 @@ export function validateEngineOptions(options: EngineOptions): void {
     options.routes,
     new Set([
       ...reservedSections,
+      "history",
       ...Object.keys(builtInSections),
       ...Object.keys(options.probes ?? {}),
     ]),
@@ -295,6 +312,14 @@ export function validateEngineOptions(options: EngineOptions): void {
     fail("logger", "must have warn and error methods");
   }
   validateHooks(options.hooks);
+  validateHistoryOptions(options.history, fail);
+  const sections = new Set(
+    [...Object.keys(builtInSections), ...Object.keys(options.probes ?? {})].filter(
+      (name) => options.probes?.[name] !== false,
+    ),
+  );
+  validateWatchOptions(options.watch, sections, fail);
+  validateWebhookOptions(options.webhooks, fail);
 }
 
 function validateHooks(hooks: EngineOptions["hooks"]): void {

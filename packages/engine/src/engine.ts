@@ -1,6 +1,10 @@
 import type { OpenAPIObject } from "openapi3-ts/oas31";
 import pLimit from "p-limit";
 import { isKeyVerifier, staticKeys } from "./auth/static-keys.js";
+import { batchLookup } from "./batch/batch-lookup.js";
+import type { BatchWork } from "./batch/batch-options.js";
+import { createBatchRunner } from "./batch/batch-runner.js";
+import { createBatchService } from "./batch/batch-service.js";
 import { memoryCache } from "./cache/memory-cache.js";
 import { DomainIntelError } from "./contract/domain-intel-error.js";
 import type { ErrorCode } from "./contract/error-codes.js";
@@ -8,11 +12,19 @@ import type { NetworkPolicy, Probe } from "./contract/probe.js";
 import type { Report, SectionResult } from "./contract/section-result.js";
 import { normalizeDomain } from "./domain/normalize-domain.js";
 import { type EngineOptions, validateEngineOptions } from "./engine-options.js";
+import { createChangeTracking } from "./events/change-tracking.js";
+import type { EventListener, EventType } from "./events/domain-event.js";
+import type { DomainHistory } from "./history/history-store.js";
+import { batchRoute } from "./http/batch-route.js";
 import type { EngineHandler, EngineResponse } from "./http/engine-http.js";
+import { historyRoute } from "./http/history-route.js";
 import { buildOpenApiDocument } from "./http/openapi/openapi-document.js";
 import { createRequestHandler } from "./http/request-handler.js";
 import { problemResponse } from "./http/responses.js";
 import { isUnderBasePath, parseUrl } from "./http/route.js";
+import { memoryBatchStore } from "./jobs/memory-batch-store.js";
+import { memoryWorkQueue } from "./jobs/memory-work-queue.js";
+import type { WorkerHandle } from "./jobs/work-queue.js";
 import { combineHooks } from "./logging/engine-hooks.js";
 import { consoleLogger, engineLogger } from "./logging/logger.js";
 import { builtInSections, defaultTtlMs } from "./probes/built-in.js";
@@ -23,6 +35,8 @@ import { createRateLimiter } from "./ratelimit/rate-limiter.js";
 import { reportInsights } from "./report/report-insights.js";
 import { createReportService } from "./report/report-service.js";
 import { type CachingPolicy, createSectionService } from "./sections/section-service.js";
+import type { SweepOptions, SweepSummary } from "./watch/run-sweep.js";
+import { createWatchSchedule } from "./watch/watch-schedule.js";
 
 export interface Engine {
   /** Where the API is mounted, e.g. `/api/v1`. */
@@ -46,6 +60,31 @@ export interface Engine {
    * (a malformed Lambda event), so adapters never format errors themselves.
    */
   problem(options: { code: ErrorCode; detail: string }): EngineResponse;
+  /**
+   * Works queued batch jobs here until none is left or `signal` aborts (a scheduled Lambda,
+   * or any host created with `batch.worker: false`); jobs cut short resume elsewhere.
+   */
+  workBatches(options?: { signal?: AbortSignal }): Promise<void>;
+  /**
+   * The snapshots kept for a domain and what changed between them, oldest first (empty with
+   * `history: false`). Waits for results still being recorded.
+   */
+  history(domain: string): Promise<DomainHistory>;
+  /**
+   * Calls `listener` with each event of `type` (`"*"`: all) this engine emits, for embedders
+   * who deliver events their own way. Returns a function that removes the listener.
+   */
+  on(type: EventType | "*", listener: EventListener): () => void;
+  /**
+   * Probes every watched domain again now (for hosts that schedule sweeps themselves: cron, a
+   * Lambda schedule), resolving once their history is recorded and their events emitted.
+   */
+  sweep(options?: SweepOptions): Promise<SweepSummary>;
+  /**
+   * Stops this instance's batch worker (its running jobs go back to the queue) and the queue,
+   * the watch schedule and webhook deliveries (events still queued are dropped).
+   */
+  close(): Promise<void>;
 }
 
 export interface LookupOptions {
@@ -86,6 +125,12 @@ export function createEngine(options: EngineOptions): Engine {
     storeTimeoutMs: options.caching?.storeTimeoutMs ?? 250,
     hotBytes: options.caching?.hotBytes ?? 16 * 1024 * 1024,
   };
+  const tracking = createChangeTracking({
+    history: options.history,
+    webhooks: options.webhooks,
+    network,
+    logger,
+  });
   const service = createSectionService({
     probes,
     cache: options.cache ?? memoryCache(),
@@ -96,6 +141,7 @@ export function createEngine(options: EngineOptions): Engine {
     policy,
     defaultTtlMs,
     maxPendingProbes: options.network?.maxPendingProbes ?? 1024,
+    ...(tracking.onFresh ? { onFresh: tracking.onFresh } : {}),
   });
   const reports = createReportService({
     sections,
@@ -105,11 +151,34 @@ export function createEngine(options: EngineOptions): Engine {
     hooks,
   });
   const rateLimit = resolveRateLimit(options.rateLimit);
+  const rateLimiter = rateLimit ? createRateLimiter(rateLimit, logger) : undefined;
+
+  const batchStore = options.batch?.store ?? memoryBatchStore();
+  const batchQueue = options.batch?.queue ?? memoryWorkQueue<BatchWork>();
+  const batches = createBatchService({ basePath, store: batchStore, queue: batchQueue });
+  const runBatch = createBatchRunner({
+    store: batchStore,
+    concurrency: options.batch?.concurrency ?? 32,
+    lookup: batchLookup(service, reports.get),
+    // Each domain costs what its GET would: a batch is never a way around the limit.
+    ...(rateLimiter ? { charge: (identity) => rateLimiter(identity, false) } : {}),
+    logger,
+  });
+  // Jobs at once per instance; their domains share `batch.concurrency`.
+  const workBatchJobs = () => batchQueue.work(runBatch, { concurrency: 4 });
+  let batchWorker: WorkerHandle | undefined =
+    options.batch?.worker === false ? undefined : workBatchJobs();
+  const ownRoutes = [
+    batchRoute({ service: batches, maxDomains: options.batch?.maxDomains ?? 1000, sections }),
+    ...(tracking.enabled ? [historyRoute(tracking.history)] : []),
+  ];
+  const routes = [...ownRoutes, ...(options.routes ?? [])];
 
   const openApiDocument = buildOpenApiDocument({
     basePath,
     probes,
     defaultTtlMs,
+    ownRoutes,
     routes: options.routes ?? [],
   });
   const handle = createRequestHandler({
@@ -125,7 +194,7 @@ export function createEngine(options: EngineOptions): Engine {
       return service.get(section, domain, { refresh });
     },
     report: reports.get,
-    ...(rateLimit ? { rateLimit: createRateLimiter(rateLimit, logger) } : {}),
+    ...(rateLimiter ? { rateLimit: rateLimiter } : {}),
     ...(rateLimit?.failedAuth
       ? {
           failedAuth: createFailedAuthLimiter(
@@ -134,7 +203,7 @@ export function createEngine(options: EngineOptions): Engine {
           ),
         }
       : {}),
-    routes: options.routes ?? [],
+    routes,
     routeContext: {
       logger,
       // A route that must stay limited (issuing keys) is, even with rateLimit: false.
@@ -163,6 +232,15 @@ export function createEngine(options: EngineOptions): Engine {
     return structuredClone((await service.get(section, name, { refresh })).result);
   }
 
+  const watch = createWatchSchedule({
+    watch: options.watch,
+    sections,
+    refresh: (domain, section) =>
+      lookup(domain, section, { refresh: true }) as Promise<SectionResult>,
+    settled: tracking.settled,
+    logger,
+  });
+
   return {
     basePath,
     sections,
@@ -171,6 +249,31 @@ export function createEngine(options: EngineOptions): Engine {
     lookup: lookup as Engine["lookup"],
     openApiDocument,
     problem: ({ code, detail }) => problemResponse(new DomainIntelError(code, detail)),
+    async workBatches({ signal } = {}) {
+      const worker = workBatchJobs();
+      const stop = () => void worker.stop();
+      signal?.addEventListener("abort", stop, { once: true });
+      try {
+        await Promise.race([
+          worker.idle(),
+          new Promise((resolve) => signal?.addEventListener("abort", resolve, { once: true })),
+        ]);
+      } finally {
+        signal?.removeEventListener("abort", stop);
+        await worker.stop();
+      }
+    },
+    history: (domain) => tracking.history(normalizeDomain(domain).name),
+    on: tracking.on,
+    sweep: watch.sweep,
+    async close() {
+      await watch.close();
+      const worker = batchWorker;
+      batchWorker = undefined;
+      await worker?.stop();
+      await batchQueue.close();
+      await tracking.close();
+    },
   };
 }
 

@@ -24,6 +24,8 @@ export {
   rotateKey,
 } from "./auth/manage-keys.js";
 export { type StaticKeysOptions, staticKeys } from "./auth/static-keys.js";
+export type { BatchOptions, BatchWork } from "./batch/batch-options.js";
+export { maxBatchBodyBytes } from "./batch/batch-request.js";
 export type { CacheStore } from "./cache/cache-store.js";
 export { type MemoryCache, type MemoryCacheOptions, memoryCache } from "./cache/memory-cache.js";
 export { DomainIntelError, isDomainIntelError } from "./contract/domain-intel-error.js";
@@ -46,6 +48,20 @@ export type {
   NetworkOptions,
   ProbesOption,
 } from "./engine-options.js";
+export type { DomainEvent, EventListener, EventType } from "./events/domain-event.js";
+export { eventTypes } from "./events/domain-event.js";
+export type { WebhookOptions } from "./events/webhook-options.js";
+export { isWebhookSecret } from "./events/webhook-signature.js";
+export type { HistoryOptions } from "./history/history-options.js";
+export type {
+  Change,
+  ContentSnapshot,
+  DomainHistory,
+  HistoryLimits,
+  HistoryStore,
+  Snapshot,
+} from "./history/history-store.js";
+export { type MemoryHistoryOptions, memoryHistory } from "./history/memory-history.js";
 export { assetRoute, type RouteAsset } from "./http/asset-route.js";
 export {
   type EngineHandler,
@@ -61,6 +77,20 @@ export type {
   EngineRouteRequest,
 } from "./http/engine-route.js";
 export { jsonResponse } from "./http/responses.js";
+export type {
+  BatchJob,
+  BatchJobSpec,
+  BatchProgress,
+  BatchStatus,
+  BatchStore,
+  InvalidBatchDomain,
+} from "./jobs/batch-store.js";
+export {
+  type MemoryBatchStoreOptions,
+  memoryBatchStore,
+} from "./jobs/memory-batch-store.js";
+export { memoryWorkQueue } from "./jobs/memory-work-queue.js";
+export type { WorkerHandle, WorkJob, WorkProcessor, WorkQueue } from "./jobs/work-queue.js";
 export type {
   CacheLookupEvent,
   EngineHooks,
@@ -97,3 +127,7 @@ export type {
   RateLimitStore,
 } from "./ratelimit/rate-limit-store.js";
 export { type BucketState, takeTokens } from "./ratelimit/token-bucket.js";
+export { memorySweepScheduler } from "./watch/memory-sweep-scheduler.js";
+export type { SweepOptions, SweepSummary } from "./watch/run-sweep.js";
+export type { SweepJob, SweepScheduler } from "./watch/sweep-scheduler.js";
+export type { WatchOptions } from "./watch/watch-options.js";

@@ -10,10 +10,11 @@ import { describe, expect, it } from "vitest";
 const layers: readonly (readonly string[])[] = [
   ["contract", "logging", "domain"],
   ["network"],
-  ["cache", "auth", "ratelimit"],
+  ["cache", "auth", "ratelimit", "jobs", "history", "events"],
   ["probes"],
   ["sections"],
-  ["report"],
+  ["report", "watch"],
+  ["batch"],
   ["http"],
   ["engine.ts", "engine-options.ts"],
   ["node", "index.ts"],

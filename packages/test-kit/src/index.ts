@@ -2,6 +2,7 @@
 // register hooks live on their own subpaths: `@domain-intel/test-kit/contract-suite` and
 // `@domain-intel/test-kit/ssl-harness`.
 export * from "./abuse/abuse-arbitraries.js";
+export * from "./batch/batch-client.js";
 export * from "./dns/dns-lab.js";
 export * from "./dns/dns-lab-world.js";
 export * from "./dns/dns-server.js";
@@ -18,6 +19,7 @@ export * from "./http/https-server.js";
 export * from "./http/openapi-response-validator.js";
 export * from "./http/raw-http.js";
 export * from "./http/web-peers.js";
+export * from "./http/webhook-receiver.js";
 export * from "./lambda/fixture-events.js";
 export * from "./leaks/resource-leaks.js";
 export * from "./metrics/prometheus-text.js";
@@ -32,9 +34,12 @@ export * from "./schema/closed-schema.js";
 export * from "./smtp/smtp-server.js";
 export * from "./tls/certificates.js";
 export * from "./tls/delay-relay.js";
+export * from "./tls/hello-responder.js";
 export * from "./tls/tls-profiles.js";
 export * from "./wait/until.js";
+export * from "./watch/watch-lab.js";
 export * from "./whois/hop-policy.js";
+export * from "./whois/whois-charsets.js";
 export * from "./whois/whois-corpus.js";
 export * from "./whois/whois-peers.js";
 export * from "./whois/whois-server.js";

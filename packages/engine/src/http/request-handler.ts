@@ -339,7 +339,7 @@ export function createRequestHandler(options: RequestHandlerOptions): EngineHand
   const finish = (request: EngineRequest, response: EngineResponse): EngineResponse =>
     request.method === "GET" || request.method.toUpperCase() !== "HEAD"
       ? response
-      : { ...response, body: emptyBody };
+      : { status: response.status, headers: response.headers, body: emptyBody };
 
   const onRequest = options.hooks?.onRequest;
 

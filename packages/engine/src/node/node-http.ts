@@ -1,3 +1,4 @@
+import { once } from "node:events";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Engine } from "../engine.js";
 import type { EngineRequest, EngineResponse } from "../http/engine-http.js";
@@ -77,11 +78,32 @@ function joinedHeaders(request: IncomingMessage): Readonly<Record<string, string
   return headers;
 }
 
-/** The engine's response onto a node:http response, byte for byte. */
+/** The engine's response onto a node:http response, byte for byte (streamed when it grows). */
 export function sendEngineResponse(response: ServerResponse, engineResponse: EngineResponse): void {
   if (response.headersSent || response.destroyed) return;
   response.writeHead(engineResponse.status, engineResponse.headers);
-  response.end(engineResponse.body);
+  if (engineResponse.stream) void streamEngineResponse(response, engineResponse);
+  else response.end(engineResponse.body);
+}
+
+/** Writes `body`, then the stream's chunks as they come, until it ends or the client leaves. */
+async function streamEngineResponse(
+  response: ServerResponse,
+  engineResponse: EngineResponse,
+): Promise<void> {
+  const leaving = new AbortController();
+  response.once("close", () => leaving.abort());
+  try {
+    if (engineResponse.body.byteLength > 0) response.write(engineResponse.body);
+    for await (const chunk of engineResponse.stream!(leaving.signal)) {
+      if (leaving.signal.aborted) break;
+      if (!response.write(chunk)) await once(response, "drain", { signal: leaving.signal });
+    }
+    response.end();
+  } catch {
+    // The client left, or the store failed mid-stream: the response cannot say so any more.
+    response.destroy();
+  }
 }
 
 export type NodeHandler = (

@@ -1,5 +1,5 @@
 import type { Readable } from "node:stream";
-import { maxRequestBodyBytes } from "../http/engine-http.js";
+import { maxBatchBodyBytes } from "../batch/batch-request.js";
 
 export interface ReadRequestBodyOptions {
   /** The request stream (node:http's IncomingMessage, or a framework's payload stream). */
@@ -26,7 +26,7 @@ function fromParsed(body: unknown, limit: number): Uint8Array | undefined {
  */
 export function readRequestBody(options: ReadRequestBodyOptions): Promise<Uint8Array | undefined> {
   const { request } = options;
-  const limit = options.limit ?? maxRequestBodyBytes + 1;
+  const limit = options.limit ?? maxBatchBodyBytes + 1;
   if (request.body !== undefined) return Promise.resolve(fromParsed(request.body, limit));
   if (request.readableEnded || request.destroyed) return Promise.resolve(undefined);
   return new Promise((resolve) => {

@@ -57,10 +57,11 @@ export const builtInSections: Readonly<Record<string, BuiltInSection>> = {
     defaultTtlMs: 5 * minuteMs,
   },
   ssl: {
-    create: ({ ssl }) =>
+    create: ({ ssl, dns }) =>
       sslProbe({
         ...(ssl?.ca === undefined ? {} : { ca: ssl.ca }),
         ...(ssl?.scan === undefined ? {} : { scan: ssl.scan }),
+        ...anchorsOf(dns),
       }),
     defaultTtlMs: 60 * minuteMs,
   },
@@ -69,10 +70,14 @@ export const builtInSections: Readonly<Record<string, BuiltInSection>> = {
     defaultTtlMs: 60 * minuteMs,
   },
   mail: {
-    create: ({ mail, ssl }) => mailProbe({ ...mail, ...caOf(ssl) }),
+    create: ({ mail, ssl, dns }) => mailProbe({ ...mail, ...caOf(ssl), ...anchorsOf(dns) }),
     defaultTtlMs: 60 * minuteMs,
   },
 };
+
+/** `dns.trustAnchors` for the sections that validate DNSSEC answers too (DANE in ssl and mail). */
+const anchorsOf = (dns: BuiltInProbeOptions["dns"]) =>
+  dns?.trustAnchors === undefined ? {} : { trustAnchors: dns.trustAnchors };
 
 /** The fallback freshness of a section: its built-in default, else five minutes. */
 export function defaultTtlMs(section: string): number {

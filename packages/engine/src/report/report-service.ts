@@ -4,6 +4,7 @@ import type { MaybePromise } from "../contract/maybe-promise.js";
 import type { Report, SectionResult } from "../contract/section-result.js";
 import type { EngineHooks } from "../logging/engine-hooks.js";
 import type { Freshness, SectionAnswer, SectionService } from "../sections/section-service.js";
+import { withReportSslGrade } from "./ssl-grade-hsts.js";
 
 export type InsightsFunction = (sections: Readonly<Record<string, SectionResult>>) => Finding[];
 
@@ -58,7 +59,10 @@ export function createReportService(options: {
     const answers = await Promise.all(
       options.sections.map((section) => options.service.get(section, domain, { refresh })),
     );
-    const sections = Object.fromEntries(answers.map((answer) => [answer.section, answer.result]));
+    // Sections that meet: the ssl grade's A+ needs the http section's HSTS.
+    const sections = withReportSslGrade(
+      Object.fromEntries(answers.map((answer) => [answer.section, answer.result])),
+    );
     const report: Report = {
       domain,
       generatedAt: new Date().toISOString(),

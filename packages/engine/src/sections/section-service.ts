@@ -39,6 +39,8 @@ export interface SectionServiceOptions {
    * one more is refused with an `overloaded` DomainIntelError. Default: no bound.
    */
   maxPendingProbes?: number;
+  /** Told of each result a probe run produced and the store kept (history); not of hits. */
+  onFresh?(result: SectionResult): void;
 }
 
 export interface SectionService {
@@ -141,6 +143,7 @@ export function createSectionService(options: SectionServiceOptions): SectionSer
             Date.parse(result.expiresAt) - Date.now() + (ok ? policy.staleGraceMs : 0);
           await store.write(key, result, Math.max(1, storeMs));
           keepHot(key, result);
+          options.onFresh?.(result);
         }
         return sectionAnswer(result, "miss");
       } finally {

@@ -20,6 +20,8 @@ import { startSmtpServer } from "../smtp/smtp-server.js";
 import { createTestPki } from "../tls/certificates.js";
 
 export const contractKey = "contract-suite-key-0001";
+/** A second key: it must not see the first one's batch jobs. */
+export const contractOtherKey = "contract-suite-key-0002";
 
 /**
  * A custom section whose probe cannot run for some names, so every upstream failure the API
@@ -106,7 +108,7 @@ export async function startContractPeers(): Promise<ContractPeers> {
   );
   const echo = countingProbe();
   const options: EngineOptions = {
-    keys: [contractKey],
+    keys: [contractKey, contractOtherKey],
     network: { resolvers: [dns.address], allowPrivateAddresses: true, timeoutMs: 5000 },
     rdap: {
       bootstrap: {

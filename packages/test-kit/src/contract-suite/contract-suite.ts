@@ -1,7 +1,12 @@
 import { createEngine, type Engine, type EngineOptions } from "@domain-intel/engine";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openApiResponseValidator } from "../http/openapi-response-validator.js";
-import { type ContractPeers, contractKey, startContractPeers } from "./contract-peers.js";
+import {
+  type ContractPeers,
+  contractKey,
+  contractOtherKey,
+  startContractPeers,
+} from "./contract-peers.js";
 
 export interface ContractRequest {
   readonly method?: string;
@@ -31,6 +36,11 @@ export interface ContractHost {
    * own 400 before any plugin runs (Fastify: FST_ERR_BAD_URL); only the status is held then.
    */
   readonly routerRejectsBadPercentEncoding?: boolean;
+  /**
+   * Whether a running batch's results stream until the job ends (Express, Fastify) or answer
+   * the results so far (Lambda's buffered responses).
+   */
+  readonly streamsResults: boolean;
   /** Builds the host's app around `createEngine(options)` (or the options), ready to call. */
   start(options: EngineOptions): Promise<ContractApp>;
 }
@@ -38,7 +48,8 @@ export interface ContractHost {
 const auth = { authorization: `Bearer ${contractKey}` };
 const json = (response: ContractResponse) => JSON.parse(response.body.toString("utf8"));
 const problemType = "application/problem+json; charset=utf-8";
-const routes = ["domain", "whois", "dns", "ssl", "http", "mail", "echo", "upstream"];
+// history last: it answers what the routes before it probed.
+const routes = ["domain", "whois", "dns", "ssl", "http", "mail", "echo", "upstream", "history"];
 
 /**
  * The same cases against every host, so Express, Fastify and Lambda (payload 1.0 and 2.0) are
@@ -139,6 +150,14 @@ export function runContractSuite(host: ContractHost): void {
         tls: { trusted: true, hostnameMatch: true },
       });
       expect(bodies.echo.data.echo).toBe("example.test");
+      expect(bodies.history.domain).toBe("example.test");
+      expect(
+        [
+          ...new Set(
+            bodies.history.snapshots.map((snapshot: { section: string }) => snapshot.section),
+          ),
+        ].sort(),
+      ).toEqual(["dns", "echo", "http", "mail", "ssl", "upstream", "whois"]);
       expect(Object.keys(bodies.domain.sections).sort()).toEqual(
         ["dns", "echo", "http", "mail", "ssl", "upstream", "whois"].sort(),
       );
@@ -311,6 +330,97 @@ export function runContractSuite(host: ContractHost): void {
       expect(again.status).toBe(304);
       expect(again.body.byteLength).toBe(0);
       expect(again.headers.etag).toBe(first.headers.etag);
+    });
+
+    it("runs a batch: 202 with Location, status, NDJSON results, 404 to another key", async () => {
+      const validate = openApiResponseValidator(reference.openApiDocument);
+      const post = await app.request({
+        method: "POST",
+        path: "/api/v1/batch",
+        headers: { ...auth, "content-type": "application/json" },
+        body: JSON.stringify({
+          domains: ["one.example.test", "ONE.example.test.", "bad_name", "two.example.test"],
+          sections: ["echo"],
+        }),
+      });
+      expect(post.status).toBe(202);
+      expect(post.headers["content-type"]).toBe("application/json; charset=utf-8");
+      const job = json(post);
+      expect(post.headers.location).toBe(`/api/v1/batch/${job.id}`);
+      expect(validate("/batch", 202, job, "post")).toEqual([]);
+      expect(job).toMatchObject({ total: 2, sections: ["echo"] });
+      expect(job.invalid).toEqual([{ domain: "bad_name", reason: expect.any(String) }]);
+      // Read while it may still run: streaming hosts hold the line open until the job ends.
+      const early = await call(`/api/v1/batch/${job.id}/results`, { headers: auth });
+      expect(early.status).toBe(200);
+      expect(early.headers["content-type"]).toBe("application/x-ndjson; charset=utf-8");
+      if (host.streamsResults) expect(early.body.toString().split("\n")).toHaveLength(3);
+      for (let polls = 0; json(await call(job.links.self, { headers: auth })).status !== "done"; ) {
+        if (++polls > 500) throw new Error("the batch did not finish within 10 s");
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      const status = await call(job.links.self, { headers: auth });
+      expect(validate("/batch/{id}", 200, json(status))).toEqual([]);
+      expect(json(status)).toMatchObject({ status: "done", total: 2, done: 2, failed: 0 });
+      const results = await call(job.links.results, { headers: auth });
+      const lines = results.body
+        .toString()
+        .trimEnd()
+        .split("\n")
+        .map((line) => JSON.parse(line));
+      expect(lines.map((line) => line.domain).sort()).toEqual([
+        "one.example.test",
+        "two.example.test",
+      ]);
+      for (const line of lines) {
+        expect(line.sections.echo).toMatchObject({ section: "echo", status: "ok" });
+      }
+      // Another key's view of the job is the view of no job at all.
+      const other = { authorization: `Bearer ${contractOtherKey}` };
+      for (const path of [job.links.self, job.links.results]) {
+        const response = await call(path, { headers: other });
+        expect(response.status, path).toBe(404);
+        expect(json(response).code).toBe("not_found");
+      }
+      const cancel = await call(job.links.self, { method: "DELETE", headers: other });
+      expect(cancel.status).toBe(404);
+      expect(json(await call(job.links.self, { method: "DELETE", headers: auth })).status).toBe(
+        "done",
+      );
+    });
+
+    it("refuses a malformed, oversized or overlong batch with problem+json, creating nothing", async () => {
+      const post = (body: string, type = "application/json") =>
+        app.request({
+          method: "POST",
+          path: "/api/v1/batch",
+          headers: { ...auth, "content-type": type },
+          body,
+        });
+      const cases: [string, string, RegExp][] = [
+        ['{"domains": [', "application/json", /not valid JSON/],
+        ['{"domains": ["a.test"]}', "text/plain", /Content-Type: application\/json/],
+        [JSON.stringify({ domains: ["x".repeat(300_000)] }), "application/json", /larger than/],
+        [
+          JSON.stringify({ domains: Array.from({ length: 1001 }, (_, i) => `d${i}.test`) }),
+          "application/json",
+          /at most 1000/,
+        ],
+        ['{"domains": ["a.test"], "sections": ["nope"]}', "application/json", /Unknown section/],
+      ];
+      for (const [body, type, detail] of cases) {
+        const response = await post(body, type);
+        expect(response.status, body.slice(0, 30)).toBe(400);
+        expect(response.headers["content-type"]).toBe(problemType);
+        expect(json(response)).toMatchObject({
+          code: "bad_request",
+          detail: expect.stringMatching(detail),
+        });
+        expect(response.headers.location).toBeUndefined();
+      }
+      const get = await call("/api/v1/batch", { headers: auth });
+      expect(get.status).toBe(405);
+      expect(get.headers.allow).toBe("POST");
     });
 
     it("serves the API reference page and Swagger UI without a key", async () => {

@@ -81,6 +81,11 @@ export interface LabWorldOptions {
    * the resolver serves tells it; null leaves an address unmapped. Default 64500 + index.
    */
   asn?: (index: number, address: string) => number | null;
+  /**
+   * The PTR name of each name server address, by server index, in the reverse zones the
+   * resolver serves; null leaves an address without one. Default the server's own name.
+   */
+  ptr?: (index: number, world: LabWorldContext) => string | null;
   /** More zones the resolver knows (an SPF include provider...). */
   extraZones?: ServedZone[];
   latencyMs?: number;
@@ -218,6 +223,28 @@ function asnZone(
   return { apex: "asn.cymru.com", records };
 }
 
+/** The reverse zones (`in-addr.arpa`, `ip6.arpa`) with a PTR for each name server address. */
+function reverseZones(
+  world: LabWorldContext,
+  ptr: (index: number, world: LabWorldContext) => string | null,
+): ServedZone[] {
+  const records = world.addresses.flatMap((address, index): Records => {
+    const target = ptr(index, world);
+    if (target === null) return [];
+    const name = address.includes(":")
+      ? `${[...expandIpv6(address)].reverse().join(".")}.ip6.arpa`
+      : `${address.split(".").reverse().join(".")}.in-addr.arpa`;
+    return [{ type: "PTR", name, ttl: 300, data: target }];
+  });
+  return [
+    {
+      apex: "in-addr.arpa",
+      records: records.filter((record) => record.name.endsWith(".in-addr.arpa")),
+    },
+    { apex: "ip6.arpa", records: records.filter((record) => record.name.endsWith(".ip6.arpa")) },
+  ];
+}
+
 /** `::1` as its 32 hex digits. */
 function expandIpv6(address: string): string {
   const [head = "", tail = ""] = address.split("::");
@@ -342,6 +369,7 @@ export async function startLabWorld(options: LabWorldOptions = {}): Promise<LabW
       parentZone,
       child,
       asnZone(world, options.asn ?? ((index) => 64_500 + index)),
+      ...reverseZones(world, options.ptr ?? ((index, lab) => lab.hosts[index]!)),
       ...(options.extraZones ?? []),
     ]),
     latencyMs: options.latencyMs,

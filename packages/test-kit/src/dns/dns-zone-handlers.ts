@@ -38,6 +38,13 @@ export interface AuthoritativeBehaviour {
   truncateUdp?: boolean;
   /** Echo the question in lower case, losing the case it was asked in. */
   lowercaseQuestion?: boolean;
+  /**
+   * Answer a client cookie with a broken one: 5 bytes that do not echo the client's. By default
+   * a server answers it as BIND does: the client cookie followed by an 8-byte server cookie.
+   */
+  malformedCookie?: boolean;
+  /** The identifier answered to an NSID request (RFC 5001); none by default. */
+  nsid?: string;
 }
 
 /** EDNS options a server may know (NSID, ECS, cookies, keepalive, padding, EDE). */
@@ -55,6 +62,20 @@ const withEdns = (query: packet.DecodedPacket, behaviour: AuthoritativeBehaviour
   const unknown =
     ((opt.flags ?? 0) & ~packet.DNSSEC_OK) !== 0 ||
     (opt.options ?? []).some((option) => !knownEdnsOptions.has(option.code as number));
+  const options: { code: number; data: Buffer }[] = [];
+  // dns-packet types only the options it decodes; cookies and NSID come as raw data.
+  for (const option of (opt.options ?? []) as { code: number; data?: Buffer }[]) {
+    if (option.code === 10 && option.data) {
+      options.push({
+        code: 10,
+        data: behaviour.malformedCookie
+          ? Buffer.from("bad!!")
+          : Buffer.concat([Buffer.from(option.data).subarray(0, 8), Buffer.from("lab-srvr")]),
+      });
+    }
+    if (option.code === 3 && behaviour.nsid !== undefined)
+      options.push({ code: 3, data: Buffer.from(behaviour.nsid) });
+  }
   const answer = {
     type: "OPT",
     name: ".",
@@ -62,7 +83,7 @@ const withEdns = (query: packet.DecodedPacket, behaviour: AuthoritativeBehaviour
     extendedRcode: badVersion ? 1 : 0,
     ednsVersion: 0,
     flags: dnssecOk ? packet.DNSSEC_OK : 0,
-    options: [],
+    options,
   } as unknown as packet.Answer;
   return { opt: [answer], dnssecOk, badVersion, unknown };
 };

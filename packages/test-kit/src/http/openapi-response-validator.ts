@@ -4,7 +4,8 @@ import type { OpenAPIObject, ResponseObject } from "openapi3-ts/oas31";
 
 /**
  * Validates a response body against the schema the OpenAPI document declares for
- * `GET path` and `status`, resolving `$ref`s within the document, with a real validator.
+ * `GET path` (or `method`) and `status`, resolving `$ref`s within the document, with a real
+ * validator.
  */
 export function openApiResponseValidator(document: OpenAPIObject) {
   const ajv = new Ajv2020({ strict: false, allErrors: true });
@@ -12,9 +13,9 @@ export function openApiResponseValidator(document: OpenAPIObject) {
   const id = "https://domain-intel.test/openapi.json";
   ajv.addSchema({ $id: id, components: document.components }, id);
 
-  return (path: string, status: number, body: unknown): string[] => {
-    const operation = document.paths?.[path]?.get;
-    if (!operation) return [`no GET ${path} in the document`];
+  return (path: string, status: number, body: unknown, method = "get"): string[] => {
+    const operation = document.paths?.[path]?.[method as "get"];
+    if (!operation) return [`no ${method.toUpperCase()} ${path} in the document`];
     let response = operation.responses?.[String(status)] as
       | ResponseObject
       | { $ref: string }

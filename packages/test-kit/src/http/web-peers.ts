@@ -24,8 +24,11 @@ export interface WebPeer {
  * does not hold a test open.
  */
 export async function startWebPeer(options: {
+  /** Listen on this loopback address. Default 127.0.0.1. */
+  host?: string;
   handler: WebHandler;
-  tls?: { key: string; cert: string };
+  /** Key and certificate, and any other node:tls server option (versions, suites). */
+  tls?: Omit<http2.SecureServerOptions, "key" | "cert"> & { key: string; cert: string };
   /** Listen on this port (e.g. one just freed, for "nothing listening"). Default: any. */
   port?: number;
 }): Promise<WebPeer> {
@@ -52,7 +55,7 @@ export async function startWebPeer(options: {
   server.on("secureConnection", (socket: { alpnProtocol?: string | false }) => {
     protocols.push(socket.alpnProtocol ?? false);
   });
-  server.listen(options.port ?? 0, "127.0.0.1");
+  server.listen(options.port ?? 0, options.host ?? "127.0.0.1");
   await once(server, "listening");
   return {
     port: (server.address() as AddressInfo).port,

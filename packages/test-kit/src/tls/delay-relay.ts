@@ -22,6 +22,8 @@ export async function startDelayRelay(options: {
   targetPort: number;
   targetHost?: string;
   delayMs: number;
+  /** Where the relay listens (a fixed port such as 443 on another loopback address). Default: any port on 127.0.0.1. */
+  listen?: { host?: string; port?: number };
 }): Promise<DelayRelay> {
   let count = 0;
   let held = 0;
@@ -65,7 +67,10 @@ export async function startDelayRelay(options: {
       timers.delete(timer);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.listen?.port ?? 0, options.listen?.host ?? "127.0.0.1", resolve);
+  });
   return {
     port: (server.address() as net.AddressInfo).port,
     connections: () => count,

@@ -17,12 +17,21 @@ export interface WhoisCorpusSample {
     expiresAt: string | null;
     /** Status words as the registry writes them (EPP codes and registry words). */
     statuses: string[] | null;
+    /** Lower-case host names, read from the raw text (python-whois expects them for 3 samples). */
+    nameservers?: string[] | null;
+    /** The registrant's ISO 3166 code where the raw text publishes its country. */
+    registrantCountry?: string | null;
   };
   /** Where python-whois's expectation was corrected from the raw text, and why. */
   corrected?: string;
 }
 
 const corpusDir = new URL("./corpus/", import.meta.url);
+
+/** Name servers and registrant country read by hand from each raw answer (read-from-raw.json). */
+const readFromRaw = JSON.parse(
+  readFileSync(new URL("read-from-raw.json", corpusDir), "utf8"),
+) as Record<string, { nameservers: string[] | null; registrantCountry: string | null }>;
 
 /**
  * python-whois's expectations that the raw text contradicts: the raw text wins. Keys are the
@@ -112,9 +121,34 @@ export function whoisCorpus(): WhoisCorpusSample[] {
           updatedAt: instantOf(json.updated_date),
           expiresAt: instantOf(json.expiration_date),
           statuses: statusWordsOf(json.status),
+          nameservers: readFromRaw[domain]?.nameservers ?? null,
+          registrantCountry: readFromRaw[domain]?.registrantCountry ?? null,
           ...correction?.fields,
         },
         ...(correction ? { corrected: correction.why } : {}),
+      };
+    });
+}
+
+const registriesDir = new URL("./registries/", import.meta.url);
+
+/**
+ * Real answers of registries the corpus lacks (registries/, from likexian/whois-parser's test
+ * data, Apache-2.0, and written in registries' published formats), each with the fields read by
+ * hand from its text in `<domain>.expected.json`.
+ */
+export function whoisRegistryFormats(): WhoisCorpusSample[] {
+  return readdirSync(registriesDir)
+    .filter((name) => name.endsWith(".txt") && !name.startsWith("LICENSE"))
+    .sort()
+    .map((name) => {
+      const domain = name.slice(0, -".txt".length);
+      return {
+        domain,
+        raw: readFileSync(new URL(name, registriesDir), "utf8"),
+        expected: JSON.parse(
+          readFileSync(new URL(`${domain}.expected.json`, registriesDir), "utf8"),
+        ) as WhoisCorpusSample["expected"],
       };
     });
 }
@@ -135,14 +169,25 @@ function statusWordsOf(value: unknown): string[] | null {
   return words.length > 0 ? words : null;
 }
 
-export type CorpusField = "registrar" | "createdAt" | "updatedAt" | "expiresAt" | "statuses";
+export type CorpusField =
+  | "registrar"
+  | "createdAt"
+  | "updatedAt"
+  | "expiresAt"
+  | "nameservers"
+  | "statuses"
+  | "registrantCountry";
 export const corpusFields: readonly CorpusField[] = [
   "registrar",
   "createdAt",
   "updatedAt",
   "expiresAt",
+  "nameservers",
   "statuses",
+  "registrantCountry",
 ];
+
+const regionNames = new Intl.DisplayNames(["en"], { type: "region" });
 export type CorpusVerdict = "correct" | "wrong" | "missing" | "unscored";
 
 /** Status words in lower case: URLs and parenthesised dates set aside, commas and dots dropped. */
@@ -178,7 +223,7 @@ export function judgeCorpusField(
   data: Record<string, any> | undefined,
 ): CorpusVerdict {
   const expected = sample.expected[field];
-  if (expected === null) return "unscored";
+  if (expected === null || expected === undefined) return "unscored";
   if (!data) return "missing";
   if (field === "statuses") {
     const codes: string[] = (data.statuses ?? []).map((status: { code: string }) => status.code);
@@ -186,6 +231,26 @@ export function judgeCorpusField(
     const want = statusWords(expected as string[]);
     const got = statusWords(codes);
     return want.size === got.size && [...want].every((word) => got.has(word)) ? "correct" : "wrong";
+  }
+  if (field === "nameservers") {
+    const hosts: string[] = (data.nameservers ?? []).map((host: string) =>
+      host.toLowerCase().replace(/\.$/, ""),
+    );
+    if (hosts.length === 0) return "missing";
+    const want = expected as string[];
+    return hosts.length === want.length && want.every((host) => hosts.includes(host))
+      ? "correct"
+      : "wrong";
+  }
+  if (field === "registrantCountry") {
+    // The code, or the country's English name, as registries write either.
+    const country: unknown = data.registrant?.country;
+    if (typeof country !== "string" || country.trim() === "") return "missing";
+    const code = expected as string;
+    const written = folded(country).replace(/\s*\(\w{2}\)$/, "");
+    return written === code.toLowerCase() || written === folded(regionNames.of(code) ?? "")
+      ? "correct"
+      : "wrong";
   }
   if (field === "registrar") {
     const name: unknown = data.registrar?.name;

@@ -57,11 +57,15 @@ describe("the OpenAPI document", () => {
     await expectValidOpenApi(document);
   });
 
-  it("declares the five GET routes, openapi.json and bearer security", () => {
+  it("declares the GET routes, history, openapi.json, the batch routes and bearer security", () => {
     expect(Object.keys(document.paths ?? {}).sort()).toEqual(
       [
+        "/batch",
+        "/batch/{id}",
+        "/batch/{id}/results",
         "/dns/{domain}",
         "/domain/{domain}",
+        "/history/{domain}",
         "/http/{domain}",
         "/mail/{domain}",
         "/openapi.json",
@@ -75,6 +79,10 @@ describe("the OpenAPI document", () => {
     });
     expect(document.paths?.["/dns/{domain}"]?.get?.security).toEqual([{ bearerAuth: [] }]);
     expect(document.paths?.["/openapi.json"]?.get?.security).toEqual([]);
+    expect(document.paths?.["/batch"]?.post?.security).toEqual([{ bearerAuth: [] }]);
+    expect(
+      Object.keys(document.paths?.["/batch/{id}/results"]?.get?.responses?.["200"]?.content ?? {}),
+    ).toEqual(["application/x-ndjson"]);
   });
 
   it("has schemas that compile under strict JSON Schema 2020-12", () => {

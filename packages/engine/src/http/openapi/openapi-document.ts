@@ -165,7 +165,8 @@ export function buildOpenApiDocument(options: {
   probes: ReadonlyMap<string, Probe>;
   /** The freshness an example envelope shows, as the engine would give the section. */
   defaultTtlMs(section: string): number;
-  /** Plugins' routes, each adding what its `openApi()` describes. */
+  /** The engine's own routes (`/batch`), then plugins' routes: each adds its `openApi()`. */
+  ownRoutes?: readonly EngineRoute[];
   routes: readonly EngineRoute[];
 }): OpenAPIObject {
   const builder = OpenApiBuilder.create()
@@ -263,6 +264,7 @@ export function buildOpenApiDocument(options: {
       },
     },
   });
+  for (const route of options.ownRoutes ?? []) addRoute(builder, route, -1);
   for (const [index, route] of options.routes.entries()) addRoute(builder, route, index);
   return builder.getSpec();
 }

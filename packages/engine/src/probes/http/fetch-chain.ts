@@ -164,8 +164,12 @@ const tlsCodes =
 
 /** What a failed request says about the site, from the error or its cause. */
 function classify(error: unknown): { reason: HttpFailureReason; errorCode: string | null } {
-  const found = error as { code?: string; name?: string; cause?: { code?: string } };
-  const code = found?.code ?? found?.cause?.code ?? found?.name ?? null;
+  const found = error as { code?: unknown; name?: unknown; cause?: { code?: unknown } };
+  // An abort's DOMException carries a legacy numeric `code` (20, 23): its name says what it is.
+  const code =
+    [found?.code, found?.cause?.code, found?.name].find(
+      (candidate): candidate is string => typeof candidate === "string",
+    ) ?? null;
   const reason = ((): HttpFailureReason => {
     if (code === "ERR_ADDRESS_NOT_ALLOWED") return "address_not_allowed";
     if (code === "ENOTFOUND") return "no_address";

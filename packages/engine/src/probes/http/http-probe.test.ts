@@ -422,6 +422,16 @@ describe("http probe", () => {
     });
   });
 
+  it("answers a request cut short by the run's abort as a timeout, not a crash", async () => {
+    // The run's signal aborts with a DOMException, whose `code` is a number (20).
+    const site = await startSite({ https: goodRoutes({ "/": () => undefined }) });
+    const controller = new AbortController();
+    const runContext = { ...context(), signal: controller.signal };
+    setTimeout(() => controller.abort(), 300);
+    const data = await probe(site, runContext);
+    expect(data.https).toMatchObject({ reachable: false, reason: "timeout" });
+  });
+
   describe("a peer that sends headers and then stalls", () => {
     const stalling = () =>
       goodRoutes({

@@ -1,6 +1,6 @@
 import type { Finding } from "../../contract/finding.js";
+import type { Tlsa } from "../dns/dane/tlsa.js";
 import type { SslCipher } from "../ssl/index.js";
-import type { MailTlsa } from "./dane.js";
 import type { BimiRecord, DkimKey, MtaStsPolicy, TlsRptRecord } from "./mail-records.js";
 import type { SmtpFailureReason, SmtpStep } from "./smtp-conversation.js";
 
@@ -53,7 +53,7 @@ export interface MailHost {
   /** Why the host's addresses could not be read, or null. */
   resolveError: string | null;
   /** TLSA records at `_<port>._tcp.<host>` (DANE, RFC 7672). */
-  tlsa: MailTlsa[];
+  tlsa: Tlsa[];
   /**
    * Whether the TLSA answer is DNSSEC-secure, validated by the probe from the trust anchor;
    * null without TLSA records. Only secure records count for DANE (RFC 7672 2.2).

@@ -733,6 +733,10 @@ describe("mailProbe: DANE", () => {
         testProbeContext({ resolvers: [resolver.address], timeoutMs: 3000 }),
       );
       expect(untrusted.hosts[0]!.tlsaDnssec?.secure).toBe(false);
+      // The dns section's chain validation judged it, naming the level that broke and why.
+      expect(untrusted.hosts[0]!.tlsaDnssec?.reason).toBe(
+        ".: DNSKEY missing: no key matches DS 20326, 38696",
+      );
       expect(statusOf(untrusted, "mail.dane.tlsa")).toBe("skipped");
     },
   );

@@ -4,10 +4,15 @@ import type * as packet from "dns-packet";
 import { stepTimeoutMs } from "../../contract/budget.js";
 import type { Probe, ProbeContext } from "../../contract/probe.js";
 import { resolveTarget } from "../../network/resolve-target.js";
+import { tlsaMatches, tlsaOf } from "../dns/dane/tlsa.js";
+import {
+  ianaRootAnchors,
+  parseTrustAnchors,
+  type TrustAnchor,
+} from "../dns/dnssec/trust-anchors.js";
+import { type AnswerValidator, answerValidator } from "../dns/health/answer-security.js";
 import { describeCertificate, matchHostname } from "../ssl/certificate.js";
 import { createTrustStore, parseCaCertificates } from "../ssl/trust-store.js";
-import { tlsaMatches, tlsaOf } from "./dane.js";
-import { answerSecurity, rootTrustAnchors, type TrustAnchor } from "./dnssec-secure.js";
 import type { MailData, MailEndpoint, MailHost, MailTls } from "./mail-data.js";
 import { askMailDns, askTxt, lookUpMx } from "./mail-dns.js";
 import { mailFindings } from "./mail-findings.js";
@@ -37,12 +42,25 @@ export interface MailProbeOptions {
   ca?: string | readonly string[];
   /** Port of the MTA-STS policy host. Default 443; for tests. */
   mtaStsPort?: number;
-  /** Where DNSSEC validation of TLSA answers starts. Default: the root's KSKs. */
-  trustAnchors?: readonly TrustAnchor[];
+  /**
+   * Where DNSSEC validation of TLSA answers starts: DS or DNSKEY records in zone-file form (a
+   * string or lines, as the dns section's `trustAnchors`), or DS records as objects. Default:
+   * the root's KSKs.
+   */
+  trustAnchors?: string | readonly string[] | readonly DsTrustAnchor[];
   /** MX hosts probed, lowest preference first. Default 5. */
   maxMxHosts?: number;
   /** Addresses probed per MX host, IPv4 first. Default 2. */
   maxAddressesPerHost?: number;
+}
+
+/** A DS record a validation chain ends at, as an object (the digest in hex). */
+export interface DsTrustAnchor {
+  zone: string;
+  keyTag: number;
+  algorithm: number;
+  digestType: number;
+  digest: string;
 }
 
 /** Selectors of the big senders and the usual defaults; DKIM keys cannot be listed. */
@@ -119,13 +137,9 @@ function validateOptions(options: MailProbeOptions): Settings {
     mtaStsPort = 443,
     maxMxHosts = 5,
     maxAddressesPerHost = 2,
-    trustAnchors = rootTrustAnchors,
+    trustAnchors = ianaRootAnchors,
   } = options;
-  if (!Array.isArray(trustAnchors) || !trustAnchors.every(isTrustAnchor)) {
-    fail(
-      "options.trustAnchors must be an array of DS records { zone, keyTag, algorithm, digestType, digest }",
-    );
-  }
+  const anchors = readTrustAnchors(trustAnchors, fail);
   if (typeof smtp !== "boolean") fail("options.smtp must be a boolean");
   for (const [name, value] of Object.entries({ smtpPort, mtaStsPort })) {
     if (!Number.isInteger(value) || value < 1 || value > 65535) {
@@ -165,7 +179,7 @@ function validateOptions(options: MailProbeOptions): Settings {
     selectors,
     roots,
     mtaStsPort,
-    trustAnchors: trustAnchors.map((anchor) => ({ ...anchor })),
+    trustAnchors: anchors,
     maxMxHosts,
     maxAddressesPerHost,
     secureContext: () => {
@@ -175,8 +189,36 @@ function validateOptions(options: MailProbeOptions): Settings {
   };
 }
 
-const isTrustAnchor = (value: unknown): value is TrustAnchor => {
-  const anchor = value as TrustAnchor;
+/** The anchors in the dns section's form, from lines or DS objects. */
+function readTrustAnchors(
+  given: NonNullable<MailProbeOptions["trustAnchors"]>,
+  fail: (message: string) => never,
+): TrustAnchor[] {
+  const lines =
+    typeof given === "string"
+      ? [given]
+      : Array.isArray(given) && given.every((line) => typeof line === "string")
+        ? given
+        : Array.isArray(given) && given.every(isDsTrustAnchor)
+          ? given.map(
+              (anchor) =>
+                `${anchor.zone} IN DS ${anchor.keyTag} ${anchor.algorithm} ${anchor.digestType} ${anchor.digest}`,
+            )
+          : null;
+  if (lines === null) {
+    fail(
+      "options.trustAnchors must be DS or DNSKEY records in zone-file form, or DS records { zone, keyTag, algorithm, digestType, digest }",
+    );
+  }
+  try {
+    return parseTrustAnchors(lines!.join("\n"));
+  } catch (error) {
+    return fail(`options.trustAnchors: ${(error as Error).message}`);
+  }
+}
+
+const isDsTrustAnchor = (value: unknown): value is DsTrustAnchor => {
+  const anchor = value as DsTrustAnchor;
   return (
     typeof anchor === "object" &&
     anchor !== null &&
@@ -204,16 +246,20 @@ async function probeMail(
   const mx = await lookUpMx({ context, domain });
   const nullMx = mx.length === 1 && mx[0]!.exchange === ".";
   const exchanges = nullMx ? [] : mx.filter((record) => record.exchange !== ".");
+  // One validator for every TLSA answer: the levels above the MX zones are asked once.
+  const validator = answerValidator({ context, anchors: settings.trustAnchors });
   // The policies and keys are DNS and HTTPS: asked while the MX hosts talk SMTP.
   const [hosts, mtaSts, tlsRpt, dkim, bimi] = await Promise.all([
     Promise.all(
-      exchanges.slice(0, settings.maxMxHosts).map((record) => probeHost(record, context, settings)),
+      exchanges
+        .slice(0, settings.maxMxHosts)
+        .map((record) => probeHost({ record, context, settings, validator })),
     ),
     mtaStsFacts(domain, context, settings),
     tlsRptFacts(domain, context),
     dkimFacts(domain, context, settings.selectors),
     bimiFacts(domain, context),
-  ]);
+  ]).finally(() => validator.close());
   const data: Omit<MailData, "findings"> = {
     mx: {
       records: mx.map(({ preference, exchange }) => ({ preference, exchange })),
@@ -229,11 +275,13 @@ async function probeMail(
   return { ...data, findings: mailFindings({ domain, data, now: Date.now() }) };
 }
 
-async function probeHost(
-  record: { preference: number; exchange: string },
-  context: ProbeContext,
-  settings: Settings,
-): Promise<MailHost> {
+async function probeHost(options: {
+  record: { preference: number; exchange: string };
+  context: ProbeContext;
+  settings: Settings;
+  validator: AnswerValidator;
+}): Promise<MailHost> {
+  const { record, context, settings, validator } = options;
   const host: MailHost = {
     host: record.exchange,
     preference: record.preference,
@@ -248,7 +296,7 @@ async function probeHost(
     resolveTarget({ host: record.exchange, context, timeoutMs: 5000 }).catch(
       (error: Error) => error,
     ),
-    tlsaFacts({ context, name: `_${settings.port}._tcp.${record.exchange}`, settings }),
+    tlsaFacts({ context, name: `_${settings.port}._tcp.${record.exchange}`, validator }),
   ]);
   host.tlsa = tlsa.tlsa;
   host.tlsaDnssec = tlsa.dnssec;
@@ -272,19 +320,13 @@ async function probeHost(
 async function tlsaFacts(options: {
   context: ProbeContext;
   name: string;
-  settings: Settings;
+  validator: AnswerValidator;
 }): Promise<Pick<MailHost, "tlsa"> & { dnssec: MailHost["tlsaDnssec"] }> {
   const { context, name } = options;
   const answer = await askMailDns({ context, name, type: "TLSA", dnssecOk: true });
   if (!answer.ok || answer.records.length === 0) return { tlsa: [], dnssec: null };
   const tlsa = answer.records.map((record) => tlsaOf((record as packet.TlsaAnswer).data));
-  const security = await answerSecurity({
-    context,
-    name,
-    type: "TLSA",
-    anchors: options.settings.trustAnchors,
-    nowSeconds: Math.floor(Date.now() / 1000),
-  });
+  const security = await options.validator.security(name, "TLSA");
   return {
     tlsa,
     dnssec: security.secure

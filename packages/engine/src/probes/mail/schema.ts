@@ -1,5 +1,6 @@
 import { findingSchema } from "../../contract/finding.js";
 import type { JsonSchema } from "../../contract/json-schema.js";
+import { tlsaSchema } from "../dns/dane/tlsa-schema.js";
 
 // Objects stay open so fields can be added; the tests close them to check every field is described.
 
@@ -111,17 +112,6 @@ const endpointSchema = {
     },
     tlsaMatch: nullableBoolean,
     durationMs: { type: "integer", minimum: 0 },
-  },
-} as const;
-
-const tlsaSchema = {
-  type: "object",
-  required: ["usage", "selector", "matchingType", "data"],
-  properties: {
-    usage: { type: "integer" },
-    selector: { type: "integer" },
-    matchingType: { type: "integer" },
-    data: { type: "string", description: "The certificate association data, hex." },
   },
 } as const;
 

@@ -2,6 +2,7 @@ import type { AddressClass } from "../../network/address-policy.js";
 import type { ResolvedTarget } from "../../network/resolve-target.js";
 import type { HandshakeOutcome } from "./handshake.js";
 import type { HandshakeReading } from "./read-handshake.js";
+import type { AddressScan } from "./scan/scan-each.js";
 import type { SslEndpoint } from "./ssl-data.js";
 
 /** One address's line in `endpoints`: refused, not probed, failed, or what its handshake showed. */
@@ -10,8 +11,10 @@ export function endpointOf(options: {
   /** The handshake made with it; undefined when none was attempted. */
   run: { outcome: HandshakeOutcome; reading: HandshakeReading | undefined } | undefined;
   target: ResolvedTarget;
+  /** Its configuration scan; undefined when it was not scanned. */
+  scan?: AddressScan | undefined;
 }): SslEndpoint {
-  const { address, run, target } = options;
+  const { address, run, target, scan } = options;
   const base = { address: address.address, family: address.family, range: address.range };
   const nothing = {
     protocol: null,
@@ -20,6 +23,9 @@ export function endpointOf(options: {
     hostnameMatch: null,
     ocspStapled: null,
     fingerprint256: null,
+    configuration: null,
+    grade: null,
+    gradeReasons: [],
   };
   if (!run) {
     const reason = target.refused.includes(address) ? "blocked_address" : "not_probed";
@@ -46,5 +52,8 @@ export function endpointOf(options: {
     hostnameMatch: reading?.hostname ? reading.hostname.match : null,
     ocspStapled: outcome.ocspResponse !== null,
     fingerprint256: reading?.certificate?.fingerprint256 ?? null,
+    configuration: scan?.configuration ?? null,
+    grade: scan?.grade ?? null,
+    gradeReasons: scan?.gradeReasons ?? [],
   };
 }

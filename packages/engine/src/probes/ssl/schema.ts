@@ -1,5 +1,6 @@
 import { findingSchema } from "../../contract/finding.js";
 import type { JsonSchema } from "../../contract/json-schema.js";
+import { tlsaSchema } from "../dns/dane/tlsa-schema.js";
 
 // Objects stay open (no additionalProperties: false) so fields can be added without breaking
 // clients that validate; the tests check the other direction, that every field is described.
@@ -152,6 +153,85 @@ const reasons = [
   "error",
 ] as const;
 
+const versions = ["TLSv1", "TLSv1.1", "TLSv1.2", "TLSv1.3"] as const;
+const grades = ["A+", "A", "A-", "B", "C", "D", "E", "F", "T"] as const;
+
+const suiteSchema = {
+  type: "object",
+  required: ["name", "standardName", "forwardSecrecy", "aead", "weakness"],
+  properties: {
+    name: { type: "string", examples: ["ECDHE-RSA-AES128-GCM-SHA256"] },
+    standardName: { type: "string", examples: ["TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256"] },
+    forwardSecrecy: { type: "boolean" },
+    aead: { type: "boolean", description: "GCM, CCM or ChaCha20-Poly1305." },
+    weakness: { enum: ["null", "anonymous", "export", "rc4", "des", "3des", null] },
+  },
+} as const;
+
+const configurationSchema = {
+  type: "object",
+  description:
+    "What the address accepts, one handshake per question, as far as Node's OpenSSL can ask (see the engine README).",
+  required: [
+    "address",
+    "protocols",
+    "ciphers",
+    "serverOrder",
+    "groups",
+    "dhBits",
+    "secureRenegotiation",
+    "notDetermined",
+    "handshakes",
+    "failedHandshakes",
+    "complete",
+  ],
+  properties: {
+    address: { type: "string" },
+    protocols: {
+      type: "object",
+      description:
+        "Accepted or not; null when it could not be told. SSLv3 is asked with a hand-written ClientHello.",
+      required: ["SSLv3", ...versions],
+      properties: Object.fromEntries(["SSLv3", ...versions].map((v) => [v, nullableBoolean])),
+    },
+    ciphers: {
+      type: "object",
+      description: "Accepted suites per protocol version.",
+      required: [...versions],
+      properties: Object.fromEntries(
+        versions.map((v) => [v, { type: "array", items: suiteSchema }]),
+      ),
+    },
+    serverOrder: {
+      ...nullableBoolean,
+      description:
+        "TLS 1.2: the server picks by its own preference; null with fewer than two suites.",
+    },
+    groups: { type: "array", items: { type: "string" }, examples: [["X25519", "prime256v1"]] },
+    dhBits: { type: ["integer", "null"], minimum: 1 },
+    secureRenegotiation: {
+      ...nullableBoolean,
+      description:
+        "The ServerHello of the best version up to TLS 1.2 carries renegotiation_info (RFC 5746).",
+    },
+    notDetermined: {
+      type: "object",
+      description: "Why `protocols.SSLv3` or `secureRenegotiation` is null, by that name.",
+      properties: { SSLv3: { type: "string" }, secureRenegotiation: { type: "string" } },
+    },
+    handshakes: { type: "integer", minimum: 0 },
+    failedHandshakes: {
+      type: "integer",
+      minimum: 0,
+      description: "Handshakes cut short by the network rather than refused by TLS.",
+    },
+    complete: {
+      type: "boolean",
+      description: "False when the server stopped answering or the budget ran out mid-scan.",
+    },
+  },
+} as const;
+
 const endpointSchema = {
   type: "object",
   description: "One address of the name and what its handshake showed.",
@@ -168,6 +248,9 @@ const endpointSchema = {
     "hostnameMatch",
     "ocspStapled",
     "fingerprint256",
+    "configuration",
+    "grade",
+    "gradeReasons",
   ],
   properties: {
     address: {
@@ -197,73 +280,15 @@ const endpointSchema = {
     fingerprint256: {
       anyOf: [{ type: "string", pattern: "^[0-9A-F]{2}(:[0-9A-F]{2}){31}$" }, { type: "null" }],
     },
-  },
-} as const;
-
-const versions = ["TLSv1", "TLSv1.1", "TLSv1.2", "TLSv1.3"] as const;
-
-const suiteSchema = {
-  type: "object",
-  required: ["name", "standardName", "forwardSecrecy", "aead", "weakness"],
-  properties: {
-    name: { type: "string", examples: ["ECDHE-RSA-AES128-GCM-SHA256"] },
-    standardName: { type: "string", examples: ["TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256"] },
-    forwardSecrecy: { type: "boolean" },
-    aead: { type: "boolean", description: "GCM, CCM or ChaCha20-Poly1305." },
-    weakness: { enum: ["null", "anonymous", "export", "rc4", "des", "3des", null] },
-  },
-} as const;
-
-const configurationSchema = {
-  type: "object",
-  description:
-    "What the address accepts, one handshake per question, as far as Node's OpenSSL can ask (see the engine README).",
-  required: [
-    "address",
-    "protocols",
-    "ciphers",
-    "serverOrder",
-    "groups",
-    "dhBits",
-    "secureRenegotiation",
-    "handshakes",
-    "failedHandshakes",
-    "complete",
-  ],
-  properties: {
-    address: { type: "string" },
-    protocols: {
-      type: "object",
-      description: "Accepted or not; null when it could not be told (SSLv3 always).",
-      required: ["SSLv3", ...versions],
-      properties: Object.fromEntries(["SSLv3", ...versions].map((v) => [v, nullableBoolean])),
+    configuration: {
+      anyOf: [configurationSchema, { type: "null" }],
+      description: "What this address accepts; null when it was not scanned.",
     },
-    ciphers: {
-      type: "object",
-      description: "Accepted suites per protocol version.",
-      required: [...versions],
-      properties: Object.fromEntries(
-        versions.map((v) => [v, { type: "array", items: suiteSchema }]),
-      ),
+    grade: {
+      enum: [...grades, null],
+      description: "This address's grade from its own certificate and scan; null without a scan.",
     },
-    serverOrder: {
-      ...nullableBoolean,
-      description:
-        "TLS 1.2: the server picks by its own preference; null with fewer than two suites.",
-    },
-    groups: { type: "array", items: { type: "string" }, examples: [["X25519", "prime256v1"]] },
-    dhBits: { type: ["integer", "null"], minimum: 1 },
-    secureRenegotiation: { type: "null", description: "Not readable through Node's TLS API." },
-    handshakes: { type: "integer", minimum: 0 },
-    failedHandshakes: {
-      type: "integer",
-      minimum: 0,
-      description: "Handshakes cut short by the network rather than refused by TLS.",
-    },
-    complete: {
-      type: "boolean",
-      description: "False when the server stopped answering or the budget ran out mid-scan.",
-    },
+    gradeReasons: { type: "array", items: { type: "string" } },
   },
 } as const;
 
@@ -292,6 +317,7 @@ export const sslDataSchema: JsonSchema = {
     "configuration",
     "grade",
     "gradeReasons",
+    "dane",
     "findings",
   ],
   properties: {
@@ -335,19 +361,34 @@ export const sslDataSchema: JsonSchema = {
     },
     endpoints: {
       type: "array",
-      description: "Every address of the name, IPv4 first.",
+      description:
+        "Every address of the name, IPv4 first, each with its own scan and grade; the top-level `configuration` and `grade` are the worst address's.",
       items: endpointSchema,
     },
     configuration: { anyOf: [configurationSchema, { type: "null" }] },
     grade: {
-      enum: ["A+", "A", "A-", "B", "C", "D", "E", "F", "T", null],
+      enum: [...grades, null],
       description:
-        "SSL Labs-style grade; T when the certificate is not trusted or not for the name; null without a scan.",
+        "SSL Labs-style grade; T when the certificate is not trusted or not for the name; null without a scan. A+ only in the full report, from the http section's HSTS.",
     },
     gradeReasons: {
       type: "array",
       items: { type: "string" },
-      description: "The caps that lowered the grade, or why it is T.",
+      description:
+        "The caps that lowered the grade, or why it is T; in the full report, why it is A+.",
+    },
+    dane: {
+      type: "object",
+      description:
+        "DANE for the web site: TLSA records at _<port>._tcp.<domain>, trusted only when the answer validates from the trust anchors.",
+      required: ["owner", "tlsa", "secure", "reason", "match"],
+      properties: {
+        owner: { type: "string" },
+        tlsa: { type: "array", items: tlsaSchema },
+        secure: { type: ["boolean", "null"] },
+        reason: { type: ["string", "null"] },
+        match: { type: ["boolean", "null"] },
+      },
     },
     findings: { type: "array", items: findingSchema },
   },

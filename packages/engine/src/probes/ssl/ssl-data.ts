@@ -1,4 +1,5 @@
 import type { Finding } from "../../contract/finding.js";
+import type { Tlsa } from "../dns/dane/tlsa.js";
 import type { SslGrade } from "./scan/grade.js";
 import type { SslConfiguration } from "./scan/scan-configuration.js";
 
@@ -122,6 +123,11 @@ export interface SslEndpoint {
   ocspStapled: boolean | null;
   /** The leaf's SHA-256 fingerprint. */
   fingerprint256: string | null;
+  /** What this address accepts; null when it was not scanned (unreachable, scan off). */
+  configuration: SslConfiguration | null;
+  /** This address's grade from its own certificate and scan; null without a scan. */
+  grade: SslGrade | null;
+  gradeReasons: string[];
 }
 
 /**
@@ -156,11 +162,28 @@ export interface SslData {
   chain: SslChainCertificate[];
   /** Every address of the name, IPv4 first; the top-level fields describe the first reachable. */
   endpoints: SslEndpoint[];
-  /** What the first reachable address accepts; null when unreachable or the scan is off. */
+  /**
+   * What the worst-graded reachable address accepts (each address's is in `endpoints`); null
+   * when unreachable or the scan is off.
+   */
   configuration: SslConfiguration | null;
-  /** SSL Labs-style grade from the certificate and the scan; null without a scan. */
+  /** SSL Labs-style grade: the worst address's, from its certificate and scan; null without a scan. */
   grade: SslGrade | null;
   /** The caps that lowered the grade ("B: accepts TLS 1.0 or 1.1"), or why it is T. */
   gradeReasons: string[];
+  /** DANE for the web site: the TLSA records at `_<port>._tcp.<domain>` (RFC 6698, 7671). */
+  dane: SslDane;
   findings: Finding[];
+}
+
+export interface SslDane {
+  /** Where the records were looked up: `_443._tcp.<domain>`. */
+  owner: string;
+  tlsa: Tlsa[];
+  /** The answer validated from the trust anchors by the dns section's own code; null without records. */
+  secure: boolean | null;
+  /** Why the answer is not secure (the first break in the chain of trust). */
+  reason: string | null;
+  /** Whether a record matches the chain the first reachable address sent; null without one. */
+  match: boolean | null;
 }

@@ -7,6 +7,7 @@ import {
   unrelatedFinding,
 } from "./findings/chain.js";
 import { configurationFindings } from "./findings/configuration.js";
+import { daneFinding } from "./findings/dane.js";
 import {
   type CertificateFindingsInput,
   finding,
@@ -60,6 +61,7 @@ export function sslFindings(input: SslFindingsInput): Finding[] {
       skipped("ssl.ocsp.not-stapled"),
       endpointsFinding(input),
       ...configurationFindings(input),
+      daneFinding(input),
     ];
   }
   const withCertificate = { ...input, certificate };
@@ -70,5 +72,6 @@ export function sslFindings(input: SslFindingsInput): Finding[] {
     ocspStaplingFinding(withCertificate),
     endpointsFinding(input),
     ...configurationFindings(input),
+    daneFinding(input),
   ];
 }

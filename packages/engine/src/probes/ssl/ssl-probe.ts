@@ -1,18 +1,30 @@
+import type { X509Certificate } from "node:crypto";
 import type tls from "node:tls";
+import type * as packet from "dns-packet";
 import { type Probe, type ProbeContext, ProbeError } from "../../contract/probe.js";
 import {
   type ResolvedTarget,
   resolveTarget,
   TargetResolutionError,
 } from "../../network/resolve-target.js";
+import { tlsaMatches, tlsaOf } from "../dns/dane/tlsa.js";
+import {
+  ianaRootAnchors,
+  parseTrustAnchors,
+  type TrustAnchor,
+} from "../dns/dnssec/trust-anchors.js";
+import {
+  type AnswerValidator,
+  answerValidator,
+  type SecuredAnswer,
+} from "../dns/health/answer-security.js";
 import { endpointOf } from "./endpoints.js";
 import { type HandshakeOutcome, handshakeEach } from "./handshake-each.js";
 import example from "./openapi-example.json" with { type: "json" };
 import { readHandshake } from "./read-handshake.js";
-import { gradeOf } from "./scan/grade.js";
-import { scanConfiguration } from "./scan/scan-configuration.js";
+import { type AddressScan, scanEach } from "./scan/scan-each.js";
 import { sslDataSchema } from "./schema.js";
-import type { SslData, SslEndpoint, SslUnreachableReason } from "./ssl-data.js";
+import type { SslDane, SslData, SslEndpoint, SslUnreachableReason } from "./ssl-data.js";
 import { sslFindings } from "./ssl-findings.js";
 import {
   createTrustAnchors,
@@ -40,12 +52,17 @@ export interface SslProbeOptions {
    */
   maxAddresses?: number;
   /**
-   * The configuration scan of the first reachable address: protocol versions, suites, server
-   * order, groups, and the grade. Default true.
+   * The configuration scan of every reachable address probed: protocol versions, suites,
+   * server order, groups, and the grade (the worst address's). Default true.
    */
   scan?: boolean;
   /** Scan handshakes at once with one host. Default 8. */
   scanConcurrency?: number;
+  /**
+   * Where DNSSEC validation of the site's TLSA answer starts: DS or DNSKEY records in zone-file
+   * form, as the dns section's `trustAnchors`. Default: the root's KSKs.
+   */
+  trustAnchors?: string | readonly string[];
 }
 
 interface Trust {
@@ -60,6 +77,7 @@ interface SslProbeSettings {
   maxAddresses: number;
   scan: boolean;
   scanConcurrency: number;
+  trustAnchors: readonly TrustAnchor[];
   /** Built on first use: the bundled roots take a moment to load. */
   trust(): Trust;
 }
@@ -72,6 +90,7 @@ const knownOptions = new Set([
   "maxAddresses",
   "scan",
   "scanConcurrency",
+  "trustAnchors",
 ]);
 const maxTimerMs = 2_147_483_647;
 const maxAddressesLimit = 64;
@@ -114,7 +133,23 @@ function validateOptions(options: SslProbeOptions): SslProbeSettings {
     maxAddresses = 16,
     scan = true,
     scanConcurrency = 8,
+    trustAnchors = ianaRootAnchors,
   } = options;
+  const anchorText =
+    typeof trustAnchors === "string"
+      ? trustAnchors
+      : Array.isArray(trustAnchors) && trustAnchors.every((line) => typeof line === "string")
+        ? trustAnchors.join("\n")
+        : null;
+  if (anchorText === null) {
+    throw new TypeError("sslProbe: options.trustAnchors must be a string or an array of strings");
+  }
+  let anchors: TrustAnchor[];
+  try {
+    anchors = parseTrustAnchors(anchorText);
+  } catch (error) {
+    throw new TypeError(`sslProbe: options.trustAnchors: ${(error as Error).message}`);
+  }
   if (typeof scan !== "boolean") throw new TypeError("sslProbe: options.scan must be a boolean");
   if (!Number.isInteger(scanConcurrency) || scanConcurrency < 1 || scanConcurrency > 64) {
     throw new TypeError("sslProbe: options.scanConcurrency must be an integer 1..64");
@@ -160,6 +195,7 @@ function validateOptions(options: SslProbeOptions): SslProbeSettings {
     maxAddresses,
     scan,
     scanConcurrency,
+    trustAnchors: anchors,
     trust,
   };
 }
@@ -170,6 +206,46 @@ async function probeDomain(
   settings: SslProbeSettings,
 ): Promise<SslData> {
   if (context.signal.aborted) throw outOfTime(domain, context.signal.reason);
+  const owner = `_${settings.port}._tcp.${domain}`;
+  const validator = answerValidator({ context, anchors: settings.trustAnchors });
+  try {
+    return await handshakeDomain({ domain, context, settings, owner, validator });
+  } finally {
+    await validator.close();
+  }
+}
+
+/** What the site's TLSA answer says, matched against the chain sent when there is one. */
+function daneOf(options: {
+  owner: string;
+  answer: SecuredAnswer;
+  sent: readonly X509Certificate[] | null;
+}): SslDane {
+  const { owner, answer, sent } = options;
+  const tlsa = answer.records.map((record) => tlsaOf((record as packet.TlsaAnswer).data));
+  if (tlsa.length === 0) return { owner, tlsa, secure: null, reason: null, match: null };
+  return {
+    owner,
+    tlsa,
+    secure: answer.security.secure,
+    reason: answer.security.secure ? null : answer.security.reason,
+    match: sent && sent.length > 0 ? tlsa.some((record) => tlsaMatches(record, sent)) : null,
+  };
+}
+
+async function handshakeDomain(options: {
+  domain: string;
+  context: ProbeContext;
+  settings: SslProbeSettings;
+  owner: string;
+  validator: AnswerValidator;
+}): Promise<SslData> {
+  const { domain, context, settings, owner } = options;
+  // Asked after the handshakes and before the scan, so that the handshakes and the scan's
+  // connections alone fill their share of the engine's limit: one more round trip, and the
+  // chain's queries only when there are TLSA records.
+  const dane = async (sent: readonly X509Certificate[] | null) =>
+    daneOf({ owner, answer: await options.validator.answer(owner, "TLSA"), sent });
 
   let target: ResolvedTarget;
   try {
@@ -216,15 +292,28 @@ async function probeDomain(
       : undefined;
     return { address, outcome, reading };
   });
-  const endpoints = target.addresses.map((address) =>
-    endpointOf({ address, run: runs.find((run) => run.address === address), target }),
-  );
+  const endpointsWith = (scans?: ReadonlyMap<string, AddressScan>) =>
+    target.addresses.map((address) =>
+      endpointOf({
+        address,
+        run: runs.find((run) => run.address === address),
+        target,
+        scan: scans?.get(address.address),
+      }),
+    );
 
   const primary = runs.find((run) => run.outcome.ok) ?? runs[0];
   if (!primary) {
     const reason = target.addresses.length === 0 ? "no_address" : "blocked_address";
     const refusedAddresses = target.refused.map(({ address }) => address);
-    return unreachable({ domain, port, reason, refusedAddresses, endpoints });
+    return unreachable({
+      domain,
+      port,
+      reason,
+      refusedAddresses,
+      endpoints: endpointsWith(),
+      dane: await dane(null),
+    });
   }
   const { outcome, reading } = primary;
   if (!outcome.ok || !reading) {
@@ -238,29 +327,38 @@ async function probeDomain(
       errorCode: failure.errorCode,
       timeoutMs: failure.timeoutMs,
       address: primary.address.address,
-      endpoints,
+      endpoints: endpointsWith(),
+      dane: await dane(null),
     });
   }
 
-  // After the first handshake, whose certificate the findings describe.
-  const configuration = settings.scan
-    ? await scanConfiguration({
-        address: primary.address.address,
+  const daneData = await dane(outcome.sent);
+
+  // After the first handshakes, whose certificates the findings describe: every reachable
+  // address probed is scanned, and the grade is the worst address's.
+  const scanned = settings.scan
+    ? await scanEach({
+        targets: runs.flatMap(({ address, outcome: each, reading: read }) =>
+          each.ok && read
+            ? [
+                {
+                  address: address.address,
+                  trusted: each.authorized,
+                  hostnameMatch: read.hostname ? read.hostname.match : null,
+                  certificate: read.certificate,
+                },
+              ]
+            : [],
+        ),
         port,
         servername: domain,
         context,
         concurrency: settings.scanConcurrency,
         maxStepMs: stepCapMs(settings.handshakeTimeoutMs, context),
       })
-    : null;
-  const graded = configuration
-    ? gradeOf({
-        trusted: outcome.authorized,
-        hostnameMatch: reading.hostname ? reading.hostname.match : null,
-        certificate: reading.certificate,
-        configuration,
-      })
-    : null;
+    : undefined;
+  const endpoints = endpointsWith(scanned?.scans);
+  const worst = scanned?.worst;
 
   const data: Omit<SslData, "findings"> = {
     reachable: true,
@@ -278,9 +376,10 @@ async function probeDomain(
     certificate: reading.certificate,
     chain: reading.chain,
     endpoints,
-    configuration,
-    grade: graded?.grade ?? null,
-    gradeReasons: graded?.reasons ?? [],
+    configuration: worst?.configuration ?? null,
+    grade: worst?.grade ?? null,
+    gradeReasons: worst?.gradeReasons ?? [],
+    dane: daneData,
   };
   const findings = sslFindings({
     domain,
@@ -302,6 +401,7 @@ function unreachable(options: {
   address?: string;
   refusedAddresses?: string[];
   endpoints: SslEndpoint[];
+  dane: SslDane;
 }): SslData {
   const data: Omit<SslData, "findings"> = {
     reachable: false,
@@ -322,6 +422,7 @@ function unreachable(options: {
     configuration: null,
     grade: null,
     gradeReasons: [],
+    dane: options.dane,
   };
   const refusedAddresses =
     options.reason === "blocked_address" ? options.refusedAddresses : undefined;

@@ -1,6 +1,11 @@
 import type tls from "node:tls";
 import type { ProbeContext } from "@domain-intel/engine";
-import { startDelayRelay, tlsProfiles } from "@domain-intel/test-kit";
+import {
+  sslv3Version,
+  startDelayRelay,
+  startHelloResponder,
+  tlsProfiles,
+} from "@domain-intel/test-kit";
 import { findingOf, status, useSslHarness } from "@domain-intel/test-kit/ssl-harness";
 import { describe, expect, it } from "vitest";
 import { sslFindingIds } from "./ssl-findings.js";
@@ -9,7 +14,14 @@ import { sslFindingIds } from "./ssl-findings.js";
 // versions or suites (the test kit's tlsProfiles), every finding seen to pass and to fail.
 
 const harness = useSslHarness(
-  { "secure.test": [{ type: "A", name: "secure.test", ttl: 60, data: "127.0.0.1" }] },
+  {
+    "secure.test": [{ type: "A", name: "secure.test", ttl: 60, data: "127.0.0.1" }],
+    // Two loopback addresses, each served by a differently configured server.
+    "two.test": [
+      { type: "A", name: "two.test", ttl: 60, data: "127.0.0.1" },
+      { type: "A", name: "two.test", ttl: 60, data: "127.0.0.2" },
+    ],
+  },
   sslFindingIds,
 );
 const { probe, startTlsServer } = harness;
@@ -49,7 +61,7 @@ describe("sslProbe: protocol versions", () => {
 
     expect(data.protocol).toBe("TLSv1.2");
     expect(data.configuration?.protocols).toEqual({
-      SSLv3: null,
+      SSLv3: false,
       TLSv1: true,
       "TLSv1.1": true,
       "TLSv1.2": true,
@@ -63,8 +75,43 @@ describe("sslProbe: protocol versions", () => {
     });
     expect(status(data, "ssl.protocols.tls13")).toBe("warn");
     expect(data.configuration?.complete).toBe(true);
+    // OpenSSL answers renegotiation_info (RFC 5746) in its TLS 1.2 ServerHello.
+    expect(data.configuration).toMatchObject({ secureRenegotiation: true, notDetermined: {} });
     expect(data.grade).toBe("B");
     expect(data.gradeReasons).toContain("B: accepts TLS 1.0 or 1.1");
+  });
+
+  it("detects SSL 3 with a hand-written ClientHello: legacy fails, grade capped at C", async () => {
+    const leaf = await harness.pki.issueLeaf({
+      commonName: "secure.test",
+      subjectAltNames: ["secure.test"],
+      keyType: "rsa",
+    });
+    const server = await startTlsServer({
+      key: leaf.keyPem,
+      cert: leaf.chainPem,
+      ...tlsProfiles.tls13Only,
+    });
+    // SSL 3 hellos answered by hand; every other connection relayed to the TLS server.
+    const front = await startHelloResponder({
+      versions: [sslv3Version],
+      renegotiationInfo: true,
+      relayPort: server.port,
+    });
+    try {
+      const data = await probe({ port: front.port, ca: harness.pki.root.certPem });
+
+      expect(front.answered()).toBe(1);
+      expect(data.configuration?.protocols).toMatchObject({ SSLv3: true, "TLSv1.3": true });
+      expect(findingOf(data, "ssl.protocols.legacy")).toMatchObject({
+        status: "fail",
+        details: { accepted: ["SSLv3"] },
+      });
+      expect(data.grade).toBe("C");
+      expect(data.gradeReasons).toEqual(["C: accepts SSL 3"]);
+    } finally {
+      await front.close();
+    }
   });
 
   it("finds TLS 1.3 alone: legacy and tls13 pass, its three suites, grade A", async () => {
@@ -86,6 +133,11 @@ describe("sslProbe: protocol versions", () => {
     expect(status(data, "ssl.protocols.tls13")).toBe("pass");
     expect(status(data, "ssl.ciphers.weak")).toBe("pass");
     expect(status(data, "ssl.ciphers.forward-secrecy")).toBe("pass");
+    expect(data.configuration?.protocols.SSLv3).toBe(false);
+    expect(data.configuration).toMatchObject({
+      secureRenegotiation: null,
+      notDetermined: { secureRenegotiation: expect.stringMatching(/only TLS 1\.3/) },
+    });
     expect(data.grade).toBe("A");
     expect(data.gradeReasons).toEqual([]);
   });
@@ -162,6 +214,84 @@ describe("sslProbe: cipher suites", () => {
 
     expect(own.data.configuration?.serverOrder).toBe(true);
     expect(clients.data.configuration?.serverOrder).toBe(false);
+  });
+});
+
+describe("sslProbe: every address", () => {
+  it("scans each address, reports each, and grades on the worst", async () => {
+    const leaf = await harness.pki.issueLeaf({
+      commonName: "two.test",
+      subjectAltNames: ["two.test"],
+      keyType: "rsa",
+    });
+    const modern = await startTlsServer({
+      key: leaf.keyPem,
+      cert: leaf.chainPem,
+      ...tlsProfiles.tls13Only,
+    });
+    const legacy = await startTlsServer({
+      key: leaf.keyPem,
+      cert: leaf.chainPem,
+      ...tlsProfiles.legacyOnly,
+      host: "127.0.0.2",
+      port: modern.port,
+    });
+
+    const data = await probe(
+      { port: modern.port, ca: harness.pki.root.certPem },
+      "two.test",
+      harness.context({ timeoutMs: 6000 }),
+    );
+
+    const [first, second] = data.endpoints;
+    expect(first).toMatchObject({ address: "127.0.0.1", grade: "A", gradeReasons: [] });
+    expect(first?.configuration?.protocols).toMatchObject({ TLSv1: false, "TLSv1.3": true });
+    expect(second).toMatchObject({ address: "127.0.0.2", grade: "B" });
+    expect(second?.configuration?.protocols).toMatchObject({ TLSv1: true, "TLSv1.3": false });
+    expect(legacy.connections).toBeGreaterThan(1);
+    // The top level is the worst address's.
+    expect(data).toMatchObject({ address: "127.0.0.1", grade: "B" });
+    expect(data.configuration?.address).toBe("127.0.0.2");
+    expect(data.gradeReasons).toContain("B: accepts TLS 1.0 or 1.1");
+    expect(findingOf(data, "ssl.protocols.legacy")).toMatchObject({
+      status: "fail",
+      message: expect.stringMatching(/^At 127\.0\.0\.2: The server accepts TLSv1, TLSv1\.1/),
+      details: { address: "127.0.0.2", accepted: ["TLSv1", "TLSv1.1"] },
+    });
+    expect(findingOf(data, "ssl.protocols.tls13")).toMatchObject({
+      status: "warn",
+      details: { address: "127.0.0.2" },
+    });
+  });
+
+  it("scans only the addresses the section probes (maxAddresses)", async () => {
+    const leaf = await harness.pki.issueLeaf({
+      commonName: "two.test",
+      subjectAltNames: ["two.test"],
+      keyType: "rsa",
+    });
+    const modern = await startTlsServer({
+      key: leaf.keyPem,
+      cert: leaf.chainPem,
+      ...tlsProfiles.tls13Only,
+    });
+    const legacy = await startTlsServer({
+      key: leaf.keyPem,
+      cert: leaf.chainPem,
+      ...tlsProfiles.legacyOnly,
+      host: "127.0.0.2",
+      port: modern.port,
+    });
+
+    const data = await probe(
+      { port: modern.port, ca: harness.pki.root.certPem, maxAddresses: 1 },
+      "two.test",
+    );
+
+    expect(legacy.connections).toBe(0);
+    expect(data.endpoints[1]).toMatchObject({ reason: "not_probed", configuration: null });
+    expect(data.grade).toBe("A");
+    expect(findingOf(data, "ssl.protocols.legacy").message).not.toMatch(/^At /);
   });
 });
 

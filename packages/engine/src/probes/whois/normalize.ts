@@ -4,10 +4,12 @@ import { privacyOf } from "./privacy.js";
 import type {
   WhoisData,
   WhoisDsRecord,
+  WhoisRedactedField,
   WhoisRegistrant,
   WhoisRegistrar,
   WhoisServer,
 } from "./whois-data.js";
+import { whoisRedactedFields } from "./whois-data.js";
 import { parseIncompleteFindings, partialLookupFindings, whoisFindings } from "./whois-findings.js";
 import { type WhoisTextRecord, withheld } from "./whois-text.js";
 
@@ -67,6 +69,7 @@ function registrationOf({
       transferLock: null,
       registrant: null,
       privacy: null,
+      redacted: [],
       raw: null,
     };
   }
@@ -107,6 +110,7 @@ function registrationOf({
           (record.source === "whois" && record.transferLock === true),
     registrant: registrantOf(record),
     privacy: privacyOf(record),
+    redacted: redactedOf(record),
     raw:
       record.source === "whois" && incomplete && record.rawWhois
         ? record.rawWhois.slice(0, rawCap)
@@ -123,8 +127,43 @@ function registrantOf(record: DomainRecord): WhoisRegistrant | null {
   };
   const organization = published(contact?.organization);
   // rdapper fills `country` with a name from a code: the code is what the registry wrote.
-  const country = published(contact?.countryCode ?? contact?.country);
+  const written = published(contact?.countryCode ?? contact?.country);
+  // "Hong Kong (HK)": the code the registry gives beside the name.
+  const country = /\(([A-Z]{2})\)$/.exec(written ?? "")?.[1] ?? written;
   return organization === null && country === null ? null : { organization, country };
+}
+
+/**
+ * The fields of the data left null because the registry withholds them: placeholder text in
+ * the registrant's organization or country (or rdapper's `redactedFields` for them), RFC 9537
+ * members naming them, and registrar lines given only as placeholders.
+ */
+function redactedOf(record: DomainRecord): WhoisRedactedField[] {
+  const contact = record.contacts?.find((c) => c.type === "registrant");
+  const hidden = new Set<WhoisRedactedField>();
+  const withheldText = (value: unknown) => typeof value === "string" && withheld.test(value.trim());
+  const registrant = registrantOf(record);
+  const fields = contact?.redactedFields ?? [];
+  const names = (record.redactions ?? []).map((r) => `${r.name} ${r.prePath ?? ""}`);
+  if (
+    !registrant?.organization &&
+    (withheldText(contact?.organization) ||
+      fields.includes("organization") ||
+      names.some((name) => /registrant\W+organi[sz]ation|registrant.*\borg\b/i.test(name)))
+  ) {
+    hidden.add("registrant.organization");
+  }
+  if (
+    !registrant?.country &&
+    (withheldText(contact?.country) ||
+      withheldText(contact?.countryCode) ||
+      fields.includes("country") ||
+      names.some((name) => /registrant\W+country/i.test(name)))
+  ) {
+    hidden.add("registrant.country");
+  }
+  for (const path of (record as WhoisTextRecord).readNotes?.withheld ?? []) hidden.add(path);
+  return whoisRedactedFields.filter((path) => hidden.has(path));
 }
 
 function dsRecordsOf(record: DomainRecord): WhoisDsRecord[] {

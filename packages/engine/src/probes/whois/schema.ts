@@ -1,6 +1,6 @@
 import { findingSchema } from "../../contract/finding.js";
 import type { JsonSchema } from "../../contract/json-schema.js";
-import { serverOutcomes } from "./whois-data.js";
+import { serverOutcomes, whoisRedactedFields } from "./whois-data.js";
 
 const nullableString = { type: ["string", "null"] };
 const nullableInteger = { type: ["integer", "null"] };
@@ -32,6 +32,7 @@ export const whoisDataSchema: JsonSchema = {
     "transferLock",
     "registrant",
     "privacy",
+    "redacted",
     "raw",
     "servers",
     "findings",
@@ -59,6 +60,13 @@ export const whoisDataSchema: JsonSchema = {
           properties: { organization: nullableString, country: nullableString },
         },
       ],
+    },
+    redacted: {
+      type: "array",
+      uniqueItems: true,
+      items: { enum: whoisRedactedFields },
+      description:
+        "Fields of this data that are null because the registry withholds them (placeholder text such as `REDACTED FOR PRIVACY`, `Not Disclosed` or a GDPR notice, or an RFC 9537 `redacted` member), as dotted paths.",
     },
     raw: {
       type: ["string", "null"],

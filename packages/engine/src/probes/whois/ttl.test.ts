@@ -21,6 +21,7 @@ function registration(overrides: Partial<WhoisData>): WhoisData {
     transferLock: false,
     registrant: null,
     privacy: null,
+    redacted: [],
     raw: null,
     servers: [],
     findings: [],

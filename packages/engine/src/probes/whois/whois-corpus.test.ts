@@ -6,7 +6,9 @@ import {
   openApiResponseValidator,
   startWhoisCorpusWorld,
   type WhoisCorpusWorld,
+  whoisBytesIn,
   whoisCorpus,
+  whoisRegistryFormats,
 } from "@domain-intel/test-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEngine, type Engine } from "../../engine.js";
@@ -79,19 +81,66 @@ describe("a registry answer the reader cannot fully read", () => {
     expiresAt: null,
     statuses: null,
   };
-  /** Bytes of `text` in a single-byte character set, built from Node's own decoder for it. */
-  const singleByte = (encoding: string, text: string) => {
-    const decoder = new TextDecoder(encoding);
-    const byChar = new Map<string, number>();
-    for (let byte = 0; byte < 256; byte++) {
-      byChar.set(decoder.decode(Uint8Array.of(byte)), byte);
-    }
-    return Uint8Array.from([...text].map((char) => byChar.get(char)!));
-  };
-  const koi8 = singleByte(
-    "koi8-r",
+  const koi8 = whoisBytesIn(
     "domain: KOI.RU\nstate: REGISTERED, DELEGATED\nregistrar: Регистратор-РУ\ncreated: 2001-02-03T04:05:06Z\npaid-till: 2030-02-03T21:00:00Z\nnserver: ns1.koi.ru.\n",
+    "koi8-r",
   );
+  // JPRS's Japanese answer (no `/e`), as it sends it: ISO-2022-JP. A co.jp in one, a .jp in
+  // the other, the .jp in EUC-JP as Japanese registrars' servers send it.
+  const jprsCoJp = [
+    "[ JPRS データベース提供サービス ]",
+    "Domain Information: [ドメイン情報]",
+    "a. [ドメイン名]                 JIS.CO.JP",
+    "e. [そしきめい]                 じすかぶしきがいしゃ",
+    "f. [組織名]                     ジス株式会社",
+    "g. [Organization]               JIS K.K.",
+    "l. [組織種別]                   株式会社",
+    "m. [登録担当者]                 HT57990JP",
+    "n. [技術連絡担当者]             YY47022JP",
+    "p. [ネームサーバ]               ns01.jis.co.jp",
+    "p. [ネームサーバ]               ns02.jis.co.jp",
+    "s. [署名鍵]",
+    "[状態]                          Connected (2026/09/30)",
+    "[ロック状態]                    AgentChangeLocked",
+    "[登録年月日]                    2019/09/27",
+    "[接続年月日]                    2019/09/27",
+    "[最終更新]                      2024/10/01 01:00:44 (JST)",
+    "",
+  ].join("\n");
+  const jprsJp = [
+    "Domain Information: [ドメイン情報]",
+    "[ドメイン名]                    EUC.JP",
+    "[登録者名]                      日本語太郎",
+    "[Registrant]                    Taro Nihongo",
+    "[ネームサーバ]                  ns1.euc.jp",
+    "[署名鍵]",
+    "[登録年月日]                    2001/02/03",
+    "[有効期限]                      2026/02/28",
+    "[状態]                          Active",
+    "[最終更新]                      2025/03/01 01:05:03 (JST)",
+    "",
+  ].join("\n");
+  // .tr in ISO-8859-9 (ş, ğ, ı are not in Latin-1).
+  const trText = [
+    "** Domain Name: istanbul.com.tr",
+    "Frozen Status: -",
+    "Transfer Status: The domain is LOCKED to transfer.",
+    "",
+    "** Registrant:",
+    "   İstanbul Ağ Hizmetleri Şirketi",
+    "",
+    "** Registrar:",
+    "NIC Handle\t\t: tyh14",
+    "Organization Name\t: Türkiye Yazılım Hizmetleri",
+    "",
+    "** Domain Servers:",
+    "ns1.istanbul.com.tr",
+    "",
+    "** Additional Info:",
+    "Created on..............: 2001-Aug-23.",
+    "Expires on..............: 2030-Aug-22.",
+    "",
+  ].join("\n");
   const latin1 = Buffer.from(
     "Domain: latin.test\nRegistrar: Société Générale de Noms\nCreated: 2001-02-03\nExpires: 2030-02-03\nName server: ns1.latin.test\n",
     "latin1",
@@ -110,6 +159,19 @@ describe("a registry answer the reader cannot fully read", () => {
         expected: blank,
       },
       { domain: "latin.test", raw: "", bytes: latin1, expected: blank },
+      {
+        domain: "jis.co.jp",
+        raw: "",
+        bytes: whoisBytesIn(jprsCoJp, "iso-2022-jp"),
+        expected: blank,
+      },
+      { domain: "euc.jp", raw: "", bytes: whoisBytesIn(jprsJp, "euc-jp"), expected: blank },
+      {
+        domain: "istanbul.com.tr",
+        raw: "",
+        bytes: whoisBytesIn(trText, "iso-8859-9"),
+        expected: blank,
+      },
     ]);
     partialEngine = createEngine({
       keys: [key],
@@ -182,6 +244,31 @@ describe("a registry answer the reader cannot fully read", () => {
     expect(latin.body.data.registrar.name).toBe("Société Générale de Noms");
   });
 
+  it("reads JPRS's Japanese answers in ISO-2022-JP and EUC-JP, and .tr's ISO-8859-9", async () => {
+    const coJp = (await get("jis.co.jp")).body.data;
+    expect(coJp).toMatchObject({
+      registered: true,
+      createdAt: "2019-09-27T00:00:00.000Z",
+      updatedAt: "2024-09-30T16:00:44.000Z",
+      nameservers: ["ns01.jis.co.jp", "ns02.jis.co.jp"],
+      registrant: { organization: "JIS K.K.", country: null },
+    });
+    expect(coJp.statuses.map((status: { code: string }) => status.code)).toEqual(["Connected"]);
+    const jp = (await get("euc.jp")).body.data;
+    expect(jp).toMatchObject({
+      createdAt: "2001-02-03T00:00:00.000Z",
+      expiresAt: "2026-02-28T00:00:00.000Z",
+      nameservers: ["ns1.euc.jp"],
+      registrant: null,
+    });
+    expect(jp.statuses.map((status: { code: string }) => status.code)).toEqual(["active"]);
+    const tr = (await get("istanbul.com.tr")).body.data;
+    expect(tr.registrar.name).toBe("Türkiye Yazılım Hizmetleri");
+    expect(tr.expiresAt).toBe("2030-08-22T00:00:00.000Z");
+    // Nothing decoded into replacement characters or escapes.
+    for (const data of [coJp, jp, tr]) expect(JSON.stringify(data)).not.toMatch(/\uFFFD|\\u001b/);
+  });
+
   it("answers 502 upstream_error for a registry's refusal, naming it", async () => {
     const { status, body } = await get("limited.test");
     expect(status).toBe(502);
@@ -203,6 +290,74 @@ describe("a registry answer the reader cannot fully read", () => {
   });
 });
 
+describe("withheld values, on the corpus's real answers", () => {
+  it("marks a field the registry withholds as redacted, never as its value", async () => {
+    // "Registrant Country: Redacted | EU Data Subject" (.do, an EU holder)
+    const dominican = (await engineGet(engine, "/api/v1/whois/google.do", key)).body.data;
+    expect(dominican.registrant).toEqual({ organization: "GOOGLE LLC", country: null });
+    expect(dominican.redacted).toEqual(["registrant.country"]);
+    // "Registrant:" then "NOT DISCLOSED!" (.eu): the whole holder is withheld.
+    const eu = (await engineGet(engine, "/api/v1/whois/eurid.eu", key)).body.data;
+    expect(eu.registrant).toBeNull();
+    expect(eu.redacted).toEqual(["registrant.organization", "registrant.country"]);
+    // Name, e-mail and phone "REDACTED FOR PRIVACY", organization and country published.
+    const lat = (await engineGet(engine, "/api/v1/whois/brainly.lat", key)).body.data;
+    expect(lat.redacted).toEqual([]);
+    expect(lat.privacy.redactedFields).toEqual(expect.arrayContaining(["name", "email", "phone"]));
+  });
+});
+
+describe("the registrar's URL, IANA id and abuse desk, on the corpus's real answers", () => {
+  it.each([
+    [
+      "nic.live",
+      {
+        name: "Registry Operator acts as Registrar (9999)",
+        ianaId: "9999",
+        url: "https://identity.digital",
+        abuseEmail: "abuse@identity.digital",
+        abusePhone: "+1.6664447777",
+      },
+    ],
+    // The registrar object's `abuse-email:` (.ua)
+    [
+      "google.com.ua",
+      {
+        name: "MarkMonitor Inc.",
+        ianaId: null,
+        url: "http://markmonitor.com",
+        abuseEmail: "abusecomplaints@markmonitor.com",
+        abusePhone: null,
+      },
+    ],
+    // "Registrar IANA ID: not applicable" is no id (.ie)
+    [
+      "google.ie",
+      {
+        name: "Markmonitor Inc",
+        ianaId: null,
+        url: "http://www.eMarkmonitor.com",
+        abuseEmail: "abusecomplaints@markmonitor.com",
+        abusePhone: "+1.2086851865",
+      },
+    ],
+    // "Registration Service URL:" (.tw)
+    [
+      "google.com.tw",
+      {
+        name: "Markmonitor, Inc.",
+        ianaId: null,
+        url: "http://www.markmonitor.com/",
+        abuseEmail: null,
+        abusePhone: null,
+      },
+    ],
+  ])("%s", async (domain, registrar) => {
+    const answer = await engineGet(engine, `/api/v1/whois/${domain}`, key);
+    expect(answer.body.data.registrar).toEqual(registrar);
+  });
+});
+
 describe("name servers the corpus's expectations do not list", () => {
   it.each([
     ["sbc.org.hk", ["ns19.odysseyhost.com", "ns20.odysseyhost.com"]],
@@ -217,4 +372,44 @@ describe("name servers the corpus's expectations do not list", () => {
     const answer = await engineGet(engine, `/api/v1/whois/${domain}`, key);
     expect(answer.body.data.nameservers).toEqual(nameservers);
   });
+});
+
+describe("registries beyond the corpus, in their own formats", () => {
+  const formats = whoisRegistryFormats();
+  let formatWorld: WhoisCorpusWorld;
+  let formatEngine: Engine;
+  beforeAll(async () => {
+    formatWorld = await startWhoisCorpusWorld(formats);
+    formatEngine = createEngine({
+      keys: [key],
+      ...formatWorld.engineOptions,
+      probes: { dns: false, ssl: false },
+      logger: silentLogger,
+    });
+  });
+  afterAll(async () => {
+    await formatWorld?.close();
+  });
+
+  it("marks DNS Belgium's holder 'Not shown' as redacted", async () => {
+    const be = (await engineGet(formatEngine, "/api/v1/whois/google.be", key)).body.data;
+    expect(be.registrant).toBeNull();
+    expect(be.redacted).toEqual(["registrant.organization", "registrant.country"]);
+  });
+
+  it.each(formats.map((sample) => [sample.domain, sample] as const))(
+    "%s answers 200 with every field its text gives read right",
+    async (_domain, sample) => {
+      const answer = await engineGet(formatEngine, `/api/v1/whois/${sample.domain}`, key);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      const judged = Object.fromEntries(
+        corpusFields
+          .map((field) => [field, judgeCorpusField(sample, field, answer.body.data)] as const)
+          .filter(([, verdict]) => verdict !== "unscored"),
+      );
+      expect(judged, JSON.stringify(answer.body.data)).toEqual(
+        Object.fromEntries(Object.keys(judged).map((field) => [field, "correct"])),
+      );
+    },
+  );
 });

@@ -36,6 +36,12 @@ export interface WhoisData {
   /** Whether the registrant is hidden; null for an unregistered name. */
   privacy: WhoisPrivacy | null;
   /**
+   * Fields of this data that are null because the registry withholds them ("REDACTED FOR
+   * PRIVACY", "Not Disclosed", a GDPR notice, an RFC 9537 `redacted` member), as dotted paths:
+   * `registrant.organization`, `registrant.country`, `registrar.abuseEmail`...
+   */
+  redacted: WhoisRedactedField[];
+  /**
    * The WHOIS text as the registry sent it (capped at 16 KiB) when the reader could not read all
    * of registrar, created, expires and name servers from it, so a person can; null otherwise.
    */
@@ -45,6 +51,17 @@ export interface WhoisData {
   /** `whois.domain.*` findings, every id every time (pass, info, warn, fail or skipped). */
   findings: Finding[];
 }
+
+export const whoisRedactedFields = [
+  "registrant.organization",
+  "registrant.country",
+  "registrar.name",
+  "registrar.ianaId",
+  "registrar.url",
+  "registrar.abuseEmail",
+  "registrar.abusePhone",
+] as const;
+export type WhoisRedactedField = (typeof whoisRedactedFields)[number];
 
 export interface WhoisRegistrant {
   organization: string | null;

@@ -45,7 +45,8 @@ export type DayMonthOrder = "dmy" | "mdy";
 /** A date read, or why it could not be. */
 export type WhoisDateReading = { iso: string } | { iso: null; reason: string };
 
-const time = String.raw`(?:[ T]+(?<hh>\d{1,2}):(?<mm>\d{2})(?::(?<ss>\d{2}))?(?:\.\d+)?)?`;
+// "2001-06-14-T10:32:43Z" (Uniregistry) as well as "2001-06-14T10:32:43Z"
+const time = String.raw`(?:-?[ T]+(?<hh>\d{1,2}):(?<mm>\d{2})(?::(?<ss>\d{2}))?(?:\.\d+)?)?`;
 const zone = String.raw`\s*(?<tz>\(?(?:GMT|UTC)[+-]\d{1,2}(?::?\d{2})?\)?|Z|[+-]\d{2}:?\d{2}|[+-]\d{2}|\(?[A-Z]{1,5}\)?)?`;
 const month = String.raw`(?<mon>[a-z]{3})[a-z]*\.?`;
 
@@ -57,6 +58,8 @@ const month = String.raw`(?<mon>[a-z]{3})[a-z]*\.?`;
 const knownFormats: RegExp[] = [
   // 2024-08-14, 2024/08/14, 2024.08.14, with an optional time and zone
   new RegExp(String.raw`^(?<y>\d{4})[-/.](?<mo>\d{1,2})[-/.](?<d>\d{1,2})${time}${zone}$`, "i"),
+  // 2007. 03. 02. (KISA)
+  /^(?<y>\d{4})\.\s*(?<mo>\d{1,2})\.\s*(?<d>\d{1,2})\.?$/,
   // 20240814070134
   /^(?<y>\d{4})(?<mo>\d{2})(?<d>\d{2})(?<hh>\d{2})(?<mm>\d{2})(?<ss>\d{2})$/,
   // 20240814, 20240814 07:01:34
@@ -68,10 +71,13 @@ const knownFormats: RegExp[] = [
   ),
   // 2001-Aug-23
   new RegExp(String.raw`^(?<y>\d{4})[-\s]${month}[-\s](?<d>\d{1,2})${time}${zone}$`, "i"),
-  // Aug 14 2024, August 14, 2024
-  new RegExp(String.raw`^${month}\s+(?<d>\d{1,2}),?\s+(?<y>\d{4})${time}${zone}$`, "i"),
-  // Tue Feb 10 09:42:42 2004 (C's ctime; a zone may stand before the year)
-  /^[a-z]{3},?\s+(?<mon>[a-z]{3})\s+(?<d>\d{1,2})\s+(?<hh>\d{1,2}):(?<mm>\d{2}):(?<ss>\d{2})\s+(?:(?<tz>[A-Z]{2,5})\s+)?(?<y>\d{4})$/i,
+  // Aug 14 2024, August 14, 2024, Tue Dec 12 2000 (DNS Belgium)
+  new RegExp(
+    String.raw`^(?:[a-z]{3},?\s+(?=[a-z]{3}))?${month}\s+(?<d>\d{1,2}),?\s+(?<y>\d{4})${time}${zone}$`,
+    "i",
+  ),
+  // Tue Feb 10 09:42:42 2004 (C's ctime; a zone may stand before the year; .bj drops the day)
+  /^(?:[a-z]{3},?\s+)?(?<mon>[a-z]{3})\s+(?<d>\d{1,2})\s+(?<hh>\d{1,2}):(?<mm>\d{2}):(?<ss>\d{2})\s+(?:(?<tz>[A-Z]{2,5})\s+)?(?<y>\d{4})$/i,
 ];
 
 /** 02/11/2019, 18.7.2012 04:04:23: day and month in an order only the registry knows. */
@@ -79,6 +85,18 @@ const yearLast = new RegExp(
   String.raw`^(?<a>\d{1,2})[-/.](?<b>\d{1,2})[-/.](?<y>\d{4})${time}${zone}$`,
   "i",
 );
+/** 16/09/03 (Red.es): read only where the profile fixes the order, so the year is last. */
+const shortYearLast = new RegExp(
+  String.raw`^(?<a>\d{1,2})[-/.](?<b>\d{1,2})[-/.](?<yy>\d{2})${time}${zone}$`,
+  "i",
+);
+
+/** A two-digit year: this century up to ten years ahead, the last century beyond. */
+function fullYear(twoDigits: string): string {
+  const now = new Date().getUTCFullYear();
+  const year = 2000 + Number(twoDigits);
+  return String(year > now + 10 ? year - 100 : year);
+}
 
 function offsetMinutes(zoneText: string | undefined): number | undefined {
   if (!zoneText) return 0;
@@ -124,7 +142,8 @@ function readOne(text: string, order: DayMonthOrder | undefined): WhoisDateReadi
       : Number(groups.mo) - 1;
     return instant(groups, monthIndex, Number(groups.d));
   }
-  const groups = yearLast.exec(text)?.groups;
+  const short = order ? shortYearLast.exec(text)?.groups : undefined;
+  const groups = yearLast.exec(text)?.groups ?? (short && { ...short, y: fullYear(short.yy!) });
   if (!groups) return undefined;
   const [a, b] = [Number(groups.a), Number(groups.b)];
   const chosen: DayMonthOrder | undefined =

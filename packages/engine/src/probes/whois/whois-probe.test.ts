@@ -246,6 +246,7 @@ describe("whoisProbe over RDAP", () => {
       // The registrant's name is empty (RFC 9537 "emptyValue"), as ICANN-profile answers give it.
       privacy: { ...noPrivacy, redacted: true, redactedFields: ["name"] },
       registrant: null,
+      redacted: [],
       raw: null,
       servers: [{ kind: "rdap", url: base, outcome: "ok" }],
       findings: expect.any(Array),
@@ -278,6 +279,7 @@ describe("whoisProbe over RDAP", () => {
       transferLock: null,
       privacy: null,
       registrant: null,
+      redacted: [],
       raw: null,
       servers: [{ kind: "rdap", url: base, outcome: "not_found" }],
       findings: [
@@ -368,6 +370,8 @@ describe("whoisProbe over RDAP", () => {
         { name: "Tech Email", method: "removal", reason: "Server policy" },
       ],
     });
+    // The organization is null because it is withheld, and the data says so.
+    expect(data.redacted).toEqual(["registrant.organization"]);
     expect(data.registrar).toEqual({
       name: "NameCheap, Inc.",
       ianaId: "1068",
@@ -485,6 +489,7 @@ describe("whoisProbe over WHOIS", () => {
       transferLock: true,
       privacy: noPrivacy,
       registrant: null,
+      redacted: [],
       raw: null,
       servers: [
         { kind: "rdap", url: `${base}broken/`, outcome: "http_error" },

@@ -31,8 +31,8 @@ export interface WhoisProfile {
   labels?: Partial<Record<WhoisField, readonly string[]>>;
   /** Dates given once per change: which of them is the field (`changed:` lines of .il). */
   pickDate?: Partial<Record<"created" | "updated" | "expires", "earliest" | "latest">>;
-  /** Only these labels, not the generic ones, hold the domain's statuses. */
-  onlyStatusLabels?: boolean;
+  /** Fields read only with the profile's labels, not the generic ones as well. */
+  onlyLabels?: readonly WhoisField[];
   /** Labels written without a colon (`Record expires on 2019-11-09`). */
   bareLabels?: readonly string[];
   /** Phrases (lower case) of its "not registered" answer. */
@@ -41,8 +41,11 @@ export interface WhoisProfile {
   refusals?: readonly string[];
   /** Its status words with a clear meaning: a transfer lock, or an active name. */
   statusWords?: Readonly<Record<string, "transferLock" | "active">>;
-  /** The character set its answers are in, when not UTF-8 (an iconv-lite name). */
-  encoding?: string;
+  /**
+   * The character sets its answers come in when not UTF-8 (WHATWG names), tried in order: the
+   * first that decodes the bytes without error is taken.
+   */
+  encoding?: string | readonly string[];
 }
 
 /** Labels every registry is read with, after its profile's own. */
@@ -64,6 +67,7 @@ export const genericLabels: Record<WhoisField, readonly string[]> = {
     "registrar web",
     "url of the registrar",
     "registrar-url",
+    "registration service url",
     "referral url",
   ],
   registrarIanaId: ["registrar iana id", "sponsoring registrar iana id"],
@@ -139,10 +143,16 @@ export const genericLabels: Record<WhoisField, readonly string[]> = {
     "domain servers in listed order",
     "name servers in the listed order",
     "domain servers",
+    "dns servers",
     "name servers dns",
     "name server information",
     "name servers information",
     "servidor(es) de nombres de dominio",
+    // Red.es, .bj: numbered
+    "name server 1",
+    "name server 2",
+    "name server 3",
+    "name server 4",
   ],
   statuses: [
     "domain status",
@@ -161,10 +171,78 @@ export const whoisProfiles: readonly WhoisProfile[] = [
   { suffixes: ["fi"], dateOrder: "dmy", labels: { registrar: ["registrar"] } },
   { suffixes: ["rs"], dateOrder: "dmy" },
   {
-    suffixes: ["cz", "cr", "sk", "ee", "pl", "ro", "ua", "hr", "si", "at", "de", "ch", "li"],
+    suffixes: ["cz", "cr", "sk", "ee", "pl", "ro", "ua", "hr", "si", "at", "de", "fo", "sm", "im"],
     dateOrder: "dmy",
   },
   { suffixes: ["pt"], dateOrder: "dmy", labels: { expires: ["expiration date"] } },
+  {
+    // SWITCH: a label, a tab, the value (`Registrar<TAB>MarkMonitor`); name servers under a heading.
+    suffixes: ["ch", "li"],
+    dateOrder: "dmy",
+    bareLabels: ["domain name", "registrar", "first registration date", "dnssec"],
+  },
+  {
+    // Red.es: dd/mm/yy dates.
+    suffixes: ["es"],
+    dateOrder: "dmy",
+  },
+  {
+    // Norid: the registrar and name servers by handle; the holder's own object after the domain's.
+    suffixes: ["no"],
+    labels: { registrar: ["registrar handle"] },
+  },
+  {
+    // IRNIC: RIPE-style, `expire-date:` and `last-updated:`; an IDN's `domain:` in Unicode
+    // beside its `ascii:` form.
+    suffixes: ["ir", "xn--mgba3a4f16a"],
+    labels: { expires: ["expire-date"], updated: ["last-updated"], domain: ["ascii"] },
+  },
+  {
+    // MONIC (.mo): `Record created on 2018-02-05 ...` without a colon; servers under a heading.
+    suffixes: ["mo"],
+    bareLabels: ["record created on", "record expires on"],
+    labels: { nameservers: ["domain name servers"] },
+  },
+  {
+    // CIDR (.gg, .je, .as): `Registered on 30th April 2003 at 00:00:00.000` under `Relevant dates:`.
+    suffixes: ["gg", "je", "as"],
+    bareLabels: ["registered on"],
+  },
+  {
+    // DK Hostmaster: `DNS:` is the name in DNS form; its servers are `Hostname:` lines.
+    suffixes: ["dk"],
+    labels: { nameservers: ["hostname"] },
+    onlyLabels: ["nameservers"],
+  },
+  {
+    // KISA: Korean lines, then the same in English.
+    suffixes: ["kr"],
+    labels: {
+      registrar: ["authorized agency"],
+      created: ["registered date"],
+      updated: ["last updated date"],
+      expires: ["expiration date"],
+      nameservers: ["host name"],
+      registrantOrganization: ["registrant"],
+    },
+    encoding: "euc-kr",
+  },
+  {
+    // InternetNZ's SRS: `registrar_name:`, `ns_name_01:`..., `query_status: 200 Active`.
+    suffixes: ["nz"],
+    labels: {
+      registrar: ["registrar_name"],
+      created: ["domain_dateregistered"],
+      updated: ["domain_datelastmodified"],
+      expires: ["domain_datebilleduntil"],
+      statuses: ["query_status"],
+      nameservers: Array.from(
+        { length: 13 },
+        (_, i) => `ns_name_${String(i + 1).padStart(2, "0")}`,
+      ),
+      registrantCountry: ["registrant_contact_country"],
+    },
+  },
   {
     // The first `changed:` line is the assignment: "registrar AT ns.il 19990605 (Assigned)".
     suffixes: ["il"],
@@ -174,9 +252,12 @@ export const whoisProfiles: readonly WhoisProfile[] = [
     statusWords: { "transfer locked": "transferLock" },
   },
   {
+    // AFNIC: `eppstatus:` beside the registry's state; the older format has only `status:`
+    // and writes dates day first (`created: 11/01/2010`).
     suffixes: ["fr", "re", "pm", "tf", "wf", "yt"],
-    labels: { statuses: ["eppstatus"] },
-    onlyStatusLabels: true,
+    dateOrder: "dmy",
+    labels: { statuses: ["eppstatus", "status"] },
+    onlyLabels: ["statuses"],
   },
   {
     suffixes: ["kz"],
@@ -187,7 +268,16 @@ export const whoisProfiles: readonly WhoisProfile[] = [
       nameservers: ["primary server", "secondary server"],
     },
   },
-  { suffixes: ["lu"], labels: { registrar: ["registrar-name"], statuses: ["domaintype"] } },
+  {
+    // RESTENA: dates day first (`registered: 04/06/2003`); the holder as `org-name:`.
+    suffixes: ["lu"],
+    dateOrder: "dmy",
+    labels: {
+      registrar: ["registrar-name"],
+      statuses: ["domaintype"],
+      registrantOrganization: ["org-name"],
+    },
+  },
   {
     suffixes: ["tw"],
     bareLabels: ["record expires on", "record created on"],
@@ -195,17 +285,29 @@ export const whoisProfiles: readonly WhoisProfile[] = [
   },
   { suffixes: ["hk"], dateOrder: "dmy" },
   {
+    // JPRS answers in ISO-2022-JP, in Japanese unless asked with `/e`; a co.jp's
+    // `[Organization]` is its holder, an organization by that domain's rules.
     suffixes: ["jp"],
     servers: ["whois.jprs.jp"],
     labels: {
-      statuses: ["state"],
-      updated: ["last update"],
-      created: ["registered date", "created date"],
+      statuses: ["state", "状態"],
+      updated: ["last update", "最終更新"],
+      created: ["registered date", "created date", "登録年月日"],
+      expires: ["expires on", "有効期限"],
+      nameservers: ["name server", "ネームサーバ"],
+      registrantOrganization: ["organization"],
     },
-    encoding: "euc-jp",
+    encoding: ["iso-2022-jp", "euc-jp", "shift_jis"],
   },
-  { suffixes: ["ru", "su", "рф"], labels: { statuses: ["state"] }, encoding: "koi8-r" },
-  { suffixes: ["kr"], encoding: "euc-kr" },
+  { suffixes: ["ru", "su", "xn--p1ai"], labels: { statuses: ["state"] }, encoding: "koi8-r" },
+  // Character sets from the Debian whois client's list of what each server sends.
+  { suffixes: ["kg"], encoding: "windows-1251" },
+  { suffixes: ["tr"], encoding: "iso-8859-9" },
+  {
+    // Registro.br: the holder's name and country sit in the domain's object.
+    suffixes: ["br"],
+    labels: { registrantOrganization: ["owner"], registrantCountry: ["country"] },
+  },
   { suffixes: ["cn"], encoding: "gb18030" },
 ];
 

@@ -24,6 +24,8 @@ export interface WhoisEntry {
   label: string;
   value: string;
   block: WhoisBlock;
+  /** Which object of the answer it is in: RIPE-style contact objects each have their own. */
+  object: number;
 }
 
 /** Words of a heading line naming a block, first match wins. */
@@ -36,7 +38,7 @@ const headingBlocks: [RegExp, WhoisBlock][] = [
 ];
 
 /** Keys that open a RIPE-style object; `nsset`/`keyset` open one only outside the domain's. */
-const contactObjectKeys = new Set(["contact", "nic-hdl", "personname"]);
+const contactObjectKeys = new Set(["contact", "nic-hdl", "personname", "norid handle"]);
 /** Keys that open a contact object only as an object's first line (`.by` has `Person:` inline). */
 const objectFirstKeys = new Set(["person", "role"]);
 const setObjectKeys = new Set(["nsset", "keyset"]);
@@ -44,6 +46,19 @@ const setObjectKeys = new Set(["nsset", "keyset"]);
 const labelLine =
   /^(?<indent>\s*)(?:\*\*\s*|-\s+)?(?<label>[a-z\u00c0-\u024f][^:\t]{0,60}?)[\s._]*:(?!\/\/)\s*(?<value>.*)$/i;
 const bracketLine = /^(?<indent>\s*)(?:[a-z]\.\s*)?\[(?<label>[^\]]{1,60})\]\s*(?<value>.*)$/i;
+
+/**
+ * A `label: value` line; not a host and its IPv6 address (`ns3.eurid.eu (2001:67c::253)`,
+ * `pdns6.ultradns.co.uk  204.74.115.1  2610:00a1:1017:0000`), whose colon is the address's.
+ */
+function labelOf(line: string): Record<string, string> | undefined {
+  const groups = labelLine.exec(line)?.groups;
+  if (!groups) return undefined;
+  const label = groups.label!;
+  if (label.split("(").length > label.split(")").length) return undefined;
+  if (/\s[0-9a-f]{1,4}$/i.test(label) && /^[0-9a-f]{0,4}:/i.test(groups.value!)) return undefined;
+  return groups;
+}
 
 function cleanLabel(label: string): string {
   return label
@@ -55,7 +70,7 @@ function cleanLabel(label: string): string {
 
 /** A heading's last word that makes it a field of a contact (`Registrant Organisation:`), not a block. */
 const fieldWords =
-  /\b(name|organi[sz]ation|org|e-?mail|phone|telephone|fax|address|street|city|country|state|province|code|id|handle|type)$/i;
+  /\b(name|organi[sz]ation|org|e-?mail|phone|telephone|fax|ext|address|street|city|country|state|province|code|id|handle|type|purpose|category)\d*$/i;
 
 function blockOfHeading(heading: string): WhoisBlock | undefined {
   if (
@@ -69,7 +84,12 @@ function blockOfHeading(heading: string): WhoisBlock | undefined {
 
 const indentOf = (line: string) => /^\s*/.exec(line)![0].replace(/\t/g, "    ").length;
 
+const isContactBlock = (block: WhoisBlock) =>
+  block === "registrant" || block === "admin" || block === "tech" || block === "billing";
+
 export interface ReadOptions {
+  /** Labels of the domain's own fields (dates, statuses): they end a contact's block. */
+  domainLabels?: ReadonlySet<string>;
   /** Labels written without a colon (`Record expires on 2019-11-09`), lower case. */
   bareLabels?: readonly string[];
 }
@@ -89,8 +109,10 @@ export function readWhoisEntries(text: string, options: ReadOptions = {}): Whois
   let paragraphStart = true;
   let seenDomainObject = false;
   let afterObject = false;
+  let object = 0;
+  let commentRole: WhoisBlock | undefined;
   const add = (label: string, value: string, into: WhoisBlock) => {
-    last = { label, value, block: into };
+    last = { label, value, block: into, object };
     entries.push(last);
   };
   const bareLabels = options.bareLabels ?? [];
@@ -99,9 +121,9 @@ export function readWhoisEntries(text: string, options: ReadOptions = {}): Whois
     const line = raw.replace(/\s+$/, "");
     if (line.trim() === "") {
       // A blank line ends a heading's values and a contact block, not a RIPE object series;
-      // one straight after a list heading (`Name Servers Information:`, blank, the names) does
-      // not. After a contact heading it does: .hk writes the domain's dates after such a block.
-      if (open && !open.filled && !open.role) {
+      // one straight after a heading (`Name Servers Information:` or `Holder`, blank, then its
+      // lines) does not.
+      if (open && !open.filled) {
         paragraphStart = true;
         continue;
       }
@@ -112,18 +134,27 @@ export function readWhoisEntries(text: string, options: ReadOptions = {}): Whois
       paragraphStart = true;
       continue;
     }
-    // Comments, banners and bracketed notices (`[ JPRS database provides ... ]`).
-    if (/^\s*(%|#|>>>|--)/.test(line) || /^\s*(\*.*\*|\[ .*\])\s*$/.test(line)) continue;
+    // Comments, banners and bracketed notices (`[ JPRS database provides ... ]`); a comment
+    // that names a role (`% Registrant:`, .ua) says whose the next object is.
+    if (/^\s*(%|#|>>>|--)/.test(line) || /^\s*(\*.*\*|\[ .*\])\s*$/.test(line)) {
+      const heading = /^\s*%\s*([a-z][a-z ]{2,40}):$/i.exec(line)?.[1];
+      if (heading) commentRole = blockOfHeading(heading);
+      continue;
+    }
     const indent = indentOf(line);
     if (blockIndent !== undefined && indent < blockIndent && block !== "domain") {
       block = "domain";
       blockIndent = undefined;
     }
 
-    const bare = bareLabels.find((label) => line.trim().toLowerCase().startsWith(`${label} `));
+    // `Record expires on 2019-11-09` (.tw), `Registrar<TAB>MarkMonitor` (.ch)
+    const lower = line.trim().toLowerCase();
+    const bare = bareLabels.find(
+      (label) => lower.startsWith(label) && /^[ \t]+\S/.test(lower.slice(label.length)),
+    );
     const match = bare
       ? { label: bare, value: line.trim().slice(bare.length).trim(), indent: String(indent) }
-      : (bracketLine.exec(line)?.groups ?? labelLine.exec(line)?.groups);
+      : (bracketLine.exec(line)?.groups ?? labelOf(line));
 
     if (!match) {
       const value = line.trim().replace(/^-\s+/, "");
@@ -153,10 +184,14 @@ export function readWhoisEntries(text: string, options: ReadOptions = {}): Whois
 
     const label = cleanLabel(match.label!);
     const value = match.value!.trim();
-    if (open?.role && block === "domain") {
+    if (open?.role && (block === "domain" || block === "nsset")) {
       // A heading followed by `label: value` lines opens a block of that role.
       block = open.role;
       blockIndent = indent;
+    } else if (isContactBlock(block) && options.domainLabels?.has(label)) {
+      // .hk writes the domain's dates straight after the registrant's lines.
+      block = "domain";
+      blockIndent = undefined;
     }
     open = undefined;
     if (value === "") {
@@ -169,7 +204,10 @@ export function readWhoisEntries(text: string, options: ReadOptions = {}): Whois
     // RIPE-style objects: the first key after a blank line or a `source:` line says what the
     // next object is; a contact object's key opens one anywhere after the domain's.
     const objectStart = seenDomainObject && (paragraphStart || afterObject);
-    if (
+    if (label === "nserver" && block === "contact") {
+      // No contact has name servers: `.ar` lists the domain's after its contact objects.
+      block = "nsset";
+    } else if (
       seenDomainObject &&
       (contactObjectKeys.has(label) || (objectFirstKeys.has(label) && objectStart))
     ) {
@@ -185,6 +223,17 @@ export function readWhoisEntries(text: string, options: ReadOptions = {}): Whois
       else if (label === "nserver") block = "nsset";
       else if (/^(domain|domain name|domainname)$/.test(label)) block = "domain";
       else if (afterObject) block = "contact";
+    }
+    if (commentRole && objectStart) {
+      block = commentRole;
+      commentRole = undefined;
+    }
+    const previous = entries.at(-1);
+    if (
+      previous &&
+      (previous.block !== block || (block !== "domain" && (paragraphStart || afterObject)))
+    ) {
+      object += 1;
     }
     afterObject = label === "source";
     add(label, value, block);

@@ -1,4 +1,5 @@
 import { type Contact, type DomainRecord, finalizeContact, isPrivacyContact } from "rdapper";
+import type { WhoisRedactedField } from "./whois-data.js";
 import { readWhoisDate } from "./whois-date.js";
 import {
   genericLabels,
@@ -12,6 +13,8 @@ import { readWhoisEntries, type WhoisBlock, type WhoisEntry } from "./whois-read
 export interface WhoisReadNotes {
   /** Dates present in the text but not read, with the reason (`expires: "02/11/2019" could be...`). */
   unreadDates: string[];
+  /** Fields the registry gives only as a placeholder ("REDACTED FOR PRIVACY", "NOT DISCLOSED!"). */
+  withheld?: WhoisRedactedField[];
   /** Nothing a registration has was found, and no "not found" phrase either. */
   registeredUnknown?: true;
 }
@@ -35,7 +38,10 @@ export function parseWhoisText(input: {
   const { domain, text } = input;
   const profile = whoisProfileFor(input.tld, input.server);
   const entries = ownRecord(
-    readWhoisEntries(text, profile.bareLabels ? { bareLabels: profile.bareLabels } : {}),
+    readWhoisEntries(text, {
+      domainLabels,
+      ...(profile.bareLabels ? { bareLabels: profile.bareLabels } : {}),
+    }),
     domain,
   );
   const read = reading(entries, profile);
@@ -62,7 +68,9 @@ export function parseWhoisText(input: {
   return {
     domain,
     tld: input.tld,
-    isRegistered: !whoisSaysAvailable(text, profile),
+    // A "not found" phrase inside a record's disclaimer ("does not indicate that the name is
+    // available for registration") does not undo the record the registry sent.
+    isRegistered: !whoisSaysAvailable(text, profile) || hasOwnRecord(read, domain),
     isIDN: /(^|\.)xn--/i.test(domain),
     registrar: registrarOf(read),
     statuses,
@@ -84,7 +92,7 @@ export function parseWhoisText(input: {
     whoisServer: input.server,
     rawWhois: text,
     source: "whois",
-    readNotes: { unreadDates },
+    readNotes: { unreadDates, withheld: withheldFields(read) },
   };
 }
 
@@ -110,6 +118,38 @@ function ownRecord(entries: WhoisEntry[], domain: string): WhoisEntry[] {
   return entries.slice(from, to);
 }
 
+/** The domain's own date and status labels, which no contact has. */
+const domainLabels: ReadonlySet<string> = new Set(
+  (["created", "updated", "expires", "statuses"] as const)
+    .flatMap((field) => genericLabels[field])
+    .filter((label) => !["status", "state", "changed", "created", "registered"].includes(label)),
+);
+
+const registrarPaths: [WhoisField, WhoisRedactedField][] = [
+  ["registrar", "registrar.name"],
+  ["registrarIanaId", "registrar.ianaId"],
+  ["registrarUrl", "registrar.url"],
+  ["registrarAbuseEmail", "registrar.abuseEmail"],
+  ["registrarAbusePhone", "registrar.abusePhone"],
+];
+
+/**
+ * Fields present only as placeholders, withheld rather than missing: registrar lines, and a
+ * registrant withheld whole (`Registrant:` then `NOT DISCLOSED!`, .eu).
+ */
+function withheldFields(read: Reading): WhoisRedactedField[] {
+  const placeholders = (values: string[]) =>
+    values.length > 0 && values.every((value) => withheld.test(value));
+  const registrar = registrarPaths
+    .filter(([field]) => placeholders(read.values(["domain"], read.labelsOf(field))))
+    .map(([, path]) => path);
+  // Its first line says so; the next may be a pointer ("Visit www.eurid.eu for ...").
+  const holder = read.values(["domain"], ["registrant", "holder", "owner"])[0];
+  return holder !== undefined && withheld.test(holder)
+    ? [...registrar, "registrant.organization", "registrant.country"]
+    : registrar;
+}
+
 interface Reading {
   /** The first value of a field (its labels, the profile's first) in a block. */
   first(
@@ -119,12 +159,25 @@ interface Reading {
   ): string | undefined;
   /** Every value of the first label of `labels` present in one of `blocks`. */
   values(blocks: readonly WhoisBlock[], labels: readonly string[]): string[];
+  /** The entries of the contact object whose handle (`nic-hdl:`, `contact:`) is `handle`. */
+  objectOf(handle: string): readonly WhoisEntry[];
   labelsOf(field: WhoisField): readonly string[];
 }
 
 /** Placeholder values that mean the registry withholds the field. */
 export const withheld =
-  /^(?:redacted|not disclosed|data protected|hidden|n\/a|private|withheld|gdpr|statutory masking|not available|-+)\b|redacted for privacy|gdpr|hidden upon user request|data protected/i;
+  /^(?:redacted|not disclosed|data protected|hidden|n\/a|private|withheld|gdpr|statutory masking|not available|non-public|not shown|-+)\b|redacted for privacy|gdpr|hidden upon user request|data protected|please query the rdds service/i;
+
+/** Labels that name a contact object's handle. */
+const handleLabels = [
+  "nic-hdl",
+  "nic-hdl-br",
+  "contact",
+  "id",
+  "contact id",
+  "handle",
+  "norid handle",
+];
 
 function reading(entries: readonly WhoisEntry[], profile: WhoisProfile): Reading {
   const byBlock = new Map<WhoisBlock, Map<string, string[]>>();
@@ -137,7 +190,7 @@ function reading(entries: readonly WhoisEntry[], profile: WhoisProfile): Reading
   }
   const labelsOf = (field: WhoisField) => [
     ...(profile.labels?.[field] ?? []),
-    ...(field === "statuses" && profile.onlyStatusLabels ? [] : genericLabels[field]),
+    ...(profile.onlyLabels?.includes(field) ? [] : genericLabels[field]),
   ];
   const values = (blocks: readonly WhoisBlock[], labels: readonly string[]) => {
     for (const label of labels) {
@@ -146,9 +199,20 @@ function reading(entries: readonly WhoisEntry[], profile: WhoisProfile): Reading
     }
     return [];
   };
+  const objectOf = (handle: string) => {
+    const wanted = handle.trim().toLowerCase();
+    const key = entries.find(
+      (entry) =>
+        entry.block === "contact" &&
+        handleLabels.includes(entry.label) &&
+        entry.value.trim().toLowerCase() === wanted,
+    );
+    return key ? entries.filter((entry) => entry.object === key.object) : [];
+  };
   return {
     labelsOf,
     values,
+    objectOf,
     first: (block, field, labels) => {
       const found = values([block], labels ?? labelsOf(field!)).find((v) => !withheld.test(v));
       return found;
@@ -207,12 +271,31 @@ export function whoisRefusal(
   profile: WhoisProfile = {},
 ): "rate_limited" | "blocked" | undefined {
   if (!text || text.length > 2048 || whoisSaysAvailable(text, profile)) return undefined;
+  // A record whose footer mentions a rate limit (.la: "Access to the whois service is rate
+  // limited") is an answer, not a refusal.
+  if ((text.match(recordLine)?.length ?? 0) >= 3) return undefined;
   const lower = text.toLowerCase();
   if (profile.refusals?.some((phrase) => lower.includes(phrase))) return "rate_limited";
   if (blocked.some((pattern) => pattern.test(text))) return "blocked";
   if (throttled.some((pattern) => pattern.test(text))) return "rate_limited";
   return undefined;
 }
+
+/** The answer holds this domain's record: its name line and a registration's fields. */
+function hasOwnRecord(read: Reading, domain: string): boolean {
+  const named = read
+    .labelsOf("domain")
+    .flatMap((label) => read.values(["domain"], [label]))
+    .some((value) => value.split(/\s+/)[0]!.toLowerCase().replace(/\.$/, "") === domain);
+  const fields = (["registrar", "created", "expires", "nameservers"] as const).filter(
+    (field) => read.values(["domain", "registrar", "nsset"], read.labelsOf(field)).length > 0,
+  );
+  return named && fields.length >= 2;
+}
+
+/** Lines of a registration record (`Domain Name: x`, `Creation Date: ...`), not of a refusal. */
+const recordLine =
+  /^\s*(?:domain(?: name)?|registrar|creation date|created|registered|expir\w*(?: date)?|name ?servers?|nserver)\s*:\s*\S/gim;
 
 /** A record with none of the fields a registration has: the text was not a record. */
 export function looksEmpty(record: DomainRecord): boolean {
@@ -242,12 +325,20 @@ function registrarOf(read: Reading): DomainRecord["registrar"] {
       "registrar",
     ]) ??
     named;
-  const ianaId = read.first("domain", "registrarIanaId");
+  // "Registrar IANA ID: not applicable" (.ie): only a number is an id.
+  const ianaId = read
+    .values(["domain"], read.labelsOf("registrarIanaId"))
+    .find((value) => /^\d+$/.test(value));
   const url =
     read.first("domain", "registrarUrl") ??
     read.first("registrar", undefined, ["url", "www", "web", "website", "registrar url"]);
-  const email = read.first("domain", "registrarAbuseEmail");
-  const phone = read.first("domain", "registrarAbusePhone");
+  // The registrar's own object may carry its abuse desk (`abuse-email:`, .ua).
+  const email =
+    read.first("domain", "registrarAbuseEmail") ??
+    read.first("registrar", undefined, ["abuse-email", "abuse email", "abuse contact email"]);
+  const phone =
+    read.first("domain", "registrarAbusePhone") ??
+    read.first("registrar", undefined, ["abuse-phone", "abuse phone", "abuse contact phone"]);
   // "Registrar: Name (https://registrar.example)", "Name [Tag = NAME]"
   const inline = name ? /^(.*?)\s*\(\s*(https?:\/\/[^)\s]+)\s*\)$/.exec(name) : null;
   if (!(name || ianaId || url || email || phone)) return undefined;
@@ -306,6 +397,8 @@ function statusesOf(read: Reading): DomainRecord["statuses"] {
         .replace(/\([^)]*\)/g, " ")
         // "clientTransferProhibited - status prohibits transfer" (.kz): the code, not the gloss
         .replace(/\s+-\s.*$/, "")
+        // "200 Active" (.nz's query status): the word, not the answer code
+        .replace(/^\d{3}\s+(?=\D)/, "")
         .replace(/\s+/g, " ")
         .trim()
         .replace(/\.$/, "");
@@ -371,7 +464,7 @@ function contactsOf(read: Reading): Contact[] | undefined {
   const contacts: Contact[] = [];
   for (const { type, prefixes } of contactRoles) {
     const block = type === "abuse" ? undefined : (type as WhoisBlock);
-    const all = (suffixes: string[], extra: string[] = []) => {
+    const all = (suffixes: string[], extra: readonly string[] = []) => {
       const prefixed = read.values(
         ["domain"],
         [...keysFor(prefixes, suffixes), ...(type === "registrant" ? extra : [])],
@@ -379,22 +472,37 @@ function contactsOf(read: Reading): Contact[] | undefined {
       if (prefixed.length > 0 || !block) return prefixed;
       return read.values([block], suffixes.map((suffix) => suffix.trim()).filter(Boolean));
     };
-    const value = (suffixes: string[], extra: string[] = []) => all(suffixes, extra)[0];
+    const value = (suffixes: string[], extra: readonly string[] = []) => all(suffixes, extra)[0];
     const name = value([" name", " contact name", " personname"], ["registrant person"]);
     const organization = value(
-      [" organization", " organisation", " org", " organization name", " company"],
-      ["trading as", "org"],
+      [
+        " organization",
+        " organisation",
+        " org",
+        " organization name",
+        " company",
+        " organization-loc",
+      ],
+      [...read.labelsOf("registrantOrganization"), "trading as", "org"],
     );
     const email = value([" email", " contact email", " e-mail", " email address"]);
     const phone = value([" phone", " contact phone", " telephone", " phone number"]);
     const street = all([" street", " address", "'s address", " street address"]);
-    if (!(name || organization || email || phone || street.length)) continue;
+    const country = value(
+      [" country", " country code", " country-loc", " country / region"],
+      read.labelsOf("registrantCountry"),
+    );
+    if (!(name || organization || email || phone || street.length || country)) {
+      const linked = type === "registrant" ? registrantByHandle(read) : undefined;
+      if (linked) contacts.push(linked);
+      continue;
+    }
     const details = {
       fax: value([" fax", " facsimile", " fax-no"]),
       city: value([" city"]),
       state: value([" state", " province", " state/province"]),
       postalCode: value([" postal code", " postcode", " zip"]),
-      country: value([" country", " country code"], ["org-country"]),
+      country,
     };
     contacts.push(
       finalizeContact({
@@ -409,4 +517,30 @@ function contactsOf(read: Reading): Contact[] | undefined {
     );
   }
   return contacts.length > 0 ? contacts : undefined;
+}
+
+/**
+ * The registrant of registries that name it by handle (`registrant: GI7803022-NICAT`,
+ * `holder-c: GIHU100-FRNIC`) and publish the contact as its own object: only its organization
+ * and country, what the section publishes of a holder.
+ */
+function registrantByHandle(read: Reading): Contact | undefined {
+  const handle = read.values(
+    ["domain"],
+    ["registrant", "holder-c", "holder", "owner-c", "domain holder handle"],
+  )[0];
+  if (!handle || /\s/.test(handle.trim())) return undefined;
+  const object = read.objectOf(handle);
+  const value = (labels: string[]) =>
+    labels
+      .map((label) => object.find((entry) => entry.label === label)?.value)
+      .find((found) => found !== undefined && found !== "");
+  const organization = value(["organization", "organisation", "org", "organization-loc"]);
+  const country = value(["country", "country code", "countrycode", "country-loc"]);
+  if (!(organization || country)) return undefined;
+  return finalizeContact({
+    type: "registrant",
+    ...(organization ? { organization } : {}),
+    ...(country ? { country } : {}),
+  });
 }

@@ -20,6 +20,7 @@ import { dnssecChain } from "./checks/dnssec-chain.js";
 import { dnssecDenial, dnssecNsec3Params } from "./checks/dnssec-denial.js";
 import { dnssecConsistency, dnssecDsDigest, dnssecValidity } from "./checks/dnssec-depth.js";
 import { dnssecSignatures } from "./checks/dnssec-signatures.js";
+import { nsHostname } from "./checks/host-name-syntax.js";
 import { nsIpv6 } from "./checks/ipv6.js";
 import { mtaStsPresent, tlsRptPresent } from "./checks/mail-policies.js";
 import { mxPresent, mxValid } from "./checks/mx.js";
@@ -31,8 +32,12 @@ import {
   nsReachableTcp,
   nsReachableUdp,
 } from "./checks/nameserver.js";
+import { nsCookies, nsNsid } from "./checks/protocol-options.js";
+import { nsReferralSize } from "./checks/referral-size.js";
+import { nsPtr } from "./checks/reverse-dns.js";
 import { spfAll, spfLookups, spfPresent, spfSingle, spfSyntax } from "./checks/spf.js";
 import {
+  soaConsistency,
   soaSerialSync,
   soaSyntax,
   soaTimers,
@@ -93,6 +98,12 @@ const checks: Record<DnsCheckId, (facts: HealthFacts) => Finding> = {
   "dns.ns.edns-options": nsEdnsOptions,
   "dns.ns.tcp-fallback": nsTcpFallback,
   "dns.ns.case": nsCase,
+  "dns.ns.cookies": nsCookies,
+  "dns.ns.nsid": nsNsid,
+  "dns.ns.referral-size": nsReferralSize,
+  "dns.ns.ptr": nsPtr,
+  "dns.ns.hostname": nsHostname,
+  "dns.soa.consistency": soaConsistency,
 };
 
 /** Runs every check over the gathered facts, in the fixed order, and scores the result. */

@@ -49,6 +49,12 @@ export const dnsCheckIds = [
   "dns.ns.edns-options",
   "dns.ns.tcp-fallback",
   "dns.ns.case",
+  "dns.ns.cookies",
+  "dns.ns.nsid",
+  "dns.ns.referral-size",
+  "dns.ns.ptr",
+  "dns.ns.hostname",
+  "dns.soa.consistency",
 ] as const;
 
 export type DnsCheckId = (typeof dnsCheckIds)[number];

@@ -208,4 +208,51 @@ describe("DNSSEC checks", () => {
     expect(finding.message).toMatch(/\(SHA-1\) uses the deprecated SHA-1 digest/);
     expect(check("dns.dnssec.ds-match").status).toBe("pass");
   });
+  it("dns.dnssec.algorithm: fails for an RSAMD5 or DSA key, warns for RSASHA1-NSEC3-SHA1 (RFC 8624 3.1)", async () => {
+    // A key added to the served DNSKEY set (after signing: the signer keeps only its own keys).
+    const rsa = generateZoneKey({ algorithm: 8, flags: 256 });
+    const withKey =
+      (algorithm: number, key: Buffer) => (records: Records, world: { domain: string }) => [
+        ...records,
+        {
+          type: "DNSKEY",
+          name: world.domain,
+          ttl: 3600,
+          data: { flags: 256, algorithm, key },
+        } as packet.Answer,
+      ];
+    // DSA public key (RFC 2536): T, then Q (20 bytes), P, G and Y (64 + 8T bytes each).
+    const dsaKey = Buffer.concat([Buffer.from([0]), Buffer.alloc(20, 7), Buffer.alloc(3 * 64, 9)]);
+
+    const md5 = await assessInLab({ childSigned: withKey(1, rsa.dnskey.key) });
+    expect(md5.check("dns.dnssec.algorithm")).toMatchObject({
+      status: "fail",
+      message: expect.stringMatching(
+        /\(RSAMD5, 2048 bits\) uses a prohibited or unknown algorithm/,
+      ),
+    });
+
+    const dsa = await assessInLab({ childSigned: withKey(3, dsaKey) });
+    expect(dsa.check("dns.dnssec.algorithm")).toMatchObject({
+      status: "fail",
+      message: expect.stringMatching(/\(DSA\) uses a prohibited or unknown algorithm/),
+    });
+
+    const nsec3Sha1 = await assessInLab({ childSigned: withKey(7, rsa.dnskey.key) });
+    expect(nsec3Sha1.check("dns.dnssec.algorithm")).toMatchObject({
+      status: "warn",
+      message: expect.stringMatching(
+        /\(RSASHA1-NSEC3-SHA1, 2048 bits\) uses a deprecated algorithm/,
+      ),
+    });
+  });
+
+  it("dns.dnssec.algorithm: fails for an RSA key under 1024 bits", async () => {
+    const { check } = await assessInLab({ algorithm: 8, rsaBits: 768 });
+
+    expect(check("dns.dnssec.algorithm")).toMatchObject({
+      status: "fail",
+      message: expect.stringMatching(/\(RSASHA256, 768 bits\) is far too short/),
+    });
+  });
 });

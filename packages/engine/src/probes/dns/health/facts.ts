@@ -49,6 +49,15 @@ export interface ZoneFacts {
   chain: ChainFacts;
   /** The origin AS of each name server address (Team Cymru over DNS). */
   asns: AsnFacts[];
+  /** The PTR names of each name server address. */
+  ptrs: PtrFacts[];
+}
+
+export interface PtrFacts {
+  address: string;
+  names: string[];
+  /** Why the reverse lookup failed (NXDOMAIN is no failure: no names). */
+  error: string | null;
 }
 
 export interface AsnFacts {
@@ -148,6 +157,10 @@ export interface ComplianceFacts {
   truncationTcp: Outcome<DnsResponse> | null;
   /** The SOA asked with the zone name in mixed case. */
   mixedCase: { asked: string; response: Outcome<DnsResponse> };
+  /** The SOA asked with a client cookie (RFC 7873), hex, which a server cookie must echo. */
+  cookie: { client: string; response: Outcome<DnsResponse> };
+  /** The SOA asked with an empty NSID option (RFC 5001). */
+  nsid: Outcome<DnsResponse>;
 }
 
 export interface MailFacts {

@@ -12,12 +12,38 @@ export function configurationFindings(input: SslFindingsInput): Finding[] {
       : "no TLS handshake was made";
     return configurationIds.map((id) => finding(id, "skipped", `Not checked: ${why}.`));
   }
-  return [
-    legacyFinding(configuration),
-    tls13Finding(configuration),
-    weakCiphersFinding(configuration),
-    forwardSecrecyFinding(configuration),
-  ];
+  const scanned = input.data.endpoints.flatMap((endpoint) =>
+    endpoint.configuration ? [endpoint.configuration] : [],
+  );
+  const each = scanned.length > 0 ? scanned : [configuration];
+  return checks.map((check) => worstOf(each.map(check), each));
+}
+
+const checks = [legacyFinding, tls13Finding, weakCiphersFinding, forwardSecrecyFinding];
+const badness: Record<Finding["status"], number> = {
+  fail: 4,
+  warn: 3,
+  skipped: 2,
+  info: 1,
+  pass: 0,
+};
+
+/**
+ * One check over every address scanned: the worst address's verdict (the first of equals),
+ * which `details.address` names, and the message too when more than one address was scanned.
+ */
+function worstOf(findings: Finding[], configurations: SslConfiguration[]): Finding {
+  let index = 0;
+  findings.forEach((each, at) => {
+    if (badness[each.status] > badness[findings[index]?.status ?? "pass"]) index = at;
+  });
+  const chosen = findings[index] as Finding;
+  const address = configurations[index]?.address;
+  return {
+    ...chosen,
+    message: configurations.length > 1 ? `At ${address}: ${chosen.message}` : chosen.message,
+    details: { ...chosen.details, address },
+  };
 }
 
 const configurationIds = [

@@ -27,6 +27,7 @@ export const sslFindingIds = [
   "ssl.protocols.tls13",
   "ssl.ciphers.weak",
   "ssl.ciphers.forward-secrecy",
+  "ssl.dane.tlsa",
 ] as const;
 
 export type SslFindingId = (typeof sslFindingIds)[number];

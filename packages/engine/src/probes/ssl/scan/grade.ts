@@ -6,8 +6,8 @@ export type SslGrade = "A+" | "A" | "A-" | "B" | "C" | "D" | "E" | "F" | "T";
 /** Best first; a cap lowers the grade to its place here. */
 const order: readonly SslGrade[] = ["A+", "A", "A-", "B", "C", "D", "E", "F"];
 
-/** HSTS max-age that earns A+ (SSL Labs: at least six months). */
-export const aPlusHstsSeconds = 15_768_000;
+/** HSTS max-age that earns A+: SSL Labs' "long" max-age, 180 days. */
+export const aPlusHstsSeconds = 15_552_000;
 
 interface GradeInput {
   trusted: boolean | null;
@@ -95,6 +95,12 @@ const caps: readonly { grade: SslGrade; applies(input: GradeInput): string | nul
     applies: ({ configuration: { protocols } }) =>
       protocols["TLSv1.3"] === false ? "no TLS 1.3" : null,
   },
+  {
+    // SSL Labs' 2014 guide: a warning, and a warning caps at A-.
+    grade: "A-",
+    applies: ({ configuration }) =>
+      configuration.secureRenegotiation === false ? "no secure renegotiation (RFC 5746)" : null,
+  },
 ];
 
 /**
@@ -125,6 +131,12 @@ export function withHsts(grade: SslGrade, hstsMaxAgeSeconds: number | null): Ssl
   return grade === "A" && hstsMaxAgeSeconds !== null && hstsMaxAgeSeconds >= aPlusHstsSeconds
     ? "A+"
     : grade;
+}
+
+/** `grade` is worse than `than`; T, an untrusted certificate, is worst of all. */
+export function worseGrade(grade: SslGrade, than: SslGrade): boolean {
+  const rank = (value: SslGrade) => (value === "T" ? order.length : order.indexOf(value));
+  return rank(grade) > rank(than);
 }
 
 function allSuites(configuration: SslConfiguration) {

@@ -2,13 +2,17 @@ import pLimit from "p-limit";
 import { stepTimeoutMs } from "../../../contract/budget.js";
 import type { ProbeContext } from "../../../contract/probe.js";
 import { describeSuite, type ScannedSuite } from "./cipher-suites.js";
+import { clientHello, exchangeHello, type RawHelloOutcome, sslVersion } from "./raw-hello.js";
 import { type ScanOutcome, type ScanVersion, scanHandshake } from "./scan-handshake.js";
 
 /** `data.configuration`: what the server accepts, as far as this Node's OpenSSL can ask. */
 export interface SslConfiguration {
-  /** The address scanned: the one the top-level fields describe. */
+  /** The address scanned. */
   address: string;
-  /** Accepted or not; null when it could not be told (the server stopped answering, SSLv3). */
+  /**
+   * Accepted or not; null when it could not be told (the server stopped answering). SSL 3 is
+   * asked with a hand-written ClientHello, Node's OpenSSL having none.
+   */
   protocols: Record<"SSLv3" | ScanVersion, boolean | null>;
   /** Accepted suites per version, in the order the server picked them. */
   ciphers: Record<ScanVersion, ScannedSuite[]>;
@@ -18,8 +22,13 @@ export interface SslConfiguration {
   groups: string[];
   /** Smallest finite-field DH group seen in a DHE exchange, in bits. */
   dhBits: number | null;
-  /** Not readable through Node's TLS API: always null. */
-  secureRenegotiation: null;
+  /**
+   * The ServerHello of the best version up to TLS 1.2 carries renegotiation_info (RFC 5746),
+   * read from a hand-written ClientHello; null when there is no such version or no answer.
+   */
+  secureRenegotiation: boolean | null;
+  /** Why `SSLv3` or `secureRenegotiation` is null, by that name. */
+  notDetermined: { SSLv3?: string; secureRenegotiation?: string };
   /** Connections the scan opened, one a handshake. */
   handshakes: number;
   /** Handshakes cut short by the network (timeout, reset, refused) rather than refused by TLS. */
@@ -121,6 +130,30 @@ export async function scanConfiguration(options: ScanOptions): Promise<SslConfig
       }),
     );
 
+  /** A hand-written ClientHello of `version`, the connection counted like a handshake. */
+  const rawHello = (version: number) =>
+    hostSlot(() =>
+      context.limit(async (): Promise<RawHelloOutcome> => {
+        const timeoutMs = stepTimeoutMs(context, { maxMs: options.maxStepMs });
+        if (context.signal.aborted || timeoutMs <= 0) return { ok: false, reason: "timeout" };
+        const outcome = await exchangeHello({
+          address: options.address,
+          port: options.port,
+          allowPrivateAddresses: context.network.allowPrivateAddresses,
+          hello: clientHello(version, options.servername),
+          timeoutMs,
+          signal: context.signal,
+        });
+        if (outcome.ok || outcome.reason !== "blocked_address") handshakes += 1;
+        // Some servers reset an SSL 3 hello rather than answer it: only silence counts as a
+        // server that stopped answering.
+        if (!outcome.ok && (outcome.reason === "timeout" || outcome.reason === "refused")) {
+          failedHandshakes += 1;
+        }
+        return outcome;
+      }),
+    );
+
   /** One elimination chain: the suites accepted, and whether the server's refusal ended it. */
   const enumerate = async (
     version: ScanVersion,
@@ -172,7 +205,10 @@ export async function scanConfiguration(options: ScanOptions): Promise<SslConfig
     return { accepted: true, suites: [seed, ...results.flatMap((result) => result.suites)] };
   };
 
-  const scanned = await Promise.all([...legacyVersions, "TLSv1.3" as const].map(versionScan));
+  const [scanned, sslv3] = await Promise.all([
+    Promise.all([...legacyVersions, "TLSv1.3" as const].map(versionScan)),
+    rawHello(sslVersion.SSLv3).then(sslv3Of),
+  ]);
   const [tls10, tls11, tls12, tls13] = scanned as [
     (typeof scanned)[0],
     (typeof scanned)[0],
@@ -180,16 +216,24 @@ export async function scanConfiguration(options: ScanOptions): Promise<SslConfig
     (typeof scanned)[0],
   ];
 
-  const [serverOrder, groups] = await Promise.all([
+  const [serverOrder, groups, renegotiation] = await Promise.all([
     preferenceOf(tls12.suites, attempt),
     groupsOf({ tls12: tls12.suites, tls13: tls13.accepted === true }, attempt),
+    renegotiationOf(
+      { TLSv1: tls10.accepted, "TLSv1.1": tls11.accepted, "TLSv1.2": tls12.accepted },
+      tls13.accepted,
+      rawHello,
+    ),
   ]);
+  const notDetermined: SslConfiguration["notDetermined"] = {};
+  if (sslv3.accepted === null) notDetermined.SSLv3 = sslv3.why;
+  if (renegotiation.secure === null) notDetermined.secureRenegotiation = renegotiation.why;
   if (serverOrder === undefined || groups === undefined) complete = false;
 
   return {
     address: options.address,
     protocols: {
-      SSLv3: null,
+      SSLv3: sslv3.accepted,
       TLSv1: tls10.accepted,
       "TLSv1.1": tls11.accepted,
       "TLSv1.2": tls12.accepted,
@@ -204,7 +248,8 @@ export async function scanConfiguration(options: ScanOptions): Promise<SslConfig
     serverOrder: serverOrder ?? null,
     groups: groups ?? [],
     dhBits,
-    secureRenegotiation: null,
+    secureRenegotiation: renegotiation.secure,
+    notDetermined,
     handshakes,
     failedHandshakes,
     complete: complete && failedHandshakes === 0,
@@ -249,4 +294,48 @@ async function groupsOf(
     return undefined;
   }
   return candidates.filter((_, index) => outcomes[index]?.ok);
+}
+
+const unanswered = (outcome: Extract<RawHelloOutcome, { ok: false }>) =>
+  outcome.reason === "blocked_address"
+    ? "the address is not allowed"
+    : `the hand-written ClientHello went unanswered (${outcome.reason})`;
+
+/**
+ * SSL 3 from the server's answer to an SSL 3 ClientHello: a ServerHello of version 3.0 accepts
+ * it; an alert, a ServerHello of another version, or a close without a word refuses it.
+ */
+function sslv3Of(outcome: RawHelloOutcome): { accepted: boolean | null; why: string } {
+  if (outcome.ok) {
+    const { answer } = outcome;
+    return { accepted: answer.kind === "hello" && answer.version === sslVersion.SSLv3, why: "" };
+  }
+  if (outcome.reason === "closed") return { accepted: false, why: "" };
+  return { accepted: null, why: unanswered(outcome) };
+}
+
+/**
+ * RFC 5746 from the ServerHello of a hand-written ClientHello at the best version up to TLS
+ * 1.2 the scan saw accepted. TLS 1.3 has no renegotiation at all.
+ */
+async function renegotiationOf(
+  accepted: Record<"TLSv1" | "TLSv1.1" | "TLSv1.2", boolean | null>,
+  tls13: boolean | null,
+  rawHello: (version: number) => Promise<RawHelloOutcome>,
+): Promise<{ secure: boolean | null; why: string }> {
+  const best = (["TLSv1.2", "TLSv1.1", "TLSv1"] as const).find((version) => accepted[version]);
+  if (!best) {
+    const why = tls13
+      ? "the server accepts only TLS 1.3, which has no renegotiation"
+      : "no version up to TLS 1.2 was seen accepted";
+    return { secure: null, why };
+  }
+  const outcome = await rawHello(sslVersion[best]);
+  if (!outcome.ok) return { secure: null, why: unanswered(outcome) };
+  const { answer } = outcome;
+  if (answer.kind !== "hello") {
+    const what = answer.kind === "alert" ? `alert ${answer.description}` : "no ServerHello";
+    return { secure: null, why: `the server refused the hand-written ClientHello (${what})` };
+  }
+  return { secure: answer.extensions.includes(0xff01), why: "" };
 }

@@ -1,3 +1,4 @@
+import tls from "node:tls";
 import { AddressNotAllowedError, connectTls } from "../../../network/connect-tls.js";
 import { classifyFailure } from "../handshake.js";
 import type { SslUnreachableReason } from "../ssl-data.js";
@@ -33,6 +34,30 @@ export type ScanOutcome =
     };
 
 /**
+ * A scan offers the same few version, suite and group combinations to every server, and a
+ * context made per handshake was a tenth of an audit's CPU: each is made once. They hold no
+ * trust and no session (Node's clients keep none in the context), so sharing them leaks nothing.
+ */
+const contexts = new Map<string, tls.SecureContext>();
+const maxContexts = 512;
+
+function scanContext(options: ScanHandshakeOptions): tls.SecureContext {
+  const key = `${options.version} ${options.ciphers} ${options.group ?? ""}`;
+  let context = contexts.get(key);
+  if (!context) {
+    context = tls.createSecureContext({
+      minVersion: options.version,
+      maxVersion: options.version,
+      ciphers: options.ciphers,
+      ...(options.group ? { ecdhCurve: options.group } : {}),
+    });
+    if (contexts.size >= maxContexts) contexts.clear();
+    contexts.set(key, context);
+  }
+  return context;
+}
+
+/**
  * One handshake of the configuration scan: a single protocol version, the given suites, trust
  * not checked (the first handshake reports it), the socket destroyed as soon as the handshake
  * is done, so no request is ever sent. Never rejects: every failure is an outcome.
@@ -49,10 +74,7 @@ export function scanHandshake(options: ScanHandshakeOptions): Promise<ScanOutcom
       allowPrivateAddresses: options.allowPrivateAddresses,
       tls: {
         servername: options.servername,
-        minVersion: options.version,
-        maxVersion: options.version,
-        ciphers: options.ciphers,
-        ...(options.group ? { ecdhCurve: options.group } : {}),
+        secureContext: scanContext(options),
         rejectUnauthorized: false,
         checkServerIdentity: () => undefined,
       },

@@ -7,7 +7,7 @@ import { unknownEdnsFlag, unknownOptionCode } from "../gather/compliance.js";
 import { isFailure, type Outcome, type QueryFailure } from "../session.js";
 
 /** Failures that say nothing about the server: it was never asked, or not in time. */
-const notAsked = new Set<QueryFailure["code"]>([
+export const notAsked = new Set<QueryFailure["code"]>([
   "deadline",
   "aborted",
   "blocked",
@@ -15,7 +15,7 @@ const notAsked = new Set<QueryFailure["code"]>([
 ]);
 
 /** What came back, for `details`. */
-function received(outcome: Outcome<DnsResponse> | null): Record<string, unknown> | null {
+export function received(outcome: Outcome<DnsResponse> | null): Record<string, unknown> | null {
   if (outcome === null) return null;
   if (isFailure(outcome)) return { error: outcome.code, message: outcome.message };
   return {
@@ -28,7 +28,7 @@ function received(outcome: Outcome<DnsResponse> | null): Record<string, unknown>
   };
 }
 
-interface Verdict {
+export interface Verdict {
   status: Exclude<FindingStatus, "skipped" | "info">;
   /** What the server did, as a sentence fragment after its name. */
   what: string;
@@ -38,7 +38,7 @@ interface Verdict {
  * Judges every name server address that answered over UDP; an address that did not
  * (reachable-udp's finding) or whose question the budget cut short is left out.
  */
-function perServer(options: {
+export function perServer(options: {
   facts: HealthFacts;
   id: DnsCheckId;
   sent: string;

@@ -2,6 +2,7 @@ import net from "node:net";
 import type { Finding } from "../../../../contract/finding.js";
 import type { HealthFacts } from "../facts.js";
 import { check, listText, plural, skipped } from "../finding.js";
+import { hostNameProblems } from "./host-name-syntax.js";
 import { isNullMx, withMail } from "./mail-facts.js";
 
 /** `dns.mx.present`: MX records, or a null MX saying no mail is accepted (RFC 7505; ZONE09). */
@@ -33,7 +34,7 @@ export const mxPresent = (facts: HealthFacts): Finding =>
     );
   });
 
-/** `dns.mx.valid`: MX targets are host names, not aliases or IP addresses, and resolve (ZONE08). */
+/** `dns.mx.valid`: MX targets are host names (RFC 952/1123), not aliases or IP addresses, and resolve (ZONE08, SYNTAX08). */
 export const mxValid = (facts: HealthFacts): Finding =>
   withMail(facts, "dns.mx.valid", (mail) => {
     const mx = facts.records.MX;
@@ -51,6 +52,10 @@ export const mxValid = (facts: HealthFacts): Finding =>
     const targets = mail.mxTargets.map((target) => {
       if (net.isIP(target.host) !== 0) {
         problems.push(`${target.host} is an IP address; an MX must name a host (RFC 5321 5.1)`);
+      } else if (hostNameProblems(target.host).some((problem) => problem.level === "fail")) {
+        problems.push(
+          ...hostNameProblems(target.host).map((problem) => `${problem.text} (RFC 952, RFC 1123)`),
+        );
       } else if (target.cname !== null) {
         problems.push(`${target.host} is an alias of ${target.cname} (RFC 2181 10.3)`);
       } else if (target.error === null && target.addresses.length === 0) {

@@ -2,7 +2,7 @@ import type * as packet from "dns-packet";
 import type { Finding } from "../../../../contract/finding.js";
 import type { DnsSoaRecord } from "../../dns-data.js";
 import { normalizeName } from "../../records.js";
-import type { HealthFacts, ZoneFacts } from "../facts.js";
+import type { HealthFacts, ServerFacts, ZoneFacts } from "../facts.js";
 import { check, listText, skipped, withZone } from "../finding.js";
 import { soaAnswer } from "./nameserver.js";
 
@@ -12,14 +12,18 @@ export const zoneExists = (facts: HealthFacts): Finding =>
     ? check("dns.zone.exists", "pass", `${facts.domain} exists.`)
     : check("dns.zone.exists", "fail", `${facts.domain} does not exist (NXDOMAIN).`);
 
+/** The zone's SOA record as one server serves it. */
+const servedSoa = (server: ServerFacts, apex: string) =>
+  soaAnswer(server)?.answers.find(
+    (answer): answer is packet.SoaAnswer =>
+      answer.type === "SOA" && normalizeName(answer.name) === apex,
+  );
+
 /** The zone's SOA: the resolver's when the domain is the apex, else the first server's. */
 function zoneSoa(facts: HealthFacts, zone: ZoneFacts): DnsSoaRecord | null {
   if (zone.apex === facts.domain && facts.records.SOA) return facts.records.SOA;
   for (const server of zone.servers) {
-    const record = soaAnswer(server)?.answers.find(
-      (answer): answer is packet.SoaAnswer =>
-        answer.type === "SOA" && normalizeName(answer.name) === zone.apex,
-    );
+    const record = servedSoa(server, zone.apex);
     if (record) {
       return {
         mname: normalizeName(record.data.mname),
@@ -40,10 +44,7 @@ function zoneSoa(facts: HealthFacts, zone: ZoneFacts): DnsSoaRecord | null {
 export const soaSerialSync = (facts: HealthFacts): Finding =>
   withZone(facts, "dns.soa.serial-sync", (zone) => {
     const serials = zone.servers.flatMap((server) => {
-      const record = soaAnswer(server)?.answers.find(
-        (answer): answer is packet.SoaAnswer =>
-          answer.type === "SOA" && normalizeName(answer.name) === zone.apex,
-      );
+      const record = servedSoa(server, zone.apex);
       return record ? [{ server: server.server, serial: record.data.serial ?? 0 }] : [];
     });
     if (serials.length === 0)
@@ -125,6 +126,9 @@ export const soaTimers = (facts: HealthFacts): Finding =>
 const hostname =
   /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i;
 
+/** RFC 5322 3.2.3: the local part of a mailbox without quoting. */
+const dotAtom = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*$/i;
+
 /** `dns.soa.syntax`: MNAME is a host name, RNAME a mailbox in DNS form (SYNTAX05 to 07). */
 export const soaSyntax = (facts: HealthFacts): Finding =>
   withZone(facts, "dns.soa.syntax", (zone) => {
@@ -133,12 +137,18 @@ export const soaSyntax = (facts: HealthFacts): Finding =>
     // RNAME's first label is the mailbox's local part (any character, dots escaped); the rest
     // is the mail domain.
     const split = /^((?:[^.\\]|\\.)+)\.(.+)$/.exec(soa.rname);
+    const local = split?.[1]?.replace(/\\\./g, ".");
     const problems = [
       ...(soa.rname.includes("@")
         ? [`RNAME ${soa.rname} contains "@": write the mailbox as a DNS name (SYNTAX05)`]
         : []),
       ...(!split || !hostname.test(split[2]!)
         ? [`RNAME ${soa.rname} is not a mailbox in DNS form (SYNTAX06)`]
+        : []),
+      ...(local !== undefined && !soa.rname.includes("@") && !dotAtom.test(local)
+        ? [
+            `RNAME ${soa.rname} has a local part, ${local}, that is not a mailbox name (RFC 5322 dot-atom; SYNTAX06)`,
+          ]
         : []),
       ...(!hostname.test(soa.mname)
         ? [`MNAME ${soa.mname} is not a valid host name (SYNTAX07)`]
@@ -195,3 +205,53 @@ export const zoneCnameConflict = (facts: HealthFacts): Finding => {
     details,
   );
 };
+
+/** The SOA fields that every server must agree on, besides the serial (CONSISTENCY02, 03, 06). */
+const agreedFields = ["mname", "rname", "refresh", "retry", "expire", "minimum"] as const;
+
+/** `dns.soa.consistency`: every server serves the same MNAME, RNAME and timers. */
+export const soaConsistency = (facts: HealthFacts): Finding =>
+  withZone(facts, "dns.soa.consistency", (zone) => {
+    const served = zone.servers.flatMap((server) => {
+      const record = servedSoa(server, zone.apex);
+      if (!record) return [];
+      const data = record.data;
+      return [
+        {
+          server: server.server,
+          mname: normalizeName(data.mname),
+          rname: normalizeName(data.rname),
+          refresh: data.refresh ?? 0,
+          retry: data.retry ?? 0,
+          expire: data.expire ?? 0,
+          minimum: data.minimum ?? 0,
+        },
+      ];
+    });
+    if (served.length === 0)
+      return skipped("dns.soa.consistency", "no name server gave the zone's SOA");
+    const differing = agreedFields.filter(
+      (field) => new Set(served.map((entry) => entry[field])).size > 1,
+    );
+    const details = { servers: served, differing };
+    if (differing.length > 0) {
+      const shown = differing
+        .map(
+          (field) =>
+            `${field} (${served.map((entry) => `${entry.server} has ${entry[field]}`).join(", ")})`,
+        )
+        .join("; ");
+      return check(
+        "dns.soa.consistency",
+        "warn",
+        `The name servers serve different SOA fields for ${zone.apex}: ${shown}. The zone is not the same everywhere.`,
+        details,
+      );
+    }
+    return check(
+      "dns.soa.consistency",
+      "pass",
+      `${served.length === 1 ? "The one answering server serves" : `All ${served.length} servers serve`} the same SOA MNAME, RNAME and timers.`,
+      details,
+    );
+  });

@@ -1,9 +1,8 @@
-import net from "node:net";
 import type * as packet from "dns-packet";
-import ipaddr from "ipaddr.js";
 import { txtRecord } from "../../records.js";
 import type { AsnFacts } from "../facts.js";
 import { type HealthSession, isFailure } from "../session.js";
+import { reversedAddress } from "./reverse-name.js";
 
 /**
  * Team Cymru's IP-to-ASN mapping over DNS (https://www.team-cymru.com/ip-asn-mapping): the TXT
@@ -13,14 +12,9 @@ import { type HealthSession, isFailure } from "../session.js";
  * the origin unknown.
  */
 export function cymruOriginName(address: string): string | null {
-  if (net.isIPv4(address)) return `${address.split(".").reverse().join(".")}.origin.asn.cymru.com`;
-  if (!net.isIPv6(address)) return null;
-  const hex = (ipaddr.parse(address) as ipaddr.IPv6)
-    .toNormalizedString()
-    .split(":")
-    .map((part) => part.padStart(4, "0"))
-    .join("");
-  return `${[...hex].reverse().join(".")}.origin6.asn.cymru.com`;
+  const reversed = reversedAddress(address);
+  if (!reversed) return null;
+  return `${reversed.labels}.origin${reversed.family === 6 ? "6" : ""}.asn.cymru.com`;
 }
 
 /** The origin AS of each address, or why it is unknown. */

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { ComplianceFacts } from "../facts.js";
 import { failure, type HealthSession, isFailure } from "../session.js";
 
@@ -8,6 +9,10 @@ import { failure, type HealthSession, isFailure } from "../session.js";
 export const unknownOptionCode = 65_001;
 /** An EDNS header flag no RFC assigns (RFC 6891 6.1.4: "MUST be ignored"). */
 export const unknownEdnsFlag = 0x0080;
+
+/** EDNS option codes of DNS cookies (RFC 7873) and the name server identifier (RFC 5001). */
+export const cookieOptionCode = 10;
+export const nsidOptionCode = 3;
 
 /** `example.test` as `ExAmPlE.TeSt`: letters alternate, so a server folding the case shows it. */
 export function mixedCase(name: string): string {
@@ -21,7 +26,8 @@ export function mixedCase(name: string): string {
 /**
  * The protocol-compliance questions for one authoritative address, all at once: EDNS version
  * 1, an unknown option, an unknown flag, the DNSKEY set over UDP with a 512-byte buffer and no
- * TCP retry (then over TCP when truncated), and the SOA asked in mixed case.
+ * TCP retry (then over TCP when truncated), the SOA asked in mixed case, with a client cookie
+ * and with NSID.
  */
 export async function probeCompliance(options: {
   session: HealthSession;
@@ -31,23 +37,27 @@ export async function probeCompliance(options: {
   const { session, zone, address } = options;
   const soa = { address, name: zone, type: "SOA" as const };
   const asked = mixedCase(zone);
-  const [ednsVersion1, unknownOption, unknownFlag, truncation, caseResponse] = await Promise.all([
-    session.direct({ ...soa, ednsVersion: 1 }),
-    session.direct({
-      ...soa,
-      ednsOptions: [{ code: unknownOptionCode, data: Buffer.from("domain-intel") }],
-    }),
-    session.direct({ ...soa, ednsFlags: unknownEdnsFlag }),
-    session.direct({
-      address,
-      name: zone,
-      type: "DNSKEY",
-      dnssecOk: true,
-      udpPayloadSize: 512,
-      tcpFallback: false,
-    }),
-    session.direct({ ...soa, name: asked }),
-  ]);
+  const client = randomBytes(8);
+  const [ednsVersion1, unknownOption, unknownFlag, truncation, caseResponse, cookie, nsid] =
+    await Promise.all([
+      session.direct({ ...soa, ednsVersion: 1 }),
+      session.direct({
+        ...soa,
+        ednsOptions: [{ code: unknownOptionCode, data: Buffer.from("domain-intel") }],
+      }),
+      session.direct({ ...soa, ednsFlags: unknownEdnsFlag }),
+      session.direct({
+        address,
+        name: zone,
+        type: "DNSKEY",
+        dnssecOk: true,
+        udpPayloadSize: 512,
+        tcpFallback: false,
+      }),
+      session.direct({ ...soa, name: asked }),
+      session.direct({ ...soa, ednsOptions: [{ code: cookieOptionCode, data: client }] }),
+      session.direct({ ...soa, ednsOptions: [{ code: nsidOptionCode, data: Buffer.alloc(0) }] }),
+    ]);
   const truncationTcp =
     !isFailure(truncation) && truncation.flags.tc
       ? await session.direct({
@@ -65,6 +75,8 @@ export async function probeCompliance(options: {
     truncation,
     truncationTcp,
     mixedCase: { asked, response: caseResponse },
+    cookie: { client: client.toString("hex"), response: cookie },
+    nsid,
   };
 }
 
@@ -78,5 +90,7 @@ export function unaskedCompliance(zone: string): ComplianceFacts {
     truncation: unasked,
     truncationTcp: null,
     mixedCase: { asked: mixedCase(zone), response: unasked },
+    cookie: { client: "", response: unasked },
+    nsid: unasked,
   };
 }

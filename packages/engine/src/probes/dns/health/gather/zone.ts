@@ -9,6 +9,7 @@ import { gatherAsns } from "./asn.js";
 import { gatherChain } from "./chain.js";
 import { hostAddresses } from "./host-addresses.js";
 import { parentName, uniqueSorted } from "./names.js";
+import { gatherPtrs } from "./ptr.js";
 import { askReferral } from "./referral.js";
 import { probeServer } from "./server-probe.js";
 import { findZone, nsHostsOf } from "./zone-cut.js";
@@ -120,9 +121,11 @@ export async function gatherZone(options: {
     child,
   ]);
   const hostFacts = await Promise.all(hosts.values());
-  const [servers, asns] = await Promise.all([
+  const addresses = uniqueSorted(hostFacts.flatMap((host) => host.addresses));
+  const [servers, asns, ptrs] = await Promise.all([
     Promise.all(probes.values()),
-    gatherAsns({ session, addresses: uniqueSorted(hostFacts.flatMap((host) => host.addresses)) }),
+    gatherAsns({ session, addresses }),
+    gatherPtrs({ session, addresses }),
   ]);
   return {
     apex,
@@ -135,6 +138,7 @@ export async function gatherZone(options: {
     dnskey: dnskeyResponse,
     chain: chainFacts,
     asns,
+    ptrs,
   };
 }
 

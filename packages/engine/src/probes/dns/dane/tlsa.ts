@@ -2,14 +2,14 @@ import { createHash, type X509Certificate } from "node:crypto";
 import type * as packet from "dns-packet";
 
 /** A TLSA record as the data shows it (RFC 6698 2.1), the association in hex. */
-export interface MailTlsa {
+export interface Tlsa {
   usage: number;
   selector: number;
   matchingType: number;
   data: string;
 }
 
-export function tlsaOf(record: packet.TlsaData): MailTlsa {
+export function tlsaOf(record: packet.TlsaData): Tlsa {
   return {
     usage: record.usage,
     selector: record.selector,
@@ -21,12 +21,13 @@ export function tlsaOf(record: packet.TlsaData): MailTlsa {
 const digestOf: Record<number, string | null> = { 0: null, 1: "sha256", 2: "sha512" };
 
 /**
- * Whether `record` matches the chain an MX sent (leaf first), as RFC 7672 3.1 has SMTP use
- * TLSA: DANE-EE (3) against the leaf, DANE-TA (2) against any certificate sent after it;
- * selector 0 the whole certificate, 1 its SubjectPublicKeyInfo; matching type 0 exact, 1
- * SHA-256, 2 SHA-512. PKIX usages (0, 1) are unusable for SMTP and match nothing.
+ * Whether `record` matches the chain a server sent (leaf first), as RFC 7672 3.1 has SMTP use
+ * TLSA and RFC 7671 5 advises for every protocol: DANE-EE (3) against the leaf, DANE-TA (2)
+ * against any certificate sent after it; selector 0 the whole certificate, 1 its
+ * SubjectPublicKeyInfo; matching type 0 exact, 1 SHA-256, 2 SHA-512. PKIX usages (0, 1) need
+ * the public CAs' trust besides, which DANE alone cannot vouch for: they match nothing here.
  */
-export function tlsaMatches(record: MailTlsa, sent: readonly X509Certificate[]): boolean {
+export function tlsaMatches(record: Tlsa, sent: readonly X509Certificate[]): boolean {
   const candidates =
     record.usage === 3 ? sent.slice(0, 1) : record.usage === 2 ? sent.slice(1) : [];
   if (!(record.matchingType in digestOf) || (record.selector !== 0 && record.selector !== 1)) {

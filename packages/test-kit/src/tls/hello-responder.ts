@@ -1,0 +1,108 @@
+import { randomBytes } from "node:crypto";
+import net from "node:net";
+
+export interface HelloResponder {
+  port: number;
+  /** ClientHellos answered here with a ServerHello, so far. */
+  answered(): number;
+  close(): Promise<void>;
+}
+
+/** SSL 3.0 as a ClientHello's or ServerHello's version. */
+export const sslv3Version = 0x0300;
+
+/**
+ * A loopback peer written by hand for what no OpenSSL here will serve: it reads the first
+ * record, and answers a ClientHello whose version is in `versions` with a ServerHello of that
+ * version (the first suite offered, renegotiation_info when `renegotiationInfo`), then closes.
+ * Any other connection is relayed unchanged to `relayPort` (a real TLS server), or closed
+ * without a word when there is none. Debian's `openssl s_server` has no SSL 3 either.
+ */
+export async function startHelloResponder(options: {
+  versions: readonly number[];
+  renegotiationInfo: boolean;
+  relayPort?: number;
+  host?: string;
+  port?: number;
+}): Promise<HelloResponder> {
+  const host = options.host ?? "127.0.0.1";
+  let answered = 0;
+  const sockets = new Set<net.Socket>();
+  const track = (socket: net.Socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+    socket.on("error", () => socket.destroy());
+  };
+  const server = net.createServer((client) => {
+    track(client);
+    let received = Buffer.alloc(0);
+    const onData = (chunk: Buffer) => {
+      received = Buffer.concat([received, chunk]);
+      if (received.length < 5) return;
+      const recordEnd = 5 + received.readUInt16BE(3);
+      if (received.length < recordEnd) return;
+      client.off("data", onData);
+      const hello = readClientHello(received.subarray(5, recordEnd));
+      if (hello && options.versions.includes(hello.version)) {
+        answered += 1;
+        client.end(
+          serverHello(hello.version, hello.suites[0] ?? 0x002f, options.renegotiationInfo),
+        );
+        return;
+      }
+      if (options.relayPort === undefined) {
+        client.end();
+        return;
+      }
+      client.pause();
+      const upstream = net.connect(options.relayPort, host);
+      track(upstream);
+      upstream.on("close", () => client.destroy());
+      client.on("close", () => upstream.destroy());
+      upstream.write(received);
+      client.pipe(upstream).pipe(client);
+      client.resume();
+    };
+    client.on("data", onData);
+  });
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, host, resolve));
+  return {
+    port: (server.address() as net.AddressInfo).port,
+    answered: () => answered,
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** A ClientHello's version and offered suites (signalling suites left out), from its record body. */
+function readClientHello(message: Buffer): { version: number; suites: number[] } | undefined {
+  if (message.length < 43 || message[0] !== 1) return undefined;
+  const version = message.readUInt16BE(4);
+  let offset = 38;
+  offset += 1 + message[offset]!; // session id
+  if (offset + 2 > message.length) return undefined;
+  const length = message.readUInt16BE(offset);
+  const suites: number[] = [];
+  for (let at = offset + 2; at + 2 <= Math.min(offset + 2 + length, message.length); at += 2) {
+    const suite = message.readUInt16BE(at);
+    if (suite !== 0x00ff && suite !== 0x5600) suites.push(suite);
+  }
+  return { version, suites };
+}
+
+function serverHello(version: number, suite: number, renegotiationInfo: boolean): Buffer {
+  const extensions = renegotiationInfo ? Buffer.from([0, 5, 0xff, 0x01, 0, 1, 0]) : Buffer.alloc(0);
+  const body = Buffer.concat([
+    Buffer.from([version >> 8, version & 0xff]),
+    randomBytes(32),
+    Buffer.from([0, suite >> 8, suite & 0xff, 0]),
+    extensions,
+  ]);
+  const message = Buffer.concat([Buffer.from([2, 0, body.length >> 8, body.length & 0xff]), body]);
+  return Buffer.concat([
+    Buffer.from([22, version >> 8, version & 0xff, message.length >> 8, message.length & 0xff]),
+    message,
+  ]);
+}
