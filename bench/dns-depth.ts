@@ -5,7 +5,8 @@
  * times with their ratio. zonemaster-cli only speaks to port 53 and walks from root hints, so
  * the lab's name servers listen on port 53 (this needs root) and the root zone is served
  * authoritatively too. Without zonemaster-cli (CI), it says so and prints ours alone.
- * Run with `pnpm bench:dns-depth`.
+ * Run with `pnpm bench:dns-depth`; `DNS_DEPTH_DUMP=/tmp/zm` also keeps zonemaster-cli's JSON of
+ * each scenario (`/tmp/zm-<index>.json`).
  */
 
 import { execFile } from "node:child_process";

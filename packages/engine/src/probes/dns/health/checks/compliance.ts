@@ -188,7 +188,7 @@ export const nsTcpFallback = (facts: HealthFacts): Finding =>
       `A truncated answer cannot be had over TCP: ${problems}. Resolvers get no answer once it outgrows UDP.`,
   });
 
-/** `dns.ns.case`: the question comes back in the letter case it was asked in (0x20, Zonemaster NAMESERVER09). */
+/** `dns.ns.case`: the question comes back in the letter case it was asked in (0x20, Zonemaster NAMESERVER08). */
 export const nsCase = (facts: HealthFacts): Finding =>
   perServer({
     facts,
