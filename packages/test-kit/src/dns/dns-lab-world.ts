@@ -33,6 +33,8 @@ export interface LabWorldContext {
   /** Name server addresses, in server order (override to place them). */
   addresses: string[];
   parentAddress: string;
+  /** Where the root zone is served authoritatively, with `serveRoot`. */
+  rootAddress: string;
   ksk: TestZoneKey | null;
   zsk: TestZoneKey | null;
   /** The signed root's key and the parent zone's: the chain of trust above the domain. */
@@ -90,6 +92,13 @@ export interface LabWorldOptions {
   extraZones?: ServedZone[];
   latencyMs?: number;
   onQuery?: Parameters<typeof startDnsLab>[0]["onQuery"];
+  /** The authoritative servers' port (53 for zonemaster-cli). Default ephemeral. */
+  port?: number;
+  /**
+   * Also serve the root zone authoritatively at `rootAddress`, with glue for the parent's
+   * server, so a tool that walks from root hints (zonemaster-cli) finds the delegation.
+   */
+  serveRoot?: boolean;
 }
 
 export interface LabWorld extends LabWorldContext {
@@ -205,6 +214,15 @@ function rootRecords(world: LabWorldContext): Records {
   ];
 }
 
+/** The root zone with the addresses of its server and of the parent's, for referrals. */
+function rootRecordsWithGlue(world: LabWorldContext): Records {
+  return [
+    ...rootRecords(world),
+    { type: "A", name: "a.root-servers.test", ttl: 86_400, data: world.rootAddress },
+    { type: "A", name: `ns.nic.${world.parent}`, ttl: 86_400, data: world.parentAddress },
+  ];
+}
+
 /** Team Cymru's origin zone for the lab's name server addresses. */
 function asnZone(
   world: LabWorldContext,
@@ -287,6 +305,7 @@ export async function startLabWorld(options: LabWorldOptions = {}): Promise<LabW
       options.ipv6 === false ? `127.${block}.3.1` : "::1",
     ],
     parentAddress: `127.${block}.9.1`,
+    rootAddress: `127.${block}.8.1`,
     ksk,
     zsk,
     rootKey,
@@ -336,7 +355,10 @@ export async function startLabWorld(options: LabWorldOptions = {}): Promise<LabW
     records: signWith(
       ".",
       rootKey,
-      (options.rootZone ?? ((records) => records))(rootRecords(world), world),
+      (options.rootZone ?? ((records) => records))(
+        options.serveRoot ? rootRecordsWithGlue(world) : rootRecords(world),
+        world,
+      ),
     ),
   };
 
@@ -355,6 +377,7 @@ export async function startLabWorld(options: LabWorldOptions = {}): Promise<LabW
 
   // Two names may share an address (a test of exactly that): one server answers for both.
   const authoritative = new Map([[world.parentAddress, authoritativeHandler(parentZone)]]);
+  if (options.serveRoot) authoritative.set(world.rootAddress, authoritativeHandler(rootZone));
   world.addresses.forEach((address, index) => {
     if (authoritative.has(address)) return;
     authoritative.set(
@@ -374,6 +397,7 @@ export async function startLabWorld(options: LabWorldOptions = {}): Promise<LabW
     ]),
     latencyMs: options.latencyMs,
     onQuery: options.onQuery,
+    port: options.port,
   });
   return { ...world, lab, close: () => lab.close() };
 }

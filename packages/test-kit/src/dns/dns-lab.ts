@@ -27,6 +27,8 @@ export async function startDnsLab(options: {
   resolver: DnsHandler;
   /** Delay of every answer, authoritative and resolver alike. */
   latencyMs?: number;
+  /** The authoritative servers' port: 53 for tools that cannot be told another. Default ephemeral. */
+  port?: number;
   /** Called as each query arrives at any server, with that server's address. */
   onQuery?: (query: { server: string; name: string; type: string; transport: string }) => void;
 }): Promise<DnsLab> {
@@ -46,6 +48,7 @@ export async function startDnsLab(options: {
     try {
       const leader = await startDnsServer(first.handler, {
         host: first.address,
+        ...(options.port === undefined ? {} : { port: options.port }),
         latencyMs,
         ...watch(first.address),
       });

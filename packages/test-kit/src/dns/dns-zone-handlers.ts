@@ -160,7 +160,12 @@ export function authoritativeHandler(
     if (!isAtOrBelow(name, apex)) {
       if (behaviour.openRecursion && query.flag_rd)
         return reply({ flags: packet.RECURSION_AVAILABLE, rcode: "NXDOMAIN" });
-      return reply({ flags: 0, rcode: "REFUSED" });
+      // A server with recursion on says so (RA) in every answer, as BIND and Unbound do:
+      // Zonemaster's NAMESERVER01 asks without RD and looks for it.
+      return reply({
+        flags: behaviour.openRecursion ? packet.RECURSION_AVAILABLE : 0,
+        rcode: "REFUSED",
+      });
     }
     const cut = cuts.find((candidate) => isAtOrBelow(name, candidate));
     if (cut && !(name === cut && type === "DS")) {

@@ -96,4 +96,17 @@ describe("protocol compliance checks, per name server address", () => {
       message: `The question's letter case is not kept: ${world.addresses[0]}:${world.lab.port} answered example.test to ExAmPlE.tEsT. Resolvers using 0x20 randomisation against spoofing discard such answers.`,
     });
   });
+
+  it("leave a server that refuses the zone to dns.ns.lame", async () => {
+    const { check, world } = await assessInLab({
+      ipv6: false,
+      servers: { 2: { behaviour: { refuse: true } } },
+    });
+
+    expect(check("dns.ns.lame").status).toBe("fail");
+    for (const id of ids) {
+      expect(check(id).status, id).toBe("pass");
+      expect(JSON.stringify(check(id).details), id).not.toContain(world.addresses[2]!);
+    }
+  });
 });

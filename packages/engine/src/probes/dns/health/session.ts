@@ -1,7 +1,8 @@
 import { setMaxListeners } from "node:events";
 import net from "node:net";
 import type { ProbeContext } from "../../../contract/probe.js";
-import { isAddressAllowed } from "../../../network/address-policy.js";
+import { AddressNotAllowedError } from "../../../network/connect-target.js";
+import { type DnsServer, learnedDnsServer } from "../../../network/dns-exchange.js";
 import { impossibleName } from "../impossible-name.js";
 import { type QueryBudget, queryBudget } from "../query-budget.js";
 import { isDnsQueryError } from "../wire/errors.js";
@@ -111,6 +112,19 @@ export function createHealthSession(options: {
     net.isIPv6(address) ? `[${address}]:${authoritativePort}` : `${address}:${authoritativePort}`;
 
   /**
+   * Every server asked here was named by DNS data, never by the operator: network/ judges it
+   * against the policy, and a refused one is reported, never contacted.
+   */
+  const learned = (address: string): DnsServer | QueryFailure => {
+    try {
+      return learnedDnsServer({ address, port: authoritativePort, allowPrivateAddresses });
+    } catch (error) {
+      if (!(error instanceof AddressNotAllowedError)) throw error;
+      return failure("blocked", `${address} is not a public address`);
+    }
+  };
+
+  /**
    * Runs one exchange of `tries` tries under the limit, within what is left of the budget, and
    * turns its failure into data.
    */
@@ -189,16 +203,14 @@ export function createHealthSession(options: {
       return pending;
     },
     async direct(question) {
-      // Every server asked here was named by DNS data, never by the operator: the policy applies.
-      if (!isAddressAllowed(question.address, allowPrivateAddresses)) {
-        return failure("blocked", `${question.address} is not a public address`);
-      }
+      const server = learned(question.address);
+      if (isFailure(server)) return server;
       const impossible = impossibleName(question.name);
       if (impossible) return failure("impossible-name", impossible);
       const transport = question.transport ?? "udp";
       return run(transport === "tcp" ? 1 : udpTries, (budget) =>
         query({
-          server: serverLabel(question.address),
+          server,
           name: question.name,
           type: question.type,
           transport,
@@ -221,12 +233,11 @@ export function createHealthSession(options: {
       );
     },
     async transfer({ address, zone }) {
-      if (!isAddressAllowed(address, allowPrivateAddresses)) {
-        return failure("blocked", `${address} is not a public address`);
-      }
+      const server = learned(address);
+      if (isFailure(server)) return server;
       return run(1, (budget) =>
         probeZoneTransfer({
-          server: serverLabel(address),
+          server,
           zone,
           timeoutMs: Math.min(tryTimeoutMs, budget.totalTimeoutMs),
           signal,

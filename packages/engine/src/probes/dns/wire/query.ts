@@ -1,4 +1,5 @@
 import type * as packet from "dns-packet";
+import type { DnsServer } from "../../../network/dns-exchange.js";
 import { DnsQueryError, type DnsTransport } from "./errors.js";
 import type { Exchange } from "./exchange.js";
 import {
@@ -8,7 +9,7 @@ import {
   encodeQuery,
   normalizeQueryName,
 } from "./message.js";
-import { parseServerAddress } from "./server-address.js";
+import { dnsServerOf } from "./server-address.js";
 import { exchangeTcp } from "./tcp.js";
 import { exchangeUdp } from "./udp.js";
 
@@ -16,8 +17,11 @@ import { exchangeUdp } from "./udp.js";
 export type QueryType = packet.RecordType | "ANY" | "SPF" | `UNKNOWN_${number}`;
 
 export interface QueryOptions {
-  /** `host`, `host:port` or `[v6]:port`; an IP literal, port 53 by default. */
-  server: string;
+  /**
+   * `host`, `host:port` or `[v6]:port`, an IP literal (port 53 by default), asked as configured
+   * by the caller; or a `learnedDnsServer`, a name server address that passed the policy.
+   */
+  server: string | DnsServer;
   name: string;
   type: QueryType;
   /** RD flag; false to ask an authoritative server about its own data. Default true. */
@@ -103,8 +107,7 @@ export async function query(options: QueryOptions): Promise<DnsResponse> {
     signal,
   } = options;
 
-  const server =
-    typeof options.server === "string" ? parseServerAddress({ server: options.server }) : undefined;
+  const server = dnsServerOf(options.server);
   if (!server) {
     throw fail(
       "options.server must be an IP address with an optional port, like 192.0.2.53, " +

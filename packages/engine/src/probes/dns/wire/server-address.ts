@@ -1,4 +1,5 @@
 import net from "node:net";
+import { configuredDnsServer, type DnsServer } from "../../../network/dns-exchange.js";
 
 /** A DNS server to talk to: an IP literal and a port. */
 export interface ServerAddress {
@@ -45,3 +46,16 @@ export function parseServerAddress(options: {
   }
   return { host, port, family, label: family === 6 ? `[${host}]:${port}` : `${host}:${port}` };
 }
+
+/**
+ * The server a query goes to: a text address is the caller's own choice, trusted as configured;
+ * a `DnsServer` object was judged by network/ already. Undefined for anything else.
+ */
+export function dnsServerOf(server: unknown): DnsServer | undefined {
+  if (typeof server !== "string") return isDnsServer(server) ? server : undefined;
+  const parsed = parseServerAddress({ server });
+  return parsed && configuredDnsServer(parsed);
+}
+
+const isDnsServer = (value: unknown): value is DnsServer =>
+  typeof value === "object" && value !== null && "origin" in value && "label" in value;

@@ -1,9 +1,8 @@
-import net from "node:net";
 import { performance } from "node:perf_hooks";
+import { connectDnsTcp, type DnsServer } from "../../../network/dns-exchange.js";
 import { DnsQueryError, type DnsQueryErrorCode, socketErrorText } from "./errors.js";
 import type { Exchange } from "./exchange.js";
 import { type EncodedQuery, readResponse } from "./message.js";
-import type { ServerAddress } from "./server-address.js";
 
 /**
  * Sends `query` over TCP with the 2-byte length prefix (RFC 1035 4.2.2) on a fresh connection
@@ -11,7 +10,7 @@ import type { ServerAddress } from "./server-address.js";
  * but the answer on our own connection is an error, not a spoof to ignore.
  */
 export function exchangeTcp(options: {
-  server: ServerAddress;
+  server: DnsServer;
   query: EncodedQuery;
   timeoutMs: number;
   signal?: AbortSignal | undefined;
@@ -37,7 +36,7 @@ export function exchangeTcp(options: {
     let settled = false;
     let sentAt = 0;
     let buffered: Buffer = Buffer.alloc(0);
-    const socket = net.connect({ host: server.host, port: server.port, family: server.family });
+    const socket = connectDnsTcp(server);
     socket.setNoDelay(true);
 
     const settle = (outcome: () => void) => {

@@ -1,9 +1,8 @@
-import dgram from "node:dgram";
 import { performance } from "node:perf_hooks";
+import { type DnsServer, openDnsUdpSocket } from "../../../network/dns-exchange.js";
 import { DnsQueryError, type DnsQueryErrorCode, socketErrorText } from "./errors.js";
 import type { Exchange } from "./exchange.js";
 import { type EncodedQuery, readResponse } from "./message.js";
-import type { ServerAddress } from "./server-address.js";
 
 /**
  * Sends `query` over UDP, re-sending it after each `tryTimeoutMs` up to `tries` times, and
@@ -14,7 +13,7 @@ import type { ServerAddress } from "./server-address.js";
  * that would get less than `minTryMs` is not sent.
  */
 export function exchangeUdp(options: {
-  server: ServerAddress;
+  server: DnsServer;
   query: EncodedQuery;
   tries: number;
   tryTimeoutMs: number;
@@ -38,7 +37,13 @@ export function exchangeUdp(options: {
   }
 
   return new Promise<Exchange>((resolve, reject) => {
-    const socket = dgram.createSocket(server.family === 6 ? "udp6" : "udp4");
+    let socket: ReturnType<typeof openDnsUdpSocket>;
+    try {
+      socket = openDnsUdpSocket(server);
+    } catch (error) {
+      reject(error);
+      return;
+    }
     const ignored: string[] = [];
     let timer: NodeJS.Timeout | undefined;
     let sentAt = 0;
@@ -104,7 +109,7 @@ export function exchangeUdp(options: {
     });
 
     signal?.addEventListener("abort", onAbort, { once: true });
-    socket.connect(server.port, server.host, () => {
+    socket.once("connect", () => {
       if (!settled) send();
     });
   });

@@ -1,9 +1,10 @@
 import { randomInt } from "node:crypto";
 import * as packet from "dns-packet";
+import type { DnsServer } from "../../../network/dns-exchange.js";
 import { isDnsQueryError } from "./errors.js";
 import type { EncodedQuery } from "./message.js";
 import { normalizeQueryName } from "./message.js";
-import { parseServerAddress } from "./server-address.js";
+import { dnsServerOf } from "./server-address.js";
 import { exchangeTcp } from "./tcp.js";
 
 /** What a server did with an AXFR request. */
@@ -22,12 +23,13 @@ export interface ZoneTransferOutcome {
  * request refuses it too. Rejects with a `DnsQueryError` on timeout, abort or garbage.
  */
 export async function probeZoneTransfer(options: {
-  server: string;
+  /** An IP literal trusted as given, or a `learnedDnsServer` that passed the policy. */
+  server: string | DnsServer;
   zone: string;
   timeoutMs: number;
   signal?: AbortSignal | undefined;
 }): Promise<ZoneTransferOutcome> {
-  const server = parseServerAddress({ server: options.server });
+  const server = dnsServerOf(options.server);
   if (!server) throw new TypeError("probeZoneTransfer: options.server must be an IP address");
   const zone = normalizeQueryName({ name: options.zone });
   if (zone === undefined) throw new TypeError("probeZoneTransfer: options.zone must be a DNS name");

@@ -36,7 +36,8 @@ export interface Verdict {
 
 /**
  * Judges every name server address that answered over UDP; an address that did not
- * (reachable-udp's finding) or whose question the budget cut short is left out.
+ * (reachable-udp's finding), refused the zone (lame's) or whose question the budget cut short
+ * is left out.
  */
 export function perServer(options: {
   facts: HealthFacts;
@@ -54,6 +55,9 @@ export function perServer(options: {
     const rows = zone.servers
       // A server truncating over UDP with TCP closed fails the plain SOA but still answered.
       .filter((server) => !isFailure(server.soa) || !isFailure(server.compliance.truncation))
+      // A server refusing the zone is dns.ns.lame's finding; its refusals say nothing of EDNS
+      // or case (Zonemaster's NAMESERVER08 and 11 leave it out too).
+      .filter((server) => isFailure(server.soa) || server.soa.rcode === "NOERROR")
       .map((server) => ({
         server,
         verdict: options.judge(server.compliance, server),
@@ -184,7 +188,7 @@ export const nsTcpFallback = (facts: HealthFacts): Finding =>
       `A truncated answer cannot be had over TCP: ${problems}. Resolvers get no answer once it outgrows UDP.`,
   });
 
-/** `dns.ns.case`: the question comes back in the letter case it was asked in (0x20, Zonemaster NAMESERVER09). */
+/** `dns.ns.case`: the question comes back in the letter case it was asked in (0x20, Zonemaster NAMESERVER08). */
 export const nsCase = (facts: HealthFacts): Finding =>
   perServer({
     facts,

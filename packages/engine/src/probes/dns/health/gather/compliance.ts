@@ -4,7 +4,7 @@ import { failure, type HealthSession, isFailure } from "../session.js";
 
 /**
  * An EDNS option code from the range RFC 6891 9 leaves for local and experimental use: no
- * server knows it, so it must be ignored (Zonemaster EDNS02/EDNS03, DNS Flag Day's ednsopt).
+ * server knows it, so it must be ignored (Zonemaster NAMESERVER11/NAMESERVER12, DNS Flag Day's ednsopt).
  */
 export const unknownOptionCode = 65_001;
 /** An EDNS header flag no RFC assigns (RFC 6891 6.1.4: "MUST be ignored"). */

@@ -1,0 +1,350 @@
+/**
+ * Our dns section against Debian's zonemaster-cli on the same loopback zones: a healthy signed
+ * chain root -> TLD -> zone and a few broken ones the dns tests use. Prints, per Zonemaster test
+ * case mapped in the engine README's table, whether both tools see a problem, and both wall
+ * times with their ratio. zonemaster-cli only speaks to port 53 and walks from root hints, so
+ * the lab's name servers listen on port 53 (this needs root) and the root zone is served
+ * authoritatively too. Without zonemaster-cli (CI), it says so and prints ours alone.
+ * Run with `pnpm bench:dns-depth`; `DNS_DEPTH_DUMP=/tmp/zm` also keeps zonemaster-cli's JSON of
+ * each scenario (`/tmp/zm-<index>.json`).
+ */
+
+import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type LabWorldOptions, startLabWorld } from "@domain-intel/test-kit";
+import { createEngine, dnsProbe, type SectionResult } from "../packages/engine/dist/index.js";
+import type { DnsData } from "../packages/engine/dist/probes/dns/dns-data.js";
+import { assertBenchTsconfig } from "./support/bench-process.js";
+
+assertBenchTsconfig();
+
+/** Zonemaster test case -> our checks, as in the engine README's table (cases we map). */
+const mapped: Record<string, readonly string[]> = {
+  BASIC01: ["dns.zone.exists"],
+  ADDRESS01: ["dns.ns.public-address"],
+  CONNECTIVITY01: ["dns.ns.reachable-udp"],
+  CONNECTIVITY02: ["dns.ns.reachable-tcp"],
+  CONSISTENCY01: ["dns.soa.serial-sync"],
+  CONSISTENCY04: ["dns.ns.parent-child"],
+  CONSISTENCY05: ["dns.ns.glue"],
+  DELEGATION01: ["dns.ns.count", "dns.ns.ipv6"],
+  DELEGATION02: ["dns.ns.distinct-ip"],
+  DELEGATION04: ["dns.ns.lame"],
+  DELEGATION05: ["dns.ns.not-cname"],
+  DELEGATION07: ["dns.ns.parent-child"],
+  DNSSEC01: ["dns.dnssec.ds-digest", "dns.dnssec.algorithm"],
+  DNSSEC02: ["dns.dnssec.ds-match", "dns.dnssec.chain"],
+  DNSSEC03: ["dns.dnssec.nsec3-params"],
+  DNSSEC04: ["dns.dnssec.validity", "dns.dnssec.signatures"],
+  DNSSEC05: ["dns.dnssec.algorithm"],
+  DNSSEC07: ["dns.dnssec.signed"],
+  DNSSEC08: ["dns.dnssec.signatures"],
+  DNSSEC09: ["dns.dnssec.signatures"],
+  DNSSEC10: ["dns.dnssec.denial"],
+  DNSSEC11: ["dns.dnssec.chain"],
+  DNSSEC13: ["dns.dnssec.signatures"],
+  DNSSEC14: ["dns.dnssec.algorithm"],
+  DNSSEC15: ["dns.dnssec.cds"],
+  DNSSEC16: ["dns.dnssec.cds"],
+  DNSSEC17: ["dns.dnssec.cds"],
+  NAMESERVER01: ["dns.ns.open-recursion"],
+  NAMESERVER02: ["dns.ns.edns"],
+  NAMESERVER03: ["dns.ns.axfr"],
+  NAMESERVER08: ["dns.ns.case"],
+  NAMESERVER10: ["dns.ns.edns-version"],
+  NAMESERVER11: ["dns.ns.edns-options"],
+  NAMESERVER12: ["dns.ns.edns-options"],
+  SYNTAX05: ["dns.soa.syntax"],
+  SYNTAX06: ["dns.soa.syntax"],
+  SYNTAX07: ["dns.soa.syntax"],
+  SYNTAX08: ["dns.mx.valid"],
+  ZONE02: ["dns.soa.timers"],
+  ZONE03: ["dns.soa.timers"],
+  ZONE04: ["dns.soa.timers"],
+  ZONE05: ["dns.soa.timers"],
+  ZONE06: ["dns.soa.timers"],
+  ZONE08: ["dns.mx.valid"],
+  ZONE09: ["dns.mx.present"],
+};
+
+/** ok, or a problem of some weight; undefined when the tool had no opinion (skipped, not run). */
+type Verdict = "ok" | "warning" | "error" | undefined;
+
+interface Scenario {
+  name: string;
+  /** The Zonemaster case the break is about, for the summary line. */
+  about: string;
+  world: LabWorldOptions;
+}
+
+const scenarios: Scenario[] = [
+  { name: "healthy signed chain", about: "every case", world: {} },
+  {
+    name: "open recursion on one server",
+    about: "NAMESERVER01",
+    world: { servers: { 0: { behaviour: { openRecursion: true } } } },
+  },
+  {
+    name: "AXFR open on one server",
+    about: "NAMESERVER03",
+    world: { servers: { 0: { behaviour: { allowTransfer: true } } } },
+  },
+  {
+    name: "EDNS version 1 answered NOERROR",
+    about: "NAMESERVER10",
+    world: { servers: { 1: { behaviour: { ednsVersionIgnored: true } } } },
+  },
+  {
+    name: "one lame server (REFUSED)",
+    about: "DELEGATION04",
+    world: { servers: { 2: { behaviour: { refuse: true } } } },
+  },
+  {
+    name: "SOA serials differ",
+    about: "CONSISTENCY01",
+    world: {
+      servers: {
+        1: {
+          zone: (records) =>
+            records.map((record) =>
+              record.type === "SOA"
+                ? { ...record, data: { ...record.data, serial: (record.data.serial ?? 0) + 1 } }
+                : record,
+            ),
+        },
+      },
+    },
+  },
+  {
+    name: "signatures expired",
+    about: "DNSSEC04",
+    world: { signatureWindow: { from: -20 * 86_400, to: -86_400 } },
+  },
+];
+
+const ours = (status: string | undefined): Verdict =>
+  status === undefined || status === "skipped"
+    ? undefined
+    : status === "fail"
+      ? "error"
+      : status === "warn"
+        ? "warning"
+        : "ok";
+
+/**
+ * A case that ran (it logs at least its start, at DEBUG) and said nothing above INFO is ok. A
+ * NOTICE is a problem of the weight of our warnings: Zonemaster gives an open AXFR or no IPv6
+ * name server that level.
+ */
+const theirs = (levels: readonly string[]): Verdict => {
+  if (levels.length === 0) return undefined;
+  if (levels.some((level) => level === "ERROR" || level === "CRITICAL")) return "error";
+  if (levels.includes("WARNING") || levels.includes("NOTICE")) return "warning";
+  return "ok";
+};
+
+/** The worst of several verdicts: a case mapped to two of our checks fails when one fails. */
+function worst(verdicts: readonly Verdict[]): Verdict {
+  const known = verdicts.filter((verdict) => verdict !== undefined);
+  if (known.length === 0) return undefined;
+  for (const level of ["error", "warning"] as const) if (known.includes(level)) return level;
+  return "ok";
+}
+
+interface ZonemasterEntry {
+  level: string;
+  module: string;
+  tag: string;
+  testcase?: string;
+  args?: Record<string, unknown>;
+}
+
+function run(command: string, args: string[], timeoutMs: number) {
+  return new Promise<{ stdout: string; stderr: string; code: number | null }>((resolve) => {
+    execFile(
+      command,
+      args,
+      { timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        const code = error ? ((error as { code?: unknown }).code as number | null) : 0;
+        resolve({ stdout, stderr, code: typeof code === "number" ? code : null });
+      },
+    );
+  });
+}
+
+async function zonemasterAvailable(): Promise<string | null> {
+  const found = await run("zonemaster-cli", ["--version"], 30_000);
+  return found.code === 0 ? found.stdout.trim().split("\n")[0]! : null;
+}
+
+async function main(): Promise<void> {
+  const version = await zonemasterAvailable();
+  if (version === null) {
+    console.log("zonemaster-cli is not installed (apt-get install zonemaster-cli): ours alone.");
+  } else if (process.getuid?.() !== 0) {
+    console.log("zonemaster-cli needs the lab on port 53, which needs root: ours alone.");
+  } else {
+    console.log(`zonemaster-cli: ${version}`);
+  }
+  const compare = version !== null && process.getuid?.() === 0;
+  const scratch = mkdtempSync(join(tmpdir(), "dns-depth-"));
+  const totals = { agree: 0, disagree: 0, oneSided: 0 };
+  try {
+    for (const scenario of scenarios) {
+      await runScenario(scenario, compare, scratch, totals);
+    }
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+  if (compare) {
+    console.log(
+      `\nall scenarios: ${totals.agree} cases agree, ${totals.disagree} disagree, ${totals.oneSided} with an opinion from one tool only`,
+    );
+  }
+}
+
+async function runScenario(
+  scenario: Scenario,
+  compare: boolean,
+  scratch: string,
+  totals: { agree: number; disagree: number; oneSided: number },
+): Promise<void> {
+  const world = await startLabWorld({
+    ...scenario.world,
+    ipv6: false,
+    ...(compare ? { port: 53, serveRoot: true } : {}),
+  });
+  try {
+    const engine = createEngine(engineOptions(world));
+    // The median of three runs, each on a fresh engine (nothing cached): the machine is shared.
+    const runs: { ms: number; section: SectionResult }[] = [];
+    for (let run = 0; run < 3; run++) {
+      const fresh = run === 0 ? engine : createEngine(engineOptions(world));
+      const started = performance.now();
+      const result = (await fresh.lookup(world.domain, "dns")) as SectionResult;
+      runs.push({ ms: performance.now() - started, section: result });
+    }
+    runs.sort((a, b) => a.ms - b.ms);
+    const { ms: oursMs, section } = runs[1]!;
+    if (section.status !== "ok")
+      throw new Error(`the dns section failed: ${section.error?.message}`);
+    const checks = new Map(
+      (section.data as DnsData).health.checks.map((finding) => [finding.id, finding.status]),
+    );
+
+    console.log(`\n${scenario.name} (${world.domain}, about ${scenario.about})`);
+    if (!compare) {
+      console.log(
+        `  ours ${oursMs.toFixed(0)} ms, score ${(section.data as DnsData).health.score}`,
+      );
+      for (const [id, status] of checks) console.log(`  ${id.padEnd(28)} ${status}`);
+      return;
+    }
+
+    const hints = join(scratch, "hints.zone");
+    writeFileSync(
+      hints,
+      `. 3600000 NS a.root-servers.test.\na.root-servers.test. 3600000 A ${world.rootAddress}\n`,
+    );
+    const profile = join(scratch, "profile.json");
+    // CONNECTIVITY03 asks the internet's ASN services, which the lab does not reach.
+    writeFileSync(
+      profile,
+      JSON.stringify({ net: { ipv6: false }, test_cases: testCases().map((c) => c.toLowerCase()) }),
+    );
+    const zmStarted = performance.now();
+    const result = await run(
+      "zonemaster-cli",
+      [
+        world.domain,
+        "--hints",
+        hints,
+        "--profile",
+        profile,
+        "--no-ipv6",
+        "--json",
+        "--level",
+        "DEBUG",
+        "--no-progress",
+        "--locale",
+        "C",
+      ],
+      600_000,
+    );
+    const theirMs = performance.now() - zmStarted;
+    if (process.env.DNS_DEPTH_DUMP)
+      writeFileSync(
+        `${process.env.DNS_DEPTH_DUMP}-${scenarios.indexOf(scenario)}.json`,
+        result.stdout,
+      );
+    let entries: ZonemasterEntry[];
+    try {
+      entries = JSON.parse(result.stdout) as ZonemasterEntry[];
+    } catch {
+      throw new Error(
+        `zonemaster-cli gave no JSON (exit ${result.code}): ${result.stderr.slice(0, 500)}${result.stdout.slice(0, 500)}`,
+      );
+    }
+    const levelsByCase = new Map<string, string[]>();
+    const tagsByCase = new Map<string, Set<string>>();
+    for (const entry of entries) {
+      const testCase = entry.testcase?.toUpperCase();
+      if (!testCase) continue;
+      levelsByCase.set(testCase, [...(levelsByCase.get(testCase) ?? []), entry.level]);
+      if (entry.level !== "INFO" && entry.level !== "DEBUG")
+        tagsByCase.set(testCase, (tagsByCase.get(testCase) ?? new Set()).add(entry.tag));
+    }
+
+    console.log(
+      `  ours ${oursMs.toFixed(0)} ms, zonemaster-cli ${theirMs.toFixed(0)} ms: ours ${(theirMs / oursMs).toFixed(1)}x faster`,
+    );
+    for (const testCase of testCases()) {
+      const ids = mapped[testCase]!;
+      const mine = worst(ids.map((id) => ours(checks.get(id))));
+      const zm = theirs(levelsByCase.get(testCase) ?? []);
+      let verdict: string;
+      if (mine === undefined || zm === undefined) {
+        verdict = "one-sided";
+        if (mine !== undefined || zm !== undefined) totals.oneSided += 1;
+      } else if ((mine === "ok") === (zm === "ok")) {
+        verdict = "agree";
+        totals.agree += 1;
+      } else {
+        verdict = "DISAGREE";
+        totals.disagree += 1;
+      }
+      const tags = [...(tagsByCase.get(testCase) ?? [])].join(",");
+      console.log(
+        `  ${testCase.padEnd(14)} ${verdict.padEnd(9)} ours ${String(mine ?? "-").padEnd(7)} zonemaster ${String(zm ?? "-").padEnd(7)} ${ids.join(",")}${tags ? `  [${tags}]` : ""}`,
+      );
+    }
+  } finally {
+    await world.close();
+  }
+}
+
+/** An engine with only the dns section, asking the lab's resolver and its port-53 servers. */
+function engineOptions(world: Awaited<ReturnType<typeof startLabWorld>>) {
+  return {
+    keys: ["bench"],
+    network: { resolvers: [world.lab.resolver.address], allowPrivateAddresses: true },
+    probes: {
+      dns: dnsProbe({ authoritativePort: world.lab.port, trustAnchors: world.trustAnchor }),
+      whois: false as const,
+      ssl: false as const,
+      mail: false as const,
+    },
+  };
+}
+
+function testCases(): string[] {
+  return Object.keys(mapped);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
