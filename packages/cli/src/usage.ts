@@ -109,7 +109,23 @@ export const serveVariables: ReadonlyArray<[name: string, fallback: string, mean
     "the pages for people: API reference at /docs, report page at /view",
   ],
   ["DOMAIN_INTEL_VIEW", "yes", "the report page at /view (off too with DOMAIN_INTEL_DOCS=0)"],
-  ["REDIS_URL", "(none: in memory)", "redis:// or rediss://: cache, rate limits and keys in Redis"],
+  [
+    "DOMAIN_INTEL_WATCH_FILE",
+    "(none)",
+    "domains to re-check on a schedule, one a line (re-read when it changes)",
+  ],
+  ["DOMAIN_INTEL_WATCH_INTERVAL", "1h", "time between sweeps of the watch file: 30s, 15m, 1h, 1d"],
+  [
+    "DOMAIN_INTEL_WEBHOOK_URL",
+    "(none)",
+    "where change events go (with DOMAIN_INTEL_WEBHOOK_SECRET)",
+  ],
+  ["DOMAIN_INTEL_WEBHOOK_SECRET", "(none)", "whsec_... secret that signs each event (never shown)"],
+  [
+    "REDIS_URL",
+    "(none: in memory)",
+    "redis:// or rediss://: cache, rate limits, keys, batch jobs and history in Redis",
+  ],
 ];
 
 export function serveUsage(): string {
