@@ -218,7 +218,8 @@ describe("sslProbe: cipher suites", () => {
 });
 
 describe("sslProbe: every address", () => {
-  it("scans each address, reports each, and grades on the worst", async () => {
+  /** two.test on one port at two addresses: TLS 1.3 only at 127.0.0.1, TLS 1.0-1.2 at .2. */
+  async function twoAddresses() {
     const leaf = await harness.pki.issueLeaf({
       commonName: "two.test",
       subjectAltNames: ["two.test"],
@@ -236,6 +237,11 @@ describe("sslProbe: every address", () => {
       host: "127.0.0.2",
       port: modern.port,
     });
+    return { modern, legacy };
+  }
+
+  it("scans each address, reports each, and grades on the worst", async () => {
+    const { modern, legacy } = await twoAddresses();
 
     const data = await probe(
       { port: modern.port, ca: harness.pki.root.certPem },
@@ -265,23 +271,7 @@ describe("sslProbe: every address", () => {
   });
 
   it("scans only the addresses the section probes (maxAddresses)", async () => {
-    const leaf = await harness.pki.issueLeaf({
-      commonName: "two.test",
-      subjectAltNames: ["two.test"],
-      keyType: "rsa",
-    });
-    const modern = await startTlsServer({
-      key: leaf.keyPem,
-      cert: leaf.chainPem,
-      ...tlsProfiles.tls13Only,
-    });
-    const legacy = await startTlsServer({
-      key: leaf.keyPem,
-      cert: leaf.chainPem,
-      ...tlsProfiles.legacyOnly,
-      host: "127.0.0.2",
-      port: modern.port,
-    });
+    const { modern, legacy } = await twoAddresses();
 
     const data = await probe(
       { port: modern.port, ca: harness.pki.root.certPem, maxAddresses: 1 },
