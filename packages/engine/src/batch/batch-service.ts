@@ -81,7 +81,19 @@ export function createBatchService(options: BatchServiceOptions) {
       await store.create(spec);
       // Nothing to do: done at once, never queued.
       if (request.domains.length === 0) await store.setStatus(id, "done");
-      else await queue.add(id, { batchId: id });
+      else {
+        try {
+          await queue.add(id, { batchId: id });
+        } catch (error) {
+          // A job no worker will ever take must not stay `queued`: it ends here, and the
+          // client is told nothing was started.
+          await Promise.resolve(store.setStatus(id, "cancelled")).catch(() => undefined);
+          throw new DomainIntelError(
+            "overloaded",
+            `The batch could not be queued (${error instanceof Error ? error.message : String(error)}); nothing will run. Try again later.`,
+          );
+        }
+      }
       return view((await store.get(id))!);
     },
     async get(identity: KeyIdentity, id: string): Promise<BatchView> {

@@ -142,6 +142,41 @@ describe("batch jobs", () => {
     expect(created).toHaveLength(1);
   });
 
+  it("answers 503 and ends the job when the queue refuses it: nothing stays queued", async () => {
+    const store = memoryBatchStore();
+    const echo = countingProbe();
+    const engine = make({
+      probes: { ...noBuiltIns, dns: false, echo: echo.probe },
+      batch: {
+        store,
+        queue: {
+          add: () => Promise.reject(new Error("queue connection lost")),
+          work: () => ({ idle: () => Promise.resolve(), stop: () => Promise.resolve() }),
+          every: () => Promise.resolve(),
+          close: () => Promise.resolve(),
+        },
+      },
+    });
+    let createdId: string | undefined;
+    const create = store.create.bind(store);
+    store.create = (spec) => {
+      createdId = spec.id;
+      return create(spec);
+    };
+
+    const answer = await postBatch(engine, key, {
+      domains: ["a.example.test"],
+      sections: ["echo"],
+    });
+
+    expect(answer.status).toBe(503);
+    expect(answer.body.code).toBe("overloaded");
+    expect(answer.body.detail).toContain("queue connection lost");
+    expect(createdId).toBeDefined();
+    expect((await store.get(createdId!))?.status).toBe("cancelled");
+    expect(echo.runs).toEqual([]);
+  });
+
   it("shows a job only to the key that made it", async () => {
     const echo = countingProbe();
     const engine = make({ probes: { ...noBuiltIns, dns: false, echo: echo.probe } });
