@@ -194,6 +194,11 @@ function batchOpenApi(
               description: "The body is not a batch: not JSON, too large, too many names.",
               detail: "The request body is not valid JSON.",
             }),
+            "503": problem({
+              code: "overloaded",
+              description: "The job could not be queued (the queue's store failed); nothing runs.",
+              detail: "The batch could not be queued (connection lost); nothing will run.",
+            }),
             ...common,
           },
         },
