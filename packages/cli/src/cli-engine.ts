@@ -12,11 +12,14 @@ export function cliEngine(
   env: NodeJS.ProcessEnv,
   options: { maxConcurrency?: number } = {},
 ): Engine {
-  const config = configFromEnv(env);
+  // serve's watch list, webhooks and history belong to a long-running server: a report or
+  // audit run sharing its environment must not start sweeping the watched domains.
+  const { watch: _watch, webhooks: _webhooks, ...engine } = configFromEnv(env).engine;
   return createEngine({
-    ...config.engine,
+    ...engine,
+    history: false,
     network: {
-      ...config.engine.network,
+      ...engine.network,
       ...(options.maxConcurrency ? { maxConcurrency: options.maxConcurrency } : {}),
     },
     cache: memoryCache({ maxBytes: 1024 * 1024 }),
