@@ -42,7 +42,7 @@ function connectionOf(given: string | ConnectionOptions): ConnectionOptions {
 /**
  * The engine's work queue on BullMQ: any instance sharing the Redis takes jobs; a job whose
  * worker stopped is taken over through BullMQ's stalled-job recovery (its processor resumes
- * from the store); `every()` is a BullMQ job scheduler, one across instances.
+ * from the store).
  */
 export function bullmqWorkQueue<T>(options: BullmqWorkQueueOptions): WorkQueue<T> {
   if (typeof options !== "object" || options === null || options.connection === undefined)
@@ -119,9 +119,6 @@ export function bullmqWorkQueue<T>(options: BullmqWorkQueueOptions): WorkQueue<T
           await worker.close(true);
         },
       };
-    },
-    async every(schedulerId, everyMs, data) {
-      await theQueue().upsertJobScheduler(schedulerId, { every: everyMs }, { name, data });
     },
     async close() {
       await queue?.close();

@@ -98,26 +98,4 @@ describe("batch jobs on Redis and BullMQ", () => {
     expect(slow.runs.length).toBeLessThanOrEqual(runs + 2);
     expect((await worker.store.get(posted.body.id))?.status).toBe("cancelled");
   }, 20_000);
-
-  it("runs one schedule across instances: a job scheduler with the same id is one", async () => {
-    const one = bullmqWorkQueue<string>({ connection: redis.url, prefix: "every", name: "sweep" });
-    const two = bullmqWorkQueue<string>({ connection: redis.url, prefix: "every", name: "sweep" });
-    const worked: string[] = [];
-    const workers = [one, two].map((queue) =>
-      queue.work(
-        async (job) => {
-          worked.push(job.data);
-        },
-        { concurrency: 1 },
-      ),
-    );
-    await one.every("watch-sweep", 200, "sweep");
-    await two.every("watch-sweep", 200, "sweep");
-    await new Promise((resolve) => setTimeout(resolve, 1_100));
-    await Promise.all(workers.map((worker) => worker.stop()));
-    await Promise.all([one.close(), two.close()]);
-    // About one a period (five or six in 1.1 s), not one a period per instance.
-    expect(worked.length).toBeGreaterThanOrEqual(3);
-    expect(worked.length).toBeLessThanOrEqual(7);
-  }, 10_000);
 });

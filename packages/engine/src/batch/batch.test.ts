@@ -152,7 +152,6 @@ describe("batch jobs", () => {
         queue: {
           add: () => Promise.reject(new Error("queue connection lost")),
           work: () => ({ idle: () => Promise.resolve(), stop: () => Promise.resolve() }),
-          every: () => Promise.resolve(),
           close: () => Promise.resolve(),
         },
       },

@@ -32,25 +32,4 @@ describe("memoryWorkQueue", () => {
     release();
     await second.stop();
   });
-
-  it("adds a job every interval under a scheduler id, replaced when scheduled again", async () => {
-    const queue = memoryWorkQueue<string>();
-    const worked: string[] = [];
-    const worker = queue.work(
-      async (job) => {
-        worked.push(job.data);
-      },
-      { concurrency: 1 },
-    );
-    await queue.every("sweep", 20, "old");
-    await queue.every("sweep", 20, "new");
-    await new Promise((resolve) => setTimeout(resolve, 110));
-    await queue.close();
-    const count = worked.length;
-    await new Promise((resolve) => setTimeout(resolve, 60));
-    expect(worked.length).toBe(count);
-    expect(count).toBeGreaterThanOrEqual(2);
-    expect(new Set(worked)).toEqual(new Set(["new"]));
-    await worker.stop();
-  });
 });

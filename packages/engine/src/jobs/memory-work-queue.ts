@@ -9,7 +9,6 @@ export function memoryWorkQueue<T>(): WorkQueue<T> {
   const known = new Set<string>();
   const workers = new Set<() => void>();
   const idleWaiters = new Set<() => void>();
-  const timers = new Map<string, NodeJS.Timeout>();
   let running = 0;
 
   const wake = () => {
@@ -60,19 +59,7 @@ export function memoryWorkQueue<T>(): WorkQueue<T> {
         },
       };
     },
-    async every(schedulerId, everyMs, data) {
-      clearInterval(timers.get(schedulerId));
-      const timer = setInterval(
-        () => void queue.add(`${schedulerId}:${Date.now()}`, data),
-        everyMs,
-      );
-      timer.unref();
-      timers.set(schedulerId, timer);
-    },
-    async close() {
-      for (const timer of timers.values()) clearInterval(timer);
-      timers.clear();
-    },
+    async close() {},
   };
   return queue;
 }

@@ -29,12 +29,7 @@ export interface WorkQueue<T> {
   add(id: string, data: T): Promise<void>;
   /** Starts working jobs in this process, at most `concurrency` at once. */
   work(processor: WorkProcessor<T>, options: { readonly concurrency: number }): WorkerHandle;
-  /**
-   * Adds a job under `schedulerId` every `everyMs`, once across every instance sharing the
-   * queue (what a periodic sweep needs); calling it again replaces the schedule.
-   */
-  every(schedulerId: string, everyMs: number, data: T): Promise<void>;
-  /** Stops schedules and releases connections. */
+  /** Releases connections. */
   close(): Promise<void>;
 }
 
@@ -45,7 +40,6 @@ export function isWorkQueue(value: unknown): value is WorkQueue<unknown> {
     queue !== null &&
     typeof queue.add === "function" &&
     typeof queue.work === "function" &&
-    typeof queue.every === "function" &&
     typeof queue.close === "function"
   );
 }

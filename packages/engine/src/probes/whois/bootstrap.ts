@@ -80,7 +80,7 @@ export function createBootstrapLoader(
   let cached: { data: BootstrapData; freshUntil: number } | undefined;
   let inflight: Promise<BootstrapData> | undefined;
 
-  const read = async (fetch: FetchLike, signal: AbortSignal): Promise<BootstrapData> => {
+  const read = async (guardedFetch: FetchLike, signal: AbortSignal): Promise<BootstrapData> => {
     let text: string;
     if (source.kind === "file") {
       try {
@@ -93,7 +93,10 @@ export function createBootstrapLoader(
         );
       }
     } else if (source.kind === "url") {
-      const response = await fetch(source.url, { headers: { accept: "application/json" }, signal });
+      const response = await guardedFetch(source.url, {
+        headers: { accept: "application/json" },
+        signal,
+      });
       if (!response.ok) {
         throw new BootstrapError(`RDAP bootstrap ${source.url} answered HTTP ${response.status}`);
       }
