@@ -12,15 +12,18 @@ export interface HelloResponder {
 export const sslv3Version = 0x0300;
 
 /**
- * A loopback peer written by hand for what no OpenSSL here will serve: it reads the first
- * record, and answers a ClientHello whose version is in `versions` with a ServerHello of that
- * version (the first suite offered, renegotiation_info when `renegotiationInfo`), then closes.
- * Any other connection is relayed unchanged to `relayPort` (a real TLS server), or closed
- * without a word when there is none. Debian's `openssl s_server` has no SSL 3 either.
+ * A loopback peer written by hand for what no OpenSSL here will serve (SSL 3, RC4, 3DES): it
+ * reads the first record, and answers a ClientHello whose version is in `versions` with a
+ * ServerHello of that version (renegotiation_info when `renegotiationInfo`), then closes. The
+ * suite is the first of `suites`, in that order, that the hello offers; without `suites`, the
+ * first offered. Any other connection (another version, none of `suites`) is relayed unchanged
+ * to `relayPort` (a real TLS server), or closed without a word when there is none. Debian's
+ * `openssl s_server` has no SSL 3 either.
  */
 export async function startHelloResponder(options: {
   versions: readonly number[];
   renegotiationInfo: boolean;
+  suites?: readonly number[];
   relayPort?: number;
   host?: string;
   port?: number;
@@ -43,11 +46,12 @@ export async function startHelloResponder(options: {
       if (received.length < recordEnd) return;
       client.off("data", onData);
       const hello = readClientHello(received.subarray(5, recordEnd));
-      if (hello && options.versions.includes(hello.version)) {
+      const suite = options.suites
+        ? options.suites.find((code) => hello?.suites.includes(code))
+        : (hello?.suites[0] ?? 0x002f);
+      if (hello && options.versions.includes(hello.version) && suite !== undefined) {
         answered += 1;
-        client.end(
-          serverHello(hello.version, hello.suites[0] ?? 0x002f, options.renegotiationInfo),
-        );
+        client.end(serverHello(hello.version, suite, options.renegotiationInfo));
         return;
       }
       if (options.relayPort === undefined) {

@@ -159,6 +159,44 @@ describe("sslProbe: cipher suites", () => {
     expect(data.grade).toBe("B");
   });
 
+  it("finds suites OpenSSL no longer builds (3DES, RC4): weak fails, grade capped at C", async () => {
+    const leaf = await harness.pki.issueLeaf({
+      commonName: "secure.test",
+      subjectAltNames: ["secure.test"],
+      keyType: "rsa",
+    });
+    const server = await startTlsServer({
+      key: leaf.keyPem,
+      cert: leaf.chainPem,
+      ...tlsProfiles.modern,
+    });
+    // TLS 1.2 hellos offering 3DES or RC4 answered by hand; the rest relayed to the server.
+    const front = await startHelloResponder({
+      versions: [0x0303],
+      renegotiationInfo: true,
+      suites: [0x000a, 0x0005],
+      relayPort: server.port,
+    });
+    try {
+      const data = await probe({ port: front.port, ca: harness.pki.root.certPem });
+
+      expect(names(data.configuration?.ciphers["TLSv1.2"])).toEqual(
+        expect.arrayContaining(["DES-CBC3-SHA", "RC4-SHA", "ECDHE-RSA-AES128-GCM-SHA256"]),
+      );
+      expect(findingOf(data, "ssl.ciphers.weak")).toMatchObject({
+        status: "fail",
+        details: {
+          weak: ["TLS_RSA_WITH_3DES_EDE_CBC_SHA", "TLS_RSA_WITH_RC4_128_SHA"],
+        },
+      });
+      expect(data.configuration?.complete).toBe(true);
+      expect(data.grade).toBe("C");
+      expect(data.gradeReasons).toContain("C: accepts 3DES (DES-CBC3-SHA)");
+    } finally {
+      await front.close();
+    }
+  });
+
   it("warns forward secrecy when some suites lack it", async () => {
     const { data } = await scan(tlsProfiles.someWithoutForwardSecrecy);
 

@@ -2,17 +2,23 @@ import pLimit from "p-limit";
 import { stepTimeoutMs } from "../../../contract/budget.js";
 import type { ProbeContext } from "../../../contract/probe.js";
 import { describeSuite, type ScannedSuite } from "./cipher-suites.js";
-import { clientHello, exchangeHello, type RawHelloOutcome, sslVersion } from "./raw-hello.js";
-import { type ScanOutcome, type ScanVersion, scanHandshake } from "./scan-handshake.js";
+import {
+  clientHello,
+  type GroupName,
+  groupCodes,
+  type HelloSpec,
+  sslVersion,
+} from "./client-hello.js";
+import { exchangeHello } from "./raw-hello.js";
+import type { ServerAnswer } from "./server-answer.js";
+import { legacySuites, type SuiteEntry, tls13Suites } from "./suite-table.js";
 
-/** `data.configuration`: what the server accepts, as far as this Node's OpenSSL can ask. */
+export type ScanVersion = "TLSv1" | "TLSv1.1" | "TLSv1.2" | "TLSv1.3";
+/** `data.configuration`: what the server accepts. */
 export interface SslConfiguration {
   /** The address scanned. */
   address: string;
-  /**
-   * Accepted or not; null when it could not be told (the server stopped answering). SSL 3 is
-   * asked with a hand-written ClientHello, Node's OpenSSL having none.
-   */
+  /** Accepted or not; null when it could not be told (the server stopped answering). */
   protocols: Record<"SSLv3" | ScanVersion, boolean | null>;
   /** Accepted suites per version, in the order the server picked them. */
   ciphers: Record<ScanVersion, ScannedSuite[]>;
@@ -23,15 +29,15 @@ export interface SslConfiguration {
   /** Smallest finite-field DH group seen in a DHE exchange, in bits. */
   dhBits: number | null;
   /**
-   * The ServerHello of the best version up to TLS 1.2 carries renegotiation_info (RFC 5746),
-   * read from a hand-written ClientHello; null when there is no such version or no answer.
+   * The ServerHello of the best version up to TLS 1.2 carries renegotiation_info (RFC 5746);
+   * null when there is no such version or no answer.
    */
   secureRenegotiation: boolean | null;
   /** Why `SSLv3` or `secureRenegotiation` is null, by that name. */
   notDetermined: { SSLv3?: string; secureRenegotiation?: string };
-  /** Connections the scan opened, one a handshake. */
+  /** Connections the scan opened, one a ClientHello. */
   handshakes: number;
-  /** Handshakes cut short by the network (timeout, reset, refused) rather than refused by TLS. */
+  /** Hellos the server did not answer (timeout, reset, a close) rather than refused by TLS. */
   failedHandshakes: number;
   /** Every question got an answer; false when the server stopped answering or time ran out. */
   complete: boolean;
@@ -42,55 +48,57 @@ export interface ScanOptions {
   port: number;
   servername: string;
   context: ProbeContext;
-  /** Handshakes at once with this host. */
+  /** Connections at once with this host. */
   concurrency: number;
-  /** Cap on each handshake's timeout. */
+  /** Cap on each connection's timeout. */
   maxStepMs: number;
 }
 
+type Hello = Extract<ServerAnswer, { kind: "hello" }>;
+/** A question's answer: the server's pick, a refusal (an alert), or no answer at all. */
+type Asked = { kind: "accepted"; hello: Hello } | { kind: "refused" } | { kind: "unanswered" };
+type Suite = { code: number; name: string; standardName: string };
+
 const legacyVersions = ["TLSv1", "TLSv1.1", "TLSv1.2"] as const;
-const tls13Suites = [
-  "TLS_AES_256_GCM_SHA384",
-  "TLS_CHACHA20_POLY1305_SHA256",
-  "TLS_AES_128_GCM_SHA256",
-  "TLS_AES_128_CCM_SHA256",
-  "TLS_AES_128_CCM_8_SHA256",
-];
-// Suites of TLS 1.2 and below by key exchange and cipher, each class enumerated on its own so
-// that they run at once and each chain stays short; together they cover every suite. PSK and
-// SRP need credentials a scanner has not got. SECLEVEL=0 lets OpenSSL offer the legacy suites
-// and versions it still ships, on these sockets only.
-const suiteClasses = (version: ScanVersion) =>
-  ["kECDHE", "kDHE", "kRSA"].flatMap((kx) =>
-    [
-      // AEAD suites exist from TLS 1.2 on: earlier, offering only them fails in the client.
-      ...(version === "TLSv1.2" ? [`${kx}+AESGCM:${kx}+AESCCM`, `${kx}+CHACHA20`] : []),
-      `${kx}+AES:!AESGCM:!AESCCM`,
-      `${kx}:!AES:!CHACHA20`,
-    ].map((suites) => `${suites}:!PSK:!SRP`),
-  );
-const seclevel = "@SECLEVEL=0";
-const ecGroups = ["X25519", "prime256v1", "secp384r1", "secp521r1", "X448"];
-const ffdheGroups = ["ffdhe2048", "ffdhe3072", "ffdhe4096"];
-/** More suites than OpenSSL has for a class: a bound on a server that never says no. */
-const maxSuitesPerChain = 64;
+const ecGroups: readonly GroupName[] = ["X25519", "prime256v1", "secp384r1", "secp521r1", "X448"];
+const ffdheGroups: readonly GroupName[] = ["ffdhe2048", "ffdhe3072", "ffdhe4096"];
+/** More suites than the table has: a bound on a server that never says no. */
+const maxSuitesPerChain = 128;
+const tls13Table: readonly Suite[] = tls13Suites.map((suite) => ({
+  ...suite,
+  standardName: suite.name,
+}));
 
-type Try = (version: ScanVersion, ciphers: string, group?: string) => Promise<ScanOutcome>;
+/** The suites of TLS 1.2 and below that a hello of `version` may offer. */
+const suitesOf = (version: (typeof legacyVersions)[number]): readonly SuiteEntry[] =>
+  version === "TLSv1.2" ? legacySuites : legacySuites.filter((suite) => !suite.tls12);
 
-/** The server refused what was offered (an alert), as opposed to not answering at all. */
-function refused(outcome: ScanOutcome): boolean {
-  return (
-    !outcome.ok &&
-    (outcome.reason === "handshake_failed" || outcome.errorCode === "ERR_SSL_NO_CIPHER_MATCH")
-  );
-}
+// Suites by key exchange and cipher, each class enumerated on its own so that they run at once
+// and each chain stays short. A class with no suite left ends at once, without a connection.
+const cipherClass = (suite: SuiteEntry) =>
+  /_AES_\d+_(GCM|CCM)/.test(suite.standardName)
+    ? "aes-aead"
+    : suite.standardName.includes("_CHACHA20_")
+      ? "chacha20"
+      : suite.standardName.includes("_AES_")
+        ? "aes-cbc"
+        : "other";
+const classesOf = (suites: readonly SuiteEntry[]): SuiteEntry[][] => {
+  const classes = new Map<string, SuiteEntry[]>();
+  for (const suite of suites) {
+    const key = `${suite.keyExchange} ${cipherClass(suite)}`;
+    classes.set(key, [...(classes.get(key) ?? []), suite]);
+  }
+  return [...classes.values()];
+};
 
 /**
  * Enumerates protocol versions, suites per version, TLS 1.2 server order and groups of one
- * address: per version and key exchange class, offer everything, note the suite the server
- * picks, take it out and offer again, until it refuses. Handshakes run at once up to
- * `concurrency` and the engine's limit, each timed from what is left of the budget; one that
- * there is no time left for is not made, and the answer says so (`complete: false`).
+ * address, every question a hand-written ClientHello read to the ServerHello: per version and
+ * class of suites, offer everything, note the suite the server picks, take it out and offer
+ * again, until it refuses. Connections run at once up to `concurrency` and the engine's limit,
+ * each timed from what is left of the budget; one that there is no time left for is not made,
+ * and the answer says so (`complete: false`).
  */
 export async function scanConfiguration(options: ScanOptions): Promise<SslConfiguration> {
   const { context } = options;
@@ -100,150 +108,128 @@ export async function scanConfiguration(options: ScanOptions): Promise<SslConfig
   let dhBits: number | null = null;
   const hostSlot = pLimit(options.concurrency);
 
-  const attempt: Try = (version, ciphers, group) =>
+  /** One hello; the connection counted, and counted failed when the server did not answer. */
+  const ask = (spec: Omit<HelloSpec, "servername">): Promise<Asked> =>
     hostSlot(() =>
-      context.limit(async (): Promise<ScanOutcome> => {
+      context.limit(async (): Promise<Asked> => {
         const timeoutMs = stepTimeoutMs(context, { maxMs: options.maxStepMs });
-        if (context.signal.aborted || timeoutMs <= 0) {
-          return { ok: false, reason: "timeout", errorCode: "ABORT_ERR" };
-        }
-        const outcome = await scanHandshake({
-          address: options.address,
-          port: options.port,
-          allowPrivateAddresses: context.network.allowPrivateAddresses,
-          servername: options.servername,
-          version,
-          ciphers,
-          ...(group ? { group } : {}),
-          timeoutMs,
-          signal: context.signal,
-        });
-        // A class this OpenSSL has no suite for opens no connection.
-        if (outcome.ok || outcome.errorCode !== "ERR_SSL_NO_CIPHER_MATCH") handshakes += 1;
-        if (outcome.ok && outcome.ephemeral?.type === "DH" && outcome.ephemeral.size) {
-          dhBits = Math.min(dhBits ?? Number.POSITIVE_INFINITY, outcome.ephemeral.size);
-        }
-        if (!outcome.ok && !refused(outcome) && outcome.reason !== "error") {
-          failedHandshakes += 1;
-        }
-        return outcome;
-      }),
-    );
-
-  /** A hand-written ClientHello of `version`, the connection counted like a handshake. */
-  const rawHello = (version: number) =>
-    hostSlot(() =>
-      context.limit(async (): Promise<RawHelloOutcome> => {
-        const timeoutMs = stepTimeoutMs(context, { maxMs: options.maxStepMs });
-        if (context.signal.aborted || timeoutMs <= 0) return { ok: false, reason: "timeout" };
+        if (context.signal.aborted || timeoutMs <= 0) return { kind: "unanswered" };
         const outcome = await exchangeHello({
           address: options.address,
           port: options.port,
           allowPrivateAddresses: context.network.allowPrivateAddresses,
-          hello: clientHello(version, options.servername),
+          hello: clientHello({ ...spec, servername: options.servername }),
+          keyExchange: spec.version !== sslVersion["TLSv1.3"],
           timeoutMs,
           signal: context.signal,
         });
-        if (outcome.ok || outcome.reason !== "blocked_address") handshakes += 1;
-        // Some servers reset an SSL 3 hello rather than answer it: only silence counts as a
-        // server that stopped answering.
-        if (!outcome.ok && (outcome.reason === "timeout" || outcome.reason === "refused")) {
-          failedHandshakes += 1;
+        if (!outcome.ok && (outcome.reason === "blocked_address" || outcome.reason === "error")) {
+          return { kind: "unanswered" };
         }
-        return outcome;
+        handshakes += 1;
+        if (outcome.ok && outcome.answer.kind === "alert") return { kind: "refused" };
+        if (!outcome.ok || outcome.answer.kind !== "hello") {
+          failedHandshakes += 1;
+          return { kind: "unanswered" };
+        }
+        const hello = outcome.answer;
+        // Another version than asked, or a suite not offered: the client would abort.
+        if (hello.version !== spec.version || !spec.suites.includes(hello.suite)) {
+          return { kind: "refused" };
+        }
+        if (hello.dhBits) dhBits = Math.min(dhBits ?? Number.POSITIVE_INFINITY, hello.dhBits);
+        return { kind: "accepted", hello };
       }),
     );
 
   /** One elimination chain: the suites accepted, and whether the server's refusal ended it. */
   const enumerate = async (
     version: ScanVersion,
-    offer: (taken: readonly string[]) => string | null,
-  ): Promise<{ suites: ScannedSuite[]; answered: boolean }> => {
-    const suites: ScannedSuite[] = [];
+    offered: readonly Suite[],
+  ): Promise<{ suites: Suite[]; answered: boolean }> => {
+    const suites: Suite[] = [];
     while (suites.length < maxSuitesPerChain) {
-      const ciphers = offer(suites.map((suite) => suite.name));
-      if (ciphers === null) return { suites, answered: true };
-      const outcome = await attempt(version, ciphers);
-      if (outcome.ok) {
-        // A suite offered nowhere else, or one picked twice, would loop; stop there.
-        if (suites.some((suite) => suite.name === outcome.cipher.name)) break;
-        suites.push(describeSuite(outcome.cipher));
-        continue;
+      const left = offered.filter((suite) => !suites.includes(suite));
+      if (left.length === 0) return { suites, answered: true };
+      const asked = await ask({
+        version: sslVersion[version],
+        suites: left.map((suite) => suite.code),
+      });
+      if (asked.kind === "refused") return { suites, answered: true };
+      if (asked.kind === "unanswered") {
+        complete = false;
+        return { suites, answered: false };
       }
-      if (refused(outcome)) return { suites, answered: true };
-      complete = false;
-      return { suites, answered: false };
+      suites.push(left.find((suite) => suite.code === asked.hello.suite)!);
     }
     return { suites, answered: true };
   };
 
   const versionScan = async (
-    version: ScanVersion,
-  ): Promise<{ accepted: boolean | null; suites: ScannedSuite[] }> => {
-    if (version === "TLSv1.3") {
-      const { suites, answered } = await enumerate(version, (taken) => {
-        const left = tls13Suites.filter((suite) => !taken.includes(suite));
-        return left.length > 0 ? left.join(":") : null;
-      });
-      return { accepted: suites.length > 0 ? true : answered ? false : null, suites };
-    }
-    // Everything at once first: a refused version costs one handshake, not one a class.
-    const first = await attempt(version, ["ALL:COMPLEMENTOFALL:!PSK:!SRP", seclevel].join(":"));
-    if (!first.ok) {
-      if (refused(first)) return { accepted: false, suites: [] };
+    version: (typeof legacyVersions)[number],
+  ): Promise<{ accepted: boolean | null; suites: Suite[]; hello?: Hello }> => {
+    // Everything at once first: a refused version costs one connection, not one a class.
+    const all = suitesOf(version);
+    const first = await ask({
+      version: sslVersion[version],
+      suites: all.map((suite) => suite.code),
+    });
+    if (first.kind === "refused") return { accepted: false, suites: [] };
+    if (first.kind === "unanswered") {
       complete = false;
       return { accepted: null, suites: [] };
     }
-    const seed = describeSuite(first.cipher);
+    const seed = all.find((suite) => suite.code === first.hello.suite)!;
     const results = await Promise.all(
-      suiteClasses(version).map((kind) =>
-        enumerate(version, (taken) =>
-          [kind, ...[seed.name, ...taken].map((name) => `!${name}`), seclevel].join(":"),
-        ),
-      ),
+      classesOf(all.filter((suite) => suite !== seed)).map((kind) => enumerate(version, kind)),
     );
-    return { accepted: true, suites: [seed, ...results.flatMap((result) => result.suites)] };
+    return {
+      accepted: true,
+      suites: [seed, ...results.flatMap((result) => result.suites)],
+      hello: first.hello,
+    };
   };
 
-  const [scanned, sslv3] = await Promise.all([
-    Promise.all([...legacyVersions, "TLSv1.3" as const].map(versionScan)),
-    rawHello(sslVersion.SSLv3).then(sslv3Of),
-  ]);
-  const [tls10, tls11, tls12, tls13] = scanned as [
-    (typeof scanned)[0],
-    (typeof scanned)[0],
-    (typeof scanned)[0],
-    (typeof scanned)[0],
-  ];
+  const tls13Scan = async (): Promise<{ accepted: boolean | null; suites: Suite[] }> => {
+    const { suites, answered } = await enumerate("TLSv1.3", tls13Table);
+    return { accepted: suites.length > 0 ? true : answered ? false : null, suites };
+  };
 
-  const [serverOrder, groups, renegotiation] = await Promise.all([
-    preferenceOf(tls12.suites, attempt),
-    groupsOf({ tls12: tls12.suites, tls13: tls13.accepted === true }, attempt),
-    renegotiationOf(
-      { TLSv1: tls10.accepted, "TLSv1.1": tls11.accepted, "TLSv1.2": tls12.accepted },
-      tls13.accepted,
-      rawHello,
-    ),
+  const [[tls10, tls11, tls12], tls13, sslv3] = await Promise.all([
+    Promise.all([versionScan("TLSv1"), versionScan("TLSv1.1"), versionScan("TLSv1.2")]),
+    tls13Scan(),
+    ask({ version: sslVersion.SSLv3, suites: suitesOf("TLSv1").map((suite) => suite.code) }),
   ]);
+
+  const [serverOrder, groups] = await Promise.all([
+    preferenceOf(tls12.suites, ask),
+    groupsOf({ tls12: tls12.suites, tls13: tls13.accepted === true }, ask),
+  ]);
+  const renegotiation = renegotiationOf([tls12, tls11, tls10], tls13.accepted);
   const notDetermined: SslConfiguration["notDetermined"] = {};
-  if (sslv3.accepted === null) notDetermined.SSLv3 = sslv3.why;
+  // A close without a word is how many servers refuse a version they never spoke.
+  const sslv3Accepted = sslv3.kind === "unanswered" ? null : sslv3.kind === "accepted";
+  if (sslv3Accepted === null) {
+    notDetermined.SSLv3 = "the hand-written ClientHello went unanswered";
+  }
   if (renegotiation.secure === null) notDetermined.secureRenegotiation = renegotiation.why;
   if (serverOrder === undefined || groups === undefined) complete = false;
+  const described = (suites: readonly Suite[]): ScannedSuite[] => suites.map(describeSuite);
 
   return {
     address: options.address,
     protocols: {
-      SSLv3: sslv3.accepted,
+      SSLv3: sslv3Accepted,
       TLSv1: tls10.accepted,
       "TLSv1.1": tls11.accepted,
       "TLSv1.2": tls12.accepted,
       "TLSv1.3": tls13.accepted,
     },
     ciphers: {
-      TLSv1: tls10.suites,
-      "TLSv1.1": tls11.suites,
-      "TLSv1.2": tls12.suites,
-      "TLSv1.3": tls13.suites,
+      TLSv1: described(tls10.suites),
+      "TLSv1.1": described(tls11.suites),
+      "TLSv1.2": described(tls12.suites),
+      "TLSv1.3": described(tls13.suites),
     },
     serverOrder: serverOrder ?? null,
     groups: groups ?? [],
@@ -256,86 +242,71 @@ export async function scanConfiguration(options: ScanOptions): Promise<SslConfig
   };
 }
 
+type Ask = (spec: Omit<HelloSpec, "servername">) => Promise<Asked>;
+
 /**
  * TLS 1.2: offer two accepted suites both ways round. The same pick both times is the server's
  * own order; the first offered each time is the client's. Undefined: no answer.
  */
 async function preferenceOf(
-  suites: readonly ScannedSuite[],
-  attempt: Try,
+  suites: readonly Suite[],
+  ask: Ask,
 ): Promise<boolean | null | undefined> {
   const [first, second] = suites;
   if (!first || !second) return null;
-  const pair = [first.name, second.name];
   const [forward, backward] = await Promise.all([
-    attempt("TLSv1.2", [...pair, seclevel].join(":")),
-    attempt("TLSv1.2", [...pair].reverse().concat(seclevel).join(":")),
+    ask({ version: sslVersion["TLSv1.2"], suites: [first.code, second.code] }),
+    ask({ version: sslVersion["TLSv1.2"], suites: [second.code, first.code] }),
   ]);
-  if (!forward.ok || !backward.ok) return undefined;
-  return forward.cipher.name === backward.cipher.name;
+  if (forward.kind !== "accepted" || backward.kind !== "accepted") return undefined;
+  return forward.hello.suite === backward.hello.suite;
 }
 
-/** The groups accepted, one handshake each, at TLS 1.3 when the server has it, else 1.2 ECDHE. */
+/**
+ * The groups accepted, one hello each offering that group alone: at TLS 1.3 when the server
+ * has it (its HelloRetryRequest names the group), else TLS 1.2 ECDHE (its ServerKeyExchange
+ * names the curve). Undefined: some hello went unanswered.
+ */
 async function groupsOf(
-  accepted: { tls12: readonly ScannedSuite[]; tls13: boolean },
-  attempt: Try,
+  accepted: { tls12: readonly Suite[]; tls13: boolean },
+  ask: Ask,
 ): Promise<string[] | undefined> {
   const ecdhe = accepted.tls12.filter((suite) => suite.standardName.includes("_ECDHE_"));
   const candidates = accepted.tls13 ? [...ecGroups, ...ffdheGroups] : ecGroups;
   if (!accepted.tls13 && ecdhe.length === 0) return [];
   const outcomes = await Promise.all(
     candidates.map((group) =>
-      accepted.tls13
-        ? attempt("TLSv1.3", tls13Suites.join(":"), group)
-        : attempt("TLSv1.2", [...ecdhe.map((suite) => suite.name), seclevel].join(":"), group),
+      ask({
+        version: accepted.tls13 ? sslVersion["TLSv1.3"] : sslVersion["TLSv1.2"],
+        suites: (accepted.tls13 ? tls13Table : ecdhe).map((suite) => suite.code),
+        groups: [group],
+      }),
     ),
   );
-  if (outcomes.some((outcome) => !outcome.ok && !refused(outcome) && outcome.reason !== "error")) {
-    return undefined;
-  }
-  return candidates.filter((_, index) => outcomes[index]?.ok);
-}
-
-const unanswered = (outcome: Extract<RawHelloOutcome, { ok: false }>) =>
-  outcome.reason === "blocked_address"
-    ? "the address is not allowed"
-    : `the hand-written ClientHello went unanswered (${outcome.reason})`;
-
-/**
- * SSL 3 from the server's answer to an SSL 3 ClientHello: a ServerHello of version 3.0 accepts
- * it; an alert, a ServerHello of another version, or a close without a word refuses it.
- */
-function sslv3Of(outcome: RawHelloOutcome): { accepted: boolean | null; why: string } {
-  if (outcome.ok) {
-    const { answer } = outcome;
-    return { accepted: answer.kind === "hello" && answer.version === sslVersion.SSLv3, why: "" };
-  }
-  if (outcome.reason === "closed") return { accepted: false, why: "" };
-  return { accepted: null, why: unanswered(outcome) };
+  if (outcomes.some((outcome) => outcome.kind === "unanswered")) return undefined;
+  return candidates.filter((group, index) => {
+    const outcome = outcomes[index];
+    return (
+      outcome?.kind === "accepted" &&
+      (outcome.hello.group ?? groupCodes[group]) === groupCodes[group]
+    );
+  });
 }
 
 /**
- * RFC 5746 from the ServerHello of a hand-written ClientHello at the best version up to TLS
- * 1.2 the scan saw accepted. TLS 1.3 has no renegotiation at all.
+ * RFC 5746 from the first ServerHello of the best version up to TLS 1.2 the scan saw accepted:
+ * every such hello offers renegotiation_info. TLS 1.3 has no renegotiation at all.
  */
-async function renegotiationOf(
-  accepted: Record<"TLSv1" | "TLSv1.1" | "TLSv1.2", boolean | null>,
+function renegotiationOf(
+  bestFirst: readonly { accepted: boolean | null; hello?: Hello }[],
   tls13: boolean | null,
-  rawHello: (version: number) => Promise<RawHelloOutcome>,
-): Promise<{ secure: boolean | null; why: string }> {
-  const best = (["TLSv1.2", "TLSv1.1", "TLSv1"] as const).find((version) => accepted[version]);
-  if (!best) {
+): { secure: boolean | null; why: string } {
+  const best = bestFirst.find((version) => version.accepted);
+  if (!best?.hello) {
     const why = tls13
       ? "the server accepts only TLS 1.3, which has no renegotiation"
       : "no version up to TLS 1.2 was seen accepted";
     return { secure: null, why };
   }
-  const outcome = await rawHello(sslVersion[best]);
-  if (!outcome.ok) return { secure: null, why: unanswered(outcome) };
-  const { answer } = outcome;
-  if (answer.kind !== "hello") {
-    const what = answer.kind === "alert" ? `alert ${answer.description}` : "no ServerHello";
-    return { secure: null, why: `the server refused the hand-written ClientHello (${what})` };
-  }
-  return { secure: answer.extensions.includes(0xff01), why: "" };
+  return { secure: best.hello.extensions.includes(0xff01), why: "" };
 }

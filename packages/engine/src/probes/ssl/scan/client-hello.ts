@@ -1,0 +1,117 @@
+import { randomBytes } from "node:crypto";
+
+/** Protocol versions as a hello carries them. */
+export const sslVersion = {
+  SSLv3: 0x0300,
+  TLSv1: 0x0301,
+  "TLSv1.1": 0x0302,
+  "TLSv1.2": 0x0303,
+  "TLSv1.3": 0x0304,
+} as const;
+
+/** Named groups (RFC 8446 4.2.7, RFC 7919) by the names OpenSSL gives them. */
+export const groupCodes = {
+  X25519: 0x001d,
+  prime256v1: 0x0017,
+  secp384r1: 0x0018,
+  secp521r1: 0x0019,
+  X448: 0x001e,
+  ffdhe2048: 0x0100,
+  ffdhe3072: 0x0101,
+  ffdhe4096: 0x0102,
+  ffdhe6144: 0x0103,
+  ffdhe8192: 0x0104,
+} as const;
+
+export type GroupName = keyof typeof groupCodes;
+
+/** OpenSSL 3.0's default list, in its order: what Node's own client offers. */
+const defaultGroups: readonly GroupName[] = [
+  "X25519",
+  "prime256v1",
+  "X448",
+  "secp521r1",
+  "secp384r1",
+  "ffdhe2048",
+  "ffdhe3072",
+  "ffdhe4096",
+  "ffdhe6144",
+  "ffdhe8192",
+];
+
+// ECDSA, RSA-PSS, EdDSA and PKCS#1 with SHA-2, then SHA-1 and SHA-224: broad, so that no server
+// refuses the hello for want of a signature algorithm it can use.
+const signatureAlgorithms = [
+  0x0403, 0x0503, 0x0603, 0x0807, 0x0808, 0x0804, 0x0805, 0x0806, 0x0809, 0x080a, 0x080b, 0x0401,
+  0x0501, 0x0601, 0x0303, 0x0301, 0x0302, 0x0402, 0x0502, 0x0602, 0x0203, 0x0201, 0x0202,
+];
+
+const renegotiationInfo = 0xff01;
+
+const u16 = (value: number) => Buffer.from([value >> 8, value & 0xff]);
+const u16s = (values: readonly number[]) => Buffer.concat(values.map(u16));
+const withLength8 = (body: Buffer) => Buffer.concat([Buffer.from([body.length]), body]);
+const withLength16 = (body: Buffer) => Buffer.concat([u16(body.length), body]);
+const extension = (type: number, body: Buffer) => Buffer.concat([u16(type), withLength16(body)]);
+
+export interface HelloSpec {
+  /** The version asked for; TLS 1.3 is asked through supported_versions (RFC 8446 4.2.1). */
+  version: (typeof sslVersion)[keyof typeof sslVersion];
+  /** Suite codes, most preferred first. */
+  suites: readonly number[];
+  servername: string;
+  /** supported_groups; default OpenSSL's list. */
+  groups?: readonly GroupName[];
+}
+
+/**
+ * A ClientHello written by hand. SSL 3 carries no extensions (RFC 6101 has none). TLS carries SNI, groups and signature algorithms and an
+ * empty renegotiation_info, which a server that supports secure renegotiation answers with its
+ * own (RFC 5746 3.6). A TLS 1.3 hello sends no key share: a server that has a group in common
+ * answers with a HelloRetryRequest naming the suite and group it picked (RFC 8446 4.1.4), so
+ * neither side computes a key.
+ */
+export function clientHello(spec: HelloSpec): Buffer {
+  const tls13 = spec.version === sslVersion["TLSv1.3"];
+  const groups = (spec.groups ?? defaultGroups).map((name) => groupCodes[name]);
+  const extensions =
+    spec.version === sslVersion.SSLv3
+      ? Buffer.alloc(0)
+      : withLength16(
+          Buffer.concat([
+            extension(
+              0x0000,
+              withLength16(
+                Buffer.concat([
+                  Buffer.from([0]),
+                  withLength16(Buffer.from(spec.servername, "ascii")),
+                ]),
+              ),
+            ),
+            extension(0x000a, withLength16(u16s(groups))),
+            extension(0x000b, withLength8(Buffer.from([0]))),
+            extension(0x000d, withLength16(u16s(signatureAlgorithms))),
+            ...(tls13
+              ? [
+                  extension(0x002b, withLength8(u16(sslVersion["TLSv1.3"]))),
+                  extension(0x0033, withLength16(Buffer.alloc(0))),
+                ]
+              : [extension(renegotiationInfo, Buffer.from([0]))]),
+          ]),
+        );
+  const body = Buffer.concat([
+    u16(tls13 ? sslVersion["TLSv1.2"] : spec.version),
+    randomBytes(32),
+    Buffer.from([0]), // no session id
+    withLength16(u16s(spec.suites)),
+    Buffer.from([1, 0]), // no compression
+    extensions,
+  ]);
+  const handshake = Buffer.concat([
+    Buffer.from([1, body.length >> 16, (body.length >> 8) & 0xff, body.length & 0xff]),
+    body,
+  ]);
+  // Record version: TLS 1.0 for TLS hellos, as browsers send, for servers that check it.
+  const recordVersion = spec.version === sslVersion.SSLv3 ? spec.version : sslVersion.TLSv1;
+  return Buffer.concat([Buffer.from([22]), u16(recordVersion), withLength16(handshake)]);
+}
