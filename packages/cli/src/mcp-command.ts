@@ -1,4 +1,4 @@
-import { consoleLogger, createEngine, type EngineOptions } from "@domain-intel/engine";
+import { consoleLogger, createEngine, type Engine, type EngineOptions } from "@domain-intel/engine";
 import { serveStdio } from "@domain-intel/mcp";
 import { redisCache } from "@domain-intel/redis";
 import type { Redis } from "ioredis";
@@ -30,16 +30,31 @@ export async function mcpCommand(options: McpCommandOptions = {}): Promise<void>
     });
   }
   try {
-    const engine = createEngine({
-      ...config.engine,
+    const engine = mcpEngine(config.engine, {
       ...(redis ? { cache: redisCache({ client: redis }) } : {}),
       ...options.engine,
-      // Stdio has no HTTP caller to authenticate; the engine still wants a verifier.
-      keys: [generateApiKey()],
     });
     const running = await serveStdio(engine);
     await running.closed;
   } finally {
     if (redis) await closeRedis(redis);
   }
+}
+
+/**
+ * The engine of `mcp`: serve's settings without its watch list and webhooks, which belong to
+ * the one long-running server; an MCP host started in the same environment would otherwise
+ * sweep the same domains and send every event a second time.
+ */
+export function mcpEngine(
+  settings: Omit<EngineOptions, "keys">,
+  overrides: Partial<EngineOptions> = {},
+): Engine {
+  const { watch: _watch, webhooks: _webhooks, ...engine } = settings;
+  return createEngine({
+    ...engine,
+    ...overrides,
+    // Stdio has no HTTP caller to authenticate; the engine still wants a verifier.
+    keys: [generateApiKey()],
+  });
 }

@@ -79,7 +79,72 @@ const extractors: Record<string, (data: unknown) => Facts> = {
     );
     return facts;
   },
+  http(data) {
+    const facts: Facts = [];
+    add(facts, "HTTPS", fetchOutcome(at(data, "https")));
+    const hops = arr(at(data, "http.hops"));
+    add(
+      facts,
+      "from http",
+      hops.length > 1
+        ? hops
+            .map((hop) => `${text(at(hop, "url"))} ${text(at(hop, "status")) ?? "?"}`)
+            .join(" -> ")
+        : fetchOutcome(at(data, "http")),
+    );
+    if (at(data, "https.reachable") === true)
+      add(facts, "HSTS", text(at(data, "hsts.header")) ?? "none");
+    return facts;
+  },
+  mail(data) {
+    const facts: Facts = [];
+    if (at(data, "mx.nullMx") === true) facts.push(["MX", "null MX: the domain takes no mail"]);
+    const smtp = at(data, "smtp.enabled") !== false;
+    const hosts = arr(at(data, "hosts")).map(
+      (host) => `${text(at(host, "host")) ?? "?"} (${smtp ? smtpState(host) : "SMTP not probed"})`,
+    );
+    add(facts, "SMTP", hosts.length > 0 ? hosts.join(", ") : undefined);
+    add(
+      facts,
+      "MTA-STS",
+      text(at(data, "mtaSts.policy.mode")) ??
+        (text(at(data, "mtaSts.record")) && text(at(data, "mtaSts.problem"))),
+    );
+    add(
+      facts,
+      "DKIM",
+      list(
+        arr(at(data, "dkim.keys")).map((key) =>
+          [text(at(key, "selector")), text(at(key, "keyType")), text(at(key, "keyBits"))]
+            .filter(Boolean)
+            .join(" "),
+        ),
+      ),
+    );
+    return facts;
+  },
 };
+
+/** `https://shop.example/ 200`, or why no answer came (`connection_refused`). */
+function fetchOutcome(fetch: unknown): string | undefined {
+  if (fetch === null || fetch === undefined) return undefined;
+  if (at(fetch, "reachable") !== true) return text(at(fetch, "reason")) ?? "no answer";
+  return [text(at(fetch, "finalUrl")), text(at(fetch, "finalStatus"))].filter(Boolean).join(" ");
+}
+
+/** What one MX host's SMTP conversations came to: the STARTTLS state a person looks for. */
+function smtpState(host: unknown): string {
+  const endpoints = arr(at(host, "endpoints"));
+  const secured = endpoints.find((endpoint) => at(endpoint, "tls.protocol"));
+  if (secured) {
+    const trusted = at(secured, "tls.trusted") === false ? ", untrusted certificate" : "";
+    return `STARTTLS ${text(at(secured, "tls.protocol"))}${trusted}`;
+  }
+  if (endpoints.some((endpoint) => at(endpoint, "starttls") === false)) return "no STARTTLS";
+  if (endpoints.some((endpoint) => at(endpoint, "starttls") === true)) return "STARTTLS failed";
+  if (endpoints.length > 0) return "no SMTP answer";
+  return text(at(host, "resolveError")) ?? "no address";
+}
 
 function arr(value: unknown): unknown[] {
   return Array.isArray(value) ? value : [];
