@@ -4,7 +4,8 @@
  * and the wall time (target: under 2 s). Where Debian's testssl.sh is installed
  * (`apt-get install testssl.sh`), it also runs `testssl.sh --protocols --each-cipher`
  * against the same relay and prints both wall times, the ratio (target: ours <= 0.2x) and
- * whether both agree on the protocol versions accepted. Run with `pnpm bench:ssl-scan`.
+ * whether both agree on the protocol versions accepted and on the suites (by OpenSSL name, all
+ * versions together). Run with `pnpm bench:ssl-scan`.
  */
 
 import { spawn, spawnSync } from "node:child_process";
@@ -93,7 +94,13 @@ async function runTestssl(executable: string, port: number) {
         return [version, entry ? !/not offered/i.test(entry.finding) : null];
       }),
     ) as Record<(typeof versions)[number], boolean | null>;
-    return { wallMs, accepted, finished: code !== null };
+    // --each-cipher: one "cipher_x<code>" entry a suite accepted, its OpenSSL name second.
+    const suites = new Set(
+      entries
+        .filter((item) => item.id.startsWith("cipher_x"))
+        .map((item) => item.finding.trim().split(/\s+/)[1] ?? ""),
+    );
+    return { wallMs, accepted, suites, finished: code !== null };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -175,6 +182,15 @@ async function main(): Promise<void> {
     console.log(
       `  protocols agree      ${agree ? "yes" : "no"} (testssl.sh: ${versions.map((v) => `${v}=${theirs.accepted[v]}`).join(" ")})`,
     );
+    const ourSuites = new Set(
+      tlsVersions.flatMap((v) => configuration?.ciphers[v].map((suite) => suite.name) ?? []),
+    );
+    const onlyOurs = [...ourSuites].filter((name) => !theirs.suites.has(name));
+    const onlyTheirs = [...theirs.suites].filter((name) => !ourSuites.has(name));
+    console.log(
+      `  suites agree         ${onlyOurs.length + onlyTheirs.length === 0 ? "yes" : "no"} (ours ${ourSuites.size}, testssl.sh ${theirs.suites.size}${onlyOurs.length ? `; only ours: ${onlyOurs.join(" ")}` : ""}${onlyTheirs.length ? `; only testssl.sh: ${onlyTheirs.join(" ")}` : ""})`,
+    );
+    if (!agree || onlyOurs.length + onlyTheirs.length > 0) process.exitCode = 1;
   } finally {
     await relay.close();
     await dns.close();
