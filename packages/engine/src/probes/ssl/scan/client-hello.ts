@@ -65,48 +65,49 @@ export interface HelloSpec {
 }
 
 /**
- * A ClientHello written by hand. SSL 3 carries no extensions (RFC 6101 has none). TLS carries SNI, groups and signature algorithms and an
- * empty renegotiation_info, which a server that supports secure renegotiation answers with its
- * own (RFC 5746 3.6). A TLS 1.3 hello sends no key share: a server that has a group in common
+ * A ClientHello written by hand. SSL 3 carries no extensions (RFC 6101 has none). TLS carries
+ * SNI, groups and signature algorithms and an empty renegotiation_info, which a server that
+ * supports secure renegotiation answers with its own (RFC 5746 3.6). A TLS 1.3 hello sends no key share: a server that has a group in common
  * answers with a HelloRetryRequest naming the suite and group it picked (RFC 8446 4.1.4), so
  * neither side computes a key.
  */
 export function clientHello(spec: HelloSpec): Buffer {
   const tls13 = spec.version === sslVersion["TLSv1.3"];
   const groups = (spec.groups ?? defaultGroups).map((name) => groupCodes[name]);
-  const extensions =
-    spec.version === sslVersion.SSLv3
-      ? Buffer.alloc(0)
-      : withLength16(
-          Buffer.concat([
-            extension(
-              0x0000,
-              withLength16(
-                Buffer.concat([
-                  Buffer.from([0]),
-                  withLength16(Buffer.from(spec.servername, "ascii")),
-                ]),
-              ),
-            ),
-            extension(0x000a, withLength16(u16s(groups))),
-            extension(0x000b, withLength8(Buffer.from([0]))),
-            extension(0x000d, withLength16(u16s(signatureAlgorithms))),
-            ...(tls13
-              ? [
-                  extension(0x002b, withLength8(u16(sslVersion["TLSv1.3"]))),
-                  extension(0x0033, withLength16(Buffer.alloc(0))),
-                ]
-              : [extension(renegotiationInfo, Buffer.from([0]))]),
-          ]),
-        );
-  const body = Buffer.concat([
+  const fixed = Buffer.concat([
     u16(tls13 ? sslVersion["TLSv1.2"] : spec.version),
     randomBytes(32),
     Buffer.from([0]), // no session id
     withLength16(u16s(spec.suites)),
     Buffer.from([1, 0]), // no compression
-    extensions,
   ]);
+  let body = fixed;
+  if (spec.version !== sslVersion.SSLv3) {
+    const list = [
+      extension(
+        0x0000,
+        withLength16(
+          Buffer.concat([Buffer.from([0]), withLength16(Buffer.from(spec.servername, "ascii"))]),
+        ),
+      ),
+      extension(0x000a, withLength16(u16s(groups))),
+      extension(0x000b, withLength8(Buffer.from([0]))),
+      extension(0x000d, withLength16(u16s(signatureAlgorithms))),
+      ...(tls13
+        ? [
+            extension(0x002b, withLength8(u16(sslVersion["TLSv1.3"]))),
+            extension(0x0033, withLength16(Buffer.alloc(0))),
+          ]
+        : [extension(renegotiationInfo, Buffer.from([0]))]),
+    ];
+    // Some load balancers (F5's) hang on a ClientHello of 256 to 511 bytes: pad it to 512 with
+    // RFC 7685's extension, as OpenSSL and browsers do.
+    const length = 4 + fixed.length + 2 + list.reduce((sum, item) => sum + item.length, 0);
+    if (length > 0xff && length < 0x200) {
+      list.push(extension(0x0015, Buffer.alloc(Math.max(0, 0x200 - length - 4))));
+    }
+    body = Buffer.concat([fixed, withLength16(Buffer.concat(list))]);
+  }
   const handshake = Buffer.concat([
     Buffer.from([1, body.length >> 16, (body.length >> 8) & 0xff, body.length & 0xff]),
     body,

@@ -106,6 +106,26 @@ describe("exchangeHello against OpenSSL", () => {
     });
   });
 
+  it("pads a hello of 256 to 511 bytes to 512, which OpenSSL answers", async () => {
+    const ask = await openssl();
+    const sizes = legacySuites.map((_, index) => {
+      const hello = clientHello({
+        version: sslVersion["TLSv1.2"],
+        suites: legacySuites.slice(0, index + 1).map((suite) => suite.code),
+        servername: "secure.test",
+      });
+      return hello.length - 5;
+    });
+    const padded = legacySuites.findIndex((_, index) => sizes[index] === 512);
+
+    expect(sizes.filter((size) => size > 0xff && size < 0x200)).toEqual([]);
+    expect(padded).toBeGreaterThan(0);
+    const suites = [0xc02b, ...legacySuites.slice(0, padded).map((suite) => suite.code)];
+    expect(
+      await ask({ version: sslVersion["TLSv1.2"], suites, servername: "secure.test" }),
+    ).toMatchObject({ ok: true, answer: { kind: "hello", version: 0x0303 } });
+  });
+
   it("reads the ECDHE curve from the ServerKeyExchange, and refuses a group the server lacks", async () => {
     const ask = await openssl({ maxVersion: "TLSv1.2", ecdhCurve: "X25519:prime256v1" });
     // ECDHE-ECDSA-AES128-GCM-SHA256: the certificate's key is ECDSA.
