@@ -26,23 +26,31 @@ const harness = useSslHarness(
 );
 const { probe, startTlsServer } = harness;
 
-async function scan(
-  profile: tls.TlsOptions,
-  more: Parameters<typeof startTlsServer>[0] = {},
-  options: { trusted?: boolean; scanConcurrency?: number } = {},
-) {
-  // RSA: the static RSA and ECDHE-RSA suites need an RSA key.
+/** A TLS server for secure.test; RSA: the static RSA and ECDHE-RSA suites need an RSA key. */
+async function rsaServer(profile: tls.TlsOptions, more: Parameters<typeof startTlsServer>[0] = {}) {
   const leaf = await harness.pki.issueLeaf({
     commonName: "secure.test",
     subjectAltNames: ["secure.test"],
     keyType: "rsa",
   });
-  const server = await startTlsServer({
-    key: leaf.keyPem,
-    cert: leaf.chainPem,
-    ...profile,
-    ...more,
-  });
+  return startTlsServer({ key: leaf.keyPem, cert: leaf.chainPem, ...profile, ...more });
+}
+
+/** `rsaServer` behind a hello responder that answers some hellos by hand, relaying the rest. */
+async function behindResponder(
+  profile: tls.TlsOptions,
+  responder: Omit<Parameters<typeof startHelloResponder>[0], "relayPort">,
+) {
+  const server = await rsaServer(profile);
+  return startHelloResponder({ ...responder, relayPort: server.port });
+}
+
+async function scan(
+  profile: tls.TlsOptions,
+  more: Parameters<typeof startTlsServer>[0] = {},
+  options: { trusted?: boolean; scanConcurrency?: number } = {},
+) {
+  const server = await rsaServer(profile, more);
   const started = performance.now();
   const data = await probe({
     port: server.port,
@@ -82,21 +90,10 @@ describe("sslProbe: protocol versions", () => {
   });
 
   it("detects SSL 3 with a hand-written ClientHello: legacy fails, grade capped at C", async () => {
-    const leaf = await harness.pki.issueLeaf({
-      commonName: "secure.test",
-      subjectAltNames: ["secure.test"],
-      keyType: "rsa",
-    });
-    const server = await startTlsServer({
-      key: leaf.keyPem,
-      cert: leaf.chainPem,
-      ...tlsProfiles.tls13Only,
-    });
     // SSL 3 hellos answered by hand; every other connection relayed to the TLS server.
-    const front = await startHelloResponder({
+    const front = await behindResponder(tlsProfiles.tls13Only, {
       versions: [sslv3Version],
       renegotiationInfo: true,
-      relayPort: server.port,
     });
     try {
       const data = await probe({ port: front.port, ca: harness.pki.root.certPem });
@@ -160,22 +157,11 @@ describe("sslProbe: cipher suites", () => {
   });
 
   it("finds suites OpenSSL no longer builds (3DES, RC4): weak fails, grade capped at C", async () => {
-    const leaf = await harness.pki.issueLeaf({
-      commonName: "secure.test",
-      subjectAltNames: ["secure.test"],
-      keyType: "rsa",
-    });
-    const server = await startTlsServer({
-      key: leaf.keyPem,
-      cert: leaf.chainPem,
-      ...tlsProfiles.modern,
-    });
     // TLS 1.2 hellos offering 3DES or RC4 answered by hand; the rest relayed to the server.
-    const front = await startHelloResponder({
+    const front = await behindResponder(tlsProfiles.modern, {
       versions: [0x0303],
       renegotiationInfo: true,
       suites: [0x000a, 0x0005],
-      relayPort: server.port,
     });
     try {
       const data = await probe({ port: front.port, ca: harness.pki.root.certPem });
@@ -333,16 +319,7 @@ describe("sslProbe: the scan's limits", () => {
   });
 
   it("scans a server 50 ms away several handshakes at a time", async () => {
-    const leaf = await harness.pki.issueLeaf({
-      commonName: "secure.test",
-      subjectAltNames: ["secure.test"],
-      keyType: "rsa",
-    });
-    const server = await startTlsServer({
-      key: leaf.keyPem,
-      cert: leaf.chainPem,
-      ...tlsProfiles.broad,
-    });
+    const server = await rsaServer(tlsProfiles.broad);
     const relay = await startDelayRelay({ targetPort: server.port, delayMs: 50 });
     try {
       const started = performance.now();
@@ -386,16 +363,7 @@ describe("sslProbe: the scan's limits", () => {
   });
 
   it("keeps to the per-host cap", async () => {
-    const leaf = await harness.pki.issueLeaf({
-      commonName: "secure.test",
-      subjectAltNames: ["secure.test"],
-      keyType: "rsa",
-    });
-    const server = await startTlsServer({
-      key: leaf.keyPem,
-      cert: leaf.chainPem,
-      ...tlsProfiles.broad,
-    });
+    const server = await rsaServer(tlsProfiles.broad);
     // 50 ms a handshake, so that they overlap; every handshake runs inside the engine's limit,
     // which counts those in progress here.
     const relay = await startDelayRelay({ targetPort: server.port, delayMs: 50 });
@@ -456,16 +424,7 @@ describe("sslProbe: the scan's limits", () => {
   });
 
   it("stops at the budget: a scan cut short is incomplete, the answer in time", async () => {
-    const leaf = await harness.pki.issueLeaf({
-      commonName: "secure.test",
-      subjectAltNames: ["secure.test"],
-      keyType: "rsa",
-    });
-    const server = await startTlsServer({
-      key: leaf.keyPem,
-      cert: leaf.chainPem,
-      ...tlsProfiles.broad,
-    });
+    const server = await rsaServer(tlsProfiles.broad);
     // 200 ms a handshake: the scan's chains need longer than the 1 s budget.
     const relay = await startDelayRelay({ targetPort: server.port, delayMs: 200 });
     try {
