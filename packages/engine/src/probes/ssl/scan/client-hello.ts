@@ -98,7 +98,8 @@ export function clientHello(spec: HelloSpec): Buffer {
             extension(0x002b, withLength8(u16(sslVersion["TLSv1.3"]))),
             extension(0x0033, withLength16(Buffer.alloc(0))),
           ]
-        : [extension(renegotiationInfo, Buffer.from([0]))]),
+        : // extended_master_secret (RFC 7627), as every current client sends it.
+          [extension(renegotiationInfo, Buffer.from([0])), extension(0x0017, Buffer.alloc(0))]),
     ];
     // Some load balancers (F5's) hang on a ClientHello of 256 to 511 bytes: pad it to 512 with
     // RFC 7685's extension, as OpenSSL and browsers do.
