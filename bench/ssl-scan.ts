@@ -32,10 +32,11 @@ const runs = 3;
 /** testssl.sh is stopped after this long (BENCH_TESTSSL_TIMEOUT_S, default 900). */
 const testsslTimeoutMs = Number(process.env.BENCH_TESTSSL_TIMEOUT_S ?? 900) * 1000;
 const domain = "scan.test";
-const versions = ["SSLv3", "TLSv1", "TLSv1.1", "TLSv1.2", "TLSv1.3"] as const;
+const versions = ["SSLv2", "SSLv3", "TLSv1", "TLSv1.1", "TLSv1.2", "TLSv1.3"] as const;
 const tlsVersions = ["TLSv1", "TLSv1.1", "TLSv1.2", "TLSv1.3"] as const;
 /** testssl.sh's JSON ids of the same versions. */
 const testsslIds: Record<(typeof versions)[number], string> = {
+  SSLv2: "SSLv2",
   SSLv3: "SSLv3",
   TLSv1: "TLS1",
   "TLSv1.1": "TLS1_1",

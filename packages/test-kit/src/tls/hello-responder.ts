@@ -24,6 +24,8 @@ export async function startHelloResponder(options: {
   versions: readonly number[];
   renegotiationInfo: boolean;
   suites?: readonly number[];
+  /** Answer an SSL 2 CLIENT-HELLO with an SSL 2 SERVER-HELLO (3DES). */
+  sslv2?: boolean;
   relayPort?: number;
   host?: string;
   port?: number;
@@ -41,6 +43,14 @@ export async function startHelloResponder(options: {
     let received = Buffer.alloc(0);
     const onData = (chunk: Buffer) => {
       received = Buffer.concat([received, chunk]);
+      // SSL 2's record: a 2-byte header with the high bit set, CLIENT-HELLO type 1.
+      if (options.sslv2 && received.length >= 3 && (received[0]! & 0x80) !== 0) {
+        if (received[2] !== 1) return void client.end();
+        client.off("data", onData);
+        answered += 1;
+        client.end(sslv2ServerHello());
+        return;
+      }
       if (received.length < 5) return;
       const recordEnd = 5 + received.readUInt16BE(3);
       if (received.length < recordEnd) return;
@@ -107,6 +117,20 @@ function serverHello(version: number, suite: number, renegotiationInfo: boolean)
   const message = Buffer.concat([Buffer.from([2, 0, body.length >> 8, body.length & 0xff]), body]);
   return Buffer.concat([
     Buffer.from([22, version >> 8, version & 0xff, message.length >> 8, message.length & 0xff]),
+    message,
+  ]);
+}
+
+/** SSL 2's SERVER-HELLO: no session hit, X.509, version 2, no certificate, one cipher kind. */
+function sslv2ServerHello(): Buffer {
+  const message = Buffer.concat([
+    Buffer.from([4, 0, 1, 0, 2]),
+    Buffer.from([0, 0, 0, 3, 0, 16]), // certificate, cipher specs and connection id lengths
+    Buffer.from([0x07, 0x00, 0xc0]), // SSL_CK_DES_192_EDE3_CBC_WITH_MD5
+    randomBytes(16),
+  ]);
+  return Buffer.concat([
+    Buffer.from([0x80 | (message.length >> 8), message.length & 0xff]),
     message,
   ]);
 }

@@ -190,9 +190,11 @@ const configurationSchema = {
     protocols: {
       type: "object",
       description:
-        "Accepted or not; null when it could not be told. SSLv3 is asked with a hand-written ClientHello.",
-      required: ["SSLv3", ...versions],
-      properties: Object.fromEntries(["SSLv3", ...versions].map((v) => [v, nullableBoolean])),
+        "Accepted or not; null when it could not be told. Every version is asked with a hand-written ClientHello, SSL 2 in its own record format.",
+      required: ["SSLv2", "SSLv3", ...versions],
+      properties: Object.fromEntries(
+        ["SSLv2", "SSLv3", ...versions].map((v) => [v, nullableBoolean]),
+      ),
     },
     ciphers: {
       type: "object",
@@ -216,8 +218,13 @@ const configurationSchema = {
     },
     notDetermined: {
       type: "object",
-      description: "Why `protocols.SSLv3` or `secureRenegotiation` is null, by that name.",
-      properties: { SSLv3: { type: "string" }, secureRenegotiation: { type: "string" } },
+      description:
+        "Why `protocols.SSLv2`, `protocols.SSLv3` or `secureRenegotiation` is null, by that name.",
+      properties: {
+        SSLv2: { type: "string" },
+        SSLv3: { type: "string" },
+        secureRenegotiation: { type: "string" },
+      },
     },
     handshakes: { type: "integer", minimum: 0 },
     failedHandshakes: {

@@ -69,6 +69,7 @@ describe("sslProbe: protocol versions", () => {
 
     expect(data.protocol).toBe("TLSv1.2");
     expect(data.configuration?.protocols).toEqual({
+      SSLv2: false,
       SSLv3: false,
       TLSv1: true,
       "TLSv1.1": true,
@@ -106,6 +107,34 @@ describe("sslProbe: protocol versions", () => {
       });
       expect(data.grade).toBe("C");
       expect(data.gradeReasons).toEqual(["C: accepts SSL 3"]);
+    } finally {
+      await front.close();
+    }
+  });
+
+  it("detects SSL 2 with a CLIENT-HELLO in its own record format: legacy fails, grade F", async () => {
+    // SSL 2 hellos answered by hand; every other connection relayed to the TLS server.
+    const front = await behindResponder(tlsProfiles.tls13Only, {
+      versions: [],
+      renegotiationInfo: false,
+      sslv2: true,
+    });
+    try {
+      const data = await probe({ port: front.port, ca: harness.pki.root.certPem });
+
+      expect(front.answered()).toBe(1);
+      expect(data.configuration?.protocols).toMatchObject({
+        SSLv2: true,
+        SSLv3: false,
+        "TLSv1.3": true,
+      });
+      expect(findingOf(data, "ssl.protocols.legacy")).toMatchObject({
+        status: "fail",
+        message: expect.stringContaining("SSL 2 is prohibited since 2011 (RFC 6176)"),
+        details: { accepted: ["SSLv2"] },
+      });
+      expect(data.grade).toBe("F");
+      expect(data.gradeReasons).toEqual(["F: accepts SSL 2"]);
     } finally {
       await front.close();
     }

@@ -66,15 +66,25 @@ function details(configuration: SslConfiguration, extra: Record<string, unknown>
   return { ...extra, complete: configuration.complete, handshakes: configuration.handshakes };
 }
 
+const retired = {
+  SSLv2: "SSL 2 is prohibited since 2011 (RFC 6176)",
+  SSLv3: "SSL 3 is prohibited since 2015 (RFC 7568)",
+  TLSv1: "TLS 1.0 and 1.1 are deprecated since 2021 (RFC 8996)",
+  "TLSv1.1": "TLS 1.0 and 1.1 are deprecated since 2021 (RFC 8996)",
+} as const;
+
 function legacyFinding(configuration: SslConfiguration): Finding {
   const { protocols } = configuration;
-  const legacy = (["SSLv3", "TLSv1", "TLSv1.1"] as const).filter((version) => protocols[version]);
+  const legacy = (["SSLv2", "SSLv3", "TLSv1", "TLSv1.1"] as const).filter(
+    (version) => protocols[version],
+  );
   const more = details(configuration, { accepted: legacy });
   if (legacy.length > 0) {
+    const why = [...new Set(legacy.map((version) => retired[version]))].join("; ");
     return finding(
       "ssl.protocols.legacy",
       "fail",
-      `The server accepts ${legacy.join(", ")}, deprecated since 2021 (RFC 8996).${caveat(configuration)}`,
+      `The server accepts ${legacy.join(", ")}: ${why}.${caveat(configuration)}`,
       more,
     );
   }

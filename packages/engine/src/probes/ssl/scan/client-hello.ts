@@ -117,3 +117,28 @@ export function clientHello(spec: HelloSpec): Buffer {
   const recordVersion = spec.version === sslVersion.SSLv3 ? spec.version : sslVersion.TLSv1;
   return Buffer.concat([Buffer.from([22]), u16(recordVersion), withLength16(handshake)]);
 }
+
+// SSL 2's seven cipher kinds (RC4, RC2, IDEA, DES, 3DES, with and without export), 3 bytes each.
+const sslv2Ciphers = [0x010080, 0x020080, 0x030080, 0x040080, 0x050080, 0x060040, 0x0700c0];
+
+/**
+ * An SSL 2 CLIENT-HELLO (its own record format: a 2-byte header with the high bit set), every
+ * cipher kind offered, no session id, a 16-byte challenge. No TLS server takes it for a TLS hello.
+ */
+export function sslv2ClientHello(): Buffer {
+  const ciphers = Buffer.concat(
+    sslv2Ciphers.map((kind) => Buffer.from([kind >> 16, (kind >> 8) & 0xff, kind & 0xff])),
+  );
+  const message = Buffer.concat([
+    Buffer.from([1, 0, 2]), // CLIENT-HELLO, version 2
+    u16(ciphers.length),
+    u16(0),
+    u16(16),
+    ciphers,
+    randomBytes(16),
+  ]);
+  return Buffer.concat([
+    Buffer.from([0x80 | (message.length >> 8), message.length & 0xff]),
+    message,
+  ]);
+}

@@ -23,7 +23,14 @@ describe("gradeOf", () => {
   };
   const configuration = (secureRenegotiation: boolean | null): SslConfiguration => ({
     address: "192.0.2.1",
-    protocols: { SSLv3: false, TLSv1: false, "TLSv1.1": false, "TLSv1.2": true, "TLSv1.3": true },
+    protocols: {
+      SSLv2: false,
+      SSLv3: false,
+      TLSv1: false,
+      "TLSv1.1": false,
+      "TLSv1.2": true,
+      "TLSv1.3": true,
+    },
     ciphers: { TLSv1: [], "TLSv1.1": [], "TLSv1.2": [], "TLSv1.3": [suite] },
     serverOrder: null,
     groups: ["X25519"],

@@ -34,6 +34,10 @@ const caps: readonly { grade: SslGrade; applies(input: GradeInput): string | nul
   },
   {
     grade: "F",
+    applies: ({ configuration }) => (configuration.protocols.SSLv2 ? "accepts SSL 2" : null),
+  },
+  {
+    grade: "F",
     applies: ({ certificate }) =>
       certificate?.keyType === "rsa" && (certificate.keySize ?? 0) < 1024
         ? `RSA key of ${certificate.keySize} bits`

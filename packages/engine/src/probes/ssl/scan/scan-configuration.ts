@@ -8,8 +8,9 @@ import {
   groupCodes,
   type HelloSpec,
   sslVersion,
+  sslv2ClientHello,
 } from "./client-hello.js";
-import { exchangeHello } from "./raw-hello.js";
+import { exchangeHello, type RawHelloOutcome } from "./raw-hello.js";
 import type { ServerAnswer } from "./server-answer.js";
 import { legacySuites, type SuiteEntry, tls13Suites } from "./suite-table.js";
 
@@ -19,7 +20,7 @@ export interface SslConfiguration {
   /** The address scanned. */
   address: string;
   /** Accepted or not; null when it could not be told (the server stopped answering). */
-  protocols: Record<"SSLv3" | ScanVersion, boolean | null>;
+  protocols: Record<"SSLv2" | "SSLv3" | ScanVersion, boolean | null>;
   /** Accepted suites per version, in the order the server picked them. */
   ciphers: Record<ScanVersion, ScannedSuite[]>;
   /** TLS 1.2: the server picks by its own preference; null with fewer than two suites. */
@@ -33,8 +34,8 @@ export interface SslConfiguration {
    * null when there is no such version or no answer.
    */
   secureRenegotiation: boolean | null;
-  /** Why `SSLv3` or `secureRenegotiation` is null, by that name. */
-  notDetermined: { SSLv3?: string; secureRenegotiation?: string };
+  /** Why `SSLv2`, `SSLv3` or `secureRenegotiation` is null, by that name. */
+  notDetermined: { SSLv2?: string; SSLv3?: string; secureRenegotiation?: string };
   /** Connections the scan opened, one a ClientHello. */
   handshakes: number;
   /** Hellos the server did not answer (timeout, reset, a close) rather than refused by TLS. */
@@ -108,39 +109,68 @@ export async function scanConfiguration(options: ScanOptions): Promise<SslConfig
   let dhBits: number | null = null;
   const hostSlot = pLimit(options.concurrency);
 
-  /** One hello; the connection counted, and counted failed when the server did not answer. */
-  const ask = (spec: Omit<HelloSpec, "servername">): Promise<Asked> =>
+  /** One connection with `hello`: the server's answer, or why none; undefined when none was made. */
+  const exchange = (hello: Buffer, keyExchange: boolean): Promise<RawHelloOutcome | undefined> =>
     hostSlot(() =>
-      context.limit(async (): Promise<Asked> => {
+      context.limit(async () => {
         const timeoutMs = stepTimeoutMs(context, { maxMs: options.maxStepMs });
-        if (context.signal.aborted || timeoutMs <= 0) return { kind: "unanswered" };
+        if (context.signal.aborted || timeoutMs <= 0) return undefined;
         const outcome = await exchangeHello({
           address: options.address,
           port: options.port,
           allowPrivateAddresses: context.network.allowPrivateAddresses,
-          hello: clientHello({ ...spec, servername: options.servername }),
-          keyExchange: spec.version !== sslVersion["TLSv1.3"],
+          hello,
+          keyExchange,
           timeoutMs,
           signal: context.signal,
         });
         if (!outcome.ok && (outcome.reason === "blocked_address" || outcome.reason === "error")) {
-          return { kind: "unanswered" };
+          return undefined;
         }
         handshakes += 1;
-        if (outcome.ok && outcome.answer.kind === "alert") return { kind: "refused" };
-        if (!outcome.ok || outcome.answer.kind !== "hello") {
-          failedHandshakes += 1;
-          return { kind: "unanswered" };
-        }
-        const hello = outcome.answer;
-        // Another version than asked, or a suite not offered: the client would abort.
-        if (hello.version !== spec.version || !spec.suites.includes(hello.suite)) {
-          return { kind: "refused" };
-        }
-        if (hello.dhBits) dhBits = Math.min(dhBits ?? Number.POSITIVE_INFINITY, hello.dhBits);
-        return { kind: "accepted", hello };
+        return outcome;
       }),
     );
+
+  /** One TLS hello; counted failed when the server did not answer. */
+  const ask = async (spec: Omit<HelloSpec, "servername">): Promise<Asked> => {
+    const outcome = await exchange(
+      clientHello({ ...spec, servername: options.servername }),
+      spec.version !== sslVersion["TLSv1.3"],
+    );
+    if (!outcome) return { kind: "unanswered" };
+    if (outcome.ok && outcome.answer.kind === "alert") return { kind: "refused" };
+    if (!outcome.ok || outcome.answer.kind !== "hello") {
+      failedHandshakes += 1;
+      return { kind: "unanswered" };
+    }
+    const hello = outcome.answer;
+    // Another version than asked, or a suite not offered: the client would abort.
+    if (hello.version !== spec.version || !spec.suites.includes(hello.suite)) {
+      return { kind: "refused" };
+    }
+    if (hello.dhBits) dhBits = Math.min(dhBits ?? Number.POSITIVE_INFINITY, hello.dhBits);
+    return { kind: "accepted", hello };
+  };
+
+  /**
+   * SSL 2 or 3: many servers close or reset on a version they never spoke, so only silence (a
+   * timeout, a refused connection) counts as a server that stopped answering.
+   */
+  const askAncient = async (
+    hello: Buffer,
+    accepts: (answer: ServerAnswer) => boolean,
+  ): Promise<{ accepted: boolean | null; why: string }> => {
+    const outcome = await exchange(hello, false);
+    if (!outcome) return { accepted: null, why: "there was no time left to ask" };
+    if (outcome.ok) return { accepted: accepts(outcome.answer), why: "" };
+    if (outcome.reason === "closed") return { accepted: false, why: "" };
+    if (outcome.reason !== "reset") failedHandshakes += 1;
+    return {
+      accepted: null,
+      why: `the hand-written ClientHello went unanswered (${outcome.reason})`,
+    };
+  };
 
   /** One elimination chain: the suites accepted, and whether the server's refusal ended it. */
   const enumerate = async (
@@ -195,10 +225,19 @@ export async function scanConfiguration(options: ScanOptions): Promise<SslConfig
     return { accepted: suites.length > 0 ? true : answered ? false : null, suites };
   };
 
-  const [[tls10, tls11, tls12], tls13, sslv3] = await Promise.all([
+  const sslv3Hello = clientHello({
+    version: sslVersion.SSLv3,
+    suites: suitesOf("TLSv1").map((suite) => suite.code),
+    servername: options.servername,
+  });
+  const [[tls10, tls11, tls12], tls13, sslv3, sslv2] = await Promise.all([
     Promise.all([versionScan("TLSv1"), versionScan("TLSv1.1"), versionScan("TLSv1.2")]),
     tls13Scan(),
-    ask({ version: sslVersion.SSLv3, suites: suitesOf("TLSv1").map((suite) => suite.code) }),
+    askAncient(
+      sslv3Hello,
+      (answer) => answer.kind === "hello" && answer.version === sslVersion.SSLv3,
+    ),
+    askAncient(sslv2ClientHello(), (answer) => answer.kind === "sslv2"),
   ]);
 
   const [serverOrder, groups] = await Promise.all([
@@ -207,11 +246,8 @@ export async function scanConfiguration(options: ScanOptions): Promise<SslConfig
   ]);
   const renegotiation = renegotiationOf([tls12, tls11, tls10], tls13.accepted);
   const notDetermined: SslConfiguration["notDetermined"] = {};
-  // A close without a word is how many servers refuse a version they never spoke.
-  const sslv3Accepted = sslv3.kind === "unanswered" ? null : sslv3.kind === "accepted";
-  if (sslv3Accepted === null) {
-    notDetermined.SSLv3 = "the hand-written ClientHello went unanswered";
-  }
+  if (sslv2.accepted === null) notDetermined.SSLv2 = sslv2.why;
+  if (sslv3.accepted === null) notDetermined.SSLv3 = sslv3.why;
   if (renegotiation.secure === null) notDetermined.secureRenegotiation = renegotiation.why;
   if (serverOrder === undefined || groups === undefined) complete = false;
   const described = (suites: readonly Suite[]): ScannedSuite[] => suites.map(describeSuite);
@@ -219,7 +255,8 @@ export async function scanConfiguration(options: ScanOptions): Promise<SslConfig
   return {
     address: options.address,
     protocols: {
-      SSLv3: sslv3Accepted,
+      SSLv2: sslv2.accepted,
+      SSLv3: sslv3.accepted,
       TLSv1: tls10.accepted,
       "TLSv1.1": tls11.accepted,
       "TLSv1.2": tls12.accepted,

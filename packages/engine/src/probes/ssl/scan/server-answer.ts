@@ -16,6 +16,8 @@ export type ServerAnswer =
       dhBits: number | null;
     }
   | { kind: "alert"; description: number }
+  /** An SSL 2 SERVER-HELLO and the number of cipher kinds it lists. */
+  | { kind: "sslv2"; ciphers: number }
   /** Bytes that are not a TLS handshake or alert. */
   | { kind: "garbage" };
 
@@ -33,6 +35,8 @@ const keyExchanges = new Map(legacySuites.map((suite) => [suite.code, suite.keyE
  * name, say) are passed over as clients do.
  */
 export function readServerAnswer(bytes: Buffer, keyExchange: boolean): ServerAnswer | undefined {
+  // No TLS record type has the high bit set: this is SSL 2's 2-byte record header.
+  if (bytes.length > 0 && (bytes[0]! & 0x80) !== 0) return readSslv2Hello(bytes);
   const messages: Buffer[] = [];
   let offset = 0;
   while (offset + 5 <= bytes.length) {
@@ -132,4 +136,11 @@ function keyExchangeOf(
     group: null,
     dhBits: (prime.length - start) * 8 - Math.clz32(prime[start]!) + 24,
   };
+}
+
+/** SSL 2's SERVER-HELLO: type 4, then session-id-hit, certificate type, version 2, lengths. */
+function readSslv2Hello(bytes: Buffer): ServerAnswer | undefined {
+  if (bytes.length < 13) return undefined;
+  if (bytes[2] !== 4 || bytes.readUInt16BE(5) !== 0x0002) return { kind: "garbage" };
+  return { kind: "sslv2", ciphers: Math.floor(bytes.readUInt16BE(9) / 3) };
 }
