@@ -61,6 +61,10 @@ describe("the report page of a whole site (loopback web, TLS and SMTP peers)", (
       row("http://", "1", /http:\/\/shop\.test:\d+\//, "301", /https:\/\/shop\.test:\d+\//),
     );
     expect(redirects).toMatch(row("http://", "2", /https:\/\/shop\.test:\d+\//, "200", ""));
+    // https:// answered at once: no chain to draw, its key fact says where.
+    expect(redirects).not.toContain("<td>https://</td>");
+    expect(page).toMatch(/<dt>HTTPS<\/dt><dd>https:\/\/shop\.test:\d+\/ 200<\/dd>/);
+    expect(page).not.toContain("<dt>from http</dt>");
   });
 
   it("shows each MX host with its STARTTLS state, and marks the mail section by its failure", () => {

@@ -1,6 +1,6 @@
 import type { Finding, Report, SectionResult } from "@domain-intel/engine";
 import { escapeHtml } from "./html-escape.js";
-import { mxHostsTable, recordsTable, redirectTable } from "./html-tables.js";
+import { mxHostsTable, recordsTable, redirectedSchemes, redirectTable } from "./html-tables.js";
 import { htmlTimeline } from "./html-timeline.js";
 import { allFindings, countByStatus, reportView, type SectionView } from "./report-view.js";
 
@@ -67,12 +67,17 @@ function findingHtml(finding: Finding): string {
 }
 
 /** Tables drawn from a section's data, and the key facts (report-facts.ts) they show in full. */
-const tables: Record<string, { draw: (data: unknown, domain: string) => string; facts: string[] }> =
-  {
-    dns: { draw: (data, domain) => recordsTable(at(data, "records"), domain), facts: [] },
-    http: { draw: redirectTable, facts: ["from http"] },
-    mail: { draw: mxHostsTable, facts: ["SMTP"] },
-  };
+const tables: Record<
+  string,
+  { draw: (data: unknown, domain: string) => string; shown: (data: unknown) => string[] }
+> = {
+  dns: { draw: (data, domain) => recordsTable(at(data, "records"), domain), shown: () => [] },
+  http: {
+    draw: redirectTable,
+    shown: (data) => (redirectedSchemes(data).includes("http") ? ["from http"] : []),
+  },
+  mail: { draw: mxHostsTable, shown: () => ["SMTP"] },
+};
 
 const at = (data: unknown, key: string): unknown =>
   typeof data === "object" && data !== null ? (data as Record<string, unknown>)[key] : undefined;
@@ -80,7 +85,8 @@ const at = (data: unknown, key: string): unknown =>
 /** Facts as tables or a timeline where the section has them; the key facts otherwise. */
 function factsHtml(section: SectionView, domain: string, timeline: string): string {
   const drawn = section.data === undefined ? undefined : tables[section.name];
-  const facts = section.facts.filter(([label]) => !drawn?.facts.includes(label));
+  const shown = drawn?.shown(section.data) ?? [];
+  const facts = section.facts.filter(([label]) => !shown.includes(label));
   const parts: string[] = [];
   if (facts.length > 0) {
     parts.push(

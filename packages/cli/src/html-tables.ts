@@ -69,13 +69,20 @@ export function recordsTable(records: unknown, domain: string): string {
   return table("Records", ["name", "type", "data", "TTL"], rows, "records");
 }
 
-/** Each request of the http:// and https:// fetches, in order, with the status it got. */
-export function redirectTable(data: unknown): string {
-  if (!isRecord(data)) return "";
-  const rows: Row[] = [];
-  for (const scheme of ["http", "https"]) {
+/** The fetches of `http://` and `https://` that were redirected: more than one request. */
+export function redirectedSchemes(data: unknown): string[] {
+  if (!isRecord(data)) return [];
+  return ["http", "https"].filter((scheme) => {
     const fetch = data[scheme];
-    if (!isRecord(fetch)) continue;
+    return isRecord(fetch) && list(fetch.hops).length > 1;
+  });
+}
+
+/** Each request of the redirected fetches, in order, with the status it got. */
+export function redirectTable(data: unknown): string {
+  const rows: Row[] = [];
+  for (const scheme of redirectedSchemes(data)) {
+    const fetch = (data as Record<string, Record<string, unknown>>)[scheme]!;
     list(fetch.hops).forEach((hop, index) => {
       if (!isRecord(hop)) return;
       const status = typeof hop.status === "number" ? hop.status : "no answer";

@@ -105,6 +105,9 @@ describe("the report page at /view in headless Chromium", () => {
     }
     // The broken name's failing DNS finding is shown first in its section, with its id.
     expect(await page.textContent("#section-dns .finding.fail")).toContain("dns.zone.exists");
+    // Requests that got no answer are no redirect chain: the key facts say why.
+    expect(await page.locator("#section-http table.redirects").count()).toBe(0);
+    expect(await page.textContent("#section-http dl.facts")).toContain("no_address");
     expect(requested.filter((url) => !url.startsWith(`${origin}/tools/intel/`))).toEqual([]);
     expect(problems).toEqual([]);
 
