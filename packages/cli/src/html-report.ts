@@ -1,5 +1,6 @@
 import type { Finding, Report, SectionResult } from "@domain-intel/engine";
 import { escapeHtml } from "./html-escape.js";
+import { mxHostsTable, recordsTable, redirectedSchemes, redirectTable } from "./html-tables.js";
 import { htmlTimeline } from "./html-timeline.js";
 import { allFindings, countByStatus, reportView, type SectionView } from "./report-view.js";
 
@@ -23,7 +24,9 @@ dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:2px 14px}dl.fact
 details{margin:8px 0}summary{cursor:pointer;color:#5a6272}
 .timeline{background:#fff;border:1px solid #e2e5ea;display:block}
 .timeline .bar{fill:#6b8fd6}.timeline .bar.domain{fill:#8aa36b}.timeline .bar.expired{fill:#b3261e}
-.timeline text{font-size:12px;fill:#1d2330}.timeline .now{stroke:#b3261e;stroke-width:2;stroke-dasharray:4 3}
+.timeline text{font-size:12px;fill:#1d2330}.timeline line.now{stroke:#b3261e;stroke-width:2;stroke-dasharray:4 3}
+.timeline line.domain-end{stroke:#4d6b2a;stroke-width:2;stroke-dasharray:2 2}.timeline text.now{fill:#b3261e}.timeline text.domain-end{fill:#4d6b2a}
+.timeline .outlives{fill:#b3261e;fill-opacity:.55}
 .error{color:#b3261e}
 form#lookup{display:flex;flex-wrap:wrap;gap:10px;align-items:end}form#lookup input{display:block;padding:4px 6px;font:inherit}
 @media print{body{background:#fff}details{display:block}details>*{display:block}}
@@ -44,12 +47,14 @@ function gradeClass(section: SectionView): string {
 }
 
 function markHtml(section: SectionView): string {
+  const fails = section.findings.filter((finding) => finding.status === "fail").length;
+  const warns = section.findings.filter((finding) => finding.status === "warn").length;
+  // Without a grade or score, the worst finding is the mark: never "ok" over a failing check.
+  const worst = fails > 0 ? "fail" : warns > 0 ? "warn" : "ok";
   const mark =
     section.status === "error"
       ? "!"
-      : (section.grade ?? (section.score === null ? "ok" : String(section.score)));
-  const fails = section.findings.filter((finding) => finding.status === "fail").length;
-  const warns = section.findings.filter((finding) => finding.status === "warn").length;
+      : (section.grade ?? (section.score === null ? worst : String(section.score)));
   return `<div class="mark ${gradeClass(section)}"><b>${escapeHtml(mark)}</b>${escapeHtml(section.name)}<br><small>${section.status === "error" ? "not probed" : `${fails} fail, ${warns} warn`}</small></div>`;
 }
 
@@ -61,49 +66,37 @@ function findingHtml(finding: Finding): string {
   return `<div class="finding ${escapeHtml(finding.status)}"><span class="status">${escapeHtml(finding.status)}</span>${escapeHtml(finding.message)} <span class="id">${escapeHtml(finding.id)}</span>${details}</div>`;
 }
 
-function recordsTable(records: unknown): string {
-  if (typeof records !== "object" || records === null) return "";
-  const rows: string[] = [];
-  // Groups of records (mail policies: dmarc, mtaSts...) are listed as group.name.
-  const entries = Object.entries(records).flatMap(
-    ([type, value]): Array<[string, unknown]> =>
-      value &&
-      typeof value === "object" &&
-      !Array.isArray(value) &&
-      Object.values(value).every(Array.isArray)
-        ? Object.entries(value).map(([name, group]) => [`${type}.${name}`, group])
-        : [[type, value]],
-  );
-  for (const [type, value] of entries) {
-    const items = Array.isArray(value) ? value : value && typeof value === "object" ? [value] : [];
-    for (const item of items) {
-      const fields = Object.entries(item as Record<string, unknown>).filter(
-        ([key]) => key !== "ttl",
-      );
-      const shown = fields.map(
-        ([key, field]) => `${key}=${typeof field === "object" ? JSON.stringify(field) : field}`,
-      );
-      rows.push(
-        `<tr><td>${escapeHtml(type)}</td><td>${escapeHtml(shown.join(" "))}</td><td>${escapeHtml((item as { ttl?: unknown }).ttl ?? "")}</td></tr>`,
-      );
-    }
-  }
-  return rows.length > 0
-    ? `<h3>Records</h3><table><thead><tr><th>type</th><th>data</th><th>TTL</th></tr></thead><tbody>${rows.join("")}</tbody></table>`
-    : "";
-}
+/** Tables drawn from a section's data, and the key facts (report-facts.ts) they show in full. */
+const tables: Record<
+  string,
+  { draw: (data: unknown, domain: string) => string; shown: (data: unknown) => string[] }
+> = {
+  dns: { draw: (data, domain) => recordsTable(at(data, "records"), domain), shown: () => [] },
+  http: {
+    draw: redirectTable,
+    shown: (data) => (redirectedSchemes(data).includes("http") ? ["from http"] : []),
+  },
+  mail: { draw: mxHostsTable, shown: () => ["SMTP"] },
+};
+
+const at = (data: unknown, key: string): unknown =>
+  typeof data === "object" && data !== null ? (data as Record<string, unknown>)[key] : undefined;
 
 /** Facts as tables or a timeline where the section has them; the key facts otherwise. */
-function factsHtml(section: SectionView, timeline: string): string {
+function factsHtml(section: SectionView, domain: string, timeline: string): string {
+  const drawn = section.data === undefined ? undefined : tables[section.name];
+  const shown = drawn?.shown(section.data) ?? [];
+  const facts = section.facts.filter(([label]) => !shown.includes(label));
   const parts: string[] = [];
-  if (section.facts.length > 0) {
+  if (facts.length > 0) {
     parts.push(
-      `<dl class="facts">${section.facts.map(([label, value]) => `<dt>${escapeHtml(label)}</dt><dd>${escapeHtml(value)}</dd>`).join("")}</dl>`,
+      `<dl class="facts">${facts.map(([label, value]) => `<dt>${escapeHtml(label)}</dt><dd>${escapeHtml(value)}</dd>`).join("")}</dl>`,
     );
   }
-  const data = section.data as Record<string, unknown> | undefined;
-  if (section.name === "dns" && data) parts.push(recordsTable(data.records));
-  if ((section.name === "ssl" || section.name === "whois") && timeline) parts.push(timeline);
+  const table = drawn?.draw(section.data, domain) ?? "";
+  // Without a table (no hops, no hosts), the key fact still says what happened.
+  if (!table && drawn) return factsHtml({ ...section, data: undefined }, domain, timeline);
+  parts.push(table, timeline);
   return parts.join("");
 }
 
@@ -113,12 +106,12 @@ function dataHtml(section: SectionView): string {
   return `<details><summary>all data of ${escapeHtml(section.name)}</summary><pre><code>${escapeHtml(JSON.stringify(section.data, null, 2))}</code></pre></details>`;
 }
 
-function sectionHtml(section: SectionView, timeline: string): string {
+function sectionHtml(section: SectionView, domain: string, timeline: string): string {
   const problems = section.findings.filter((f) => f.status === "fail" || f.status === "warn");
   const rest = section.findings.filter((f) => f.status !== "fail" && f.status !== "warn");
   return `<section id="section-${escapeHtml(section.name)}"><h2>${escapeHtml(section.name)}</h2>${
     section.error ? `<p class="error">Could not be probed: ${escapeHtml(section.error)}</p>` : ""
-  }${problems.map(findingHtml).join("")}${factsHtml(section, timeline)}${dataHtml(section)}${
+  }${problems.map(findingHtml).join("")}${factsHtml(section, domain, timeline)}${dataHtml(section)}${
     rest.length > 0
       ? `<details><summary>${rest.length} other checks (passing, informational, skipped)</summary>${rest.map(findingHtml).join("")}</details>`
       : ""
@@ -134,8 +127,8 @@ function oneReport(answer: Report | SectionResult, now: Date): string {
   return `<article class="report"><h1>${escapeHtml(view.domain)}</h1>
 <div class="band">${view.sections.map(markHtml).join("")}</div>
 <p>${counts.fail} fail, ${counts.warn} warn, ${counts.pass} pass, ${counts.info} info, ${counts.skipped} skipped</p>
-${view.sections.map((section) => sectionHtml(section, section.name === timelineSection ? timeline : "")).join("\n")}
-${view.insights.length > 0 ? sectionHtml({ name: "insights", status: "ok", grade: null, score: null, error: null, findings: view.insights, facts: [], data: undefined }, "") : ""}
+${view.sections.map((section) => sectionHtml(section, view.domain, section.name === timelineSection ? timeline : "")).join("\n")}
+${view.insights.length > 0 ? sectionHtml({ name: "insights", status: "ok", grade: null, score: null, error: null, findings: view.insights, facts: [], data: undefined }, view.domain, "") : ""}
 </article>`;
 }
 

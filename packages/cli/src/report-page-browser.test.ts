@@ -4,7 +4,13 @@ import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { createEngine, silentLogger } from "@domain-intel/engine";
 import { createNodeHandler } from "@domain-intel/engine/node";
-import { type CliLab, requireExecutable, startCliLab } from "@domain-intel/test-kit";
+import {
+  type CliLab,
+  requireExecutable,
+  type SitePeers,
+  startCliLab,
+  startSitePeers,
+} from "@domain-intel/test-kit";
 import { type Browser, chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { configFromEnv } from "./config-from-env.js";
@@ -12,6 +18,7 @@ import { reportPage } from "./report-page-route.js";
 
 const outputDirectory = fileURLToPath(new URL("../test-output/", import.meta.url));
 let lab: CliLab;
+let site: SitePeers;
 let server: Server;
 let origin: string;
 let browser: Browser;
@@ -20,7 +27,9 @@ beforeAll(async () => {
   const executablePath =
     process.env.CHROMIUM_PATH ?? requireExecutable("chromium", { debianPackage: "chromium" });
   mkdirSync(outputDirectory, { recursive: true });
-  lab = await startCliLab(["shop.test"]);
+  // shop.test is a whole site (chain, redirect, two MX hosts); broken.test is in no zone.
+  site = await startSitePeers("shop.test");
+  lab = await startCliLab([], { zones: site.zones, rdap: { "shop.test": site.rdap } });
   const { engine: fromEnv } = configFromEnv(lab.env);
   // Under a prefix, as a host app would mount it, to prove the page uses relative URLs only.
   const handle = createNodeHandler(
@@ -29,6 +38,7 @@ beforeAll(async () => {
       keys: ["view-key"],
       basePath: "/tools/intel",
       logger: silentLogger,
+      probes: site.probes,
       routes: [reportPage()],
     }),
   );
@@ -52,6 +62,7 @@ afterAll(async () => {
   await browser?.close();
   server?.close();
   await lab?.close();
+  await site?.close();
 });
 
 describe("the report page at /view in headless Chromium", () => {
@@ -79,11 +90,24 @@ describe("the report page at /view in headless Chromium", () => {
       const marks = await page.$$eval(".band .mark", (elements) =>
         elements.map((element) => element.textContent),
       );
-      expect(marks.join(" ")).toMatch(/whois[\s\S]*dns[\s\S]*ssl/);
+      expect(marks.join(" ")).toMatch(/whois[\s\S]*dns[\s\S]*ssl[\s\S]*http[\s\S]*mail/);
+      if (domain === "shop.test") {
+        // The facts drawn: the leaf running past the registration's end, the redirect from
+        // http to https, the backup MX without STARTTLS.
+        expect(await page.locator("svg.timeline rect.outlives").count()).toBeGreaterThan(0);
+        expect(await page.textContent("svg.timeline")).toContain("registration ends");
+        expect(await page.textContent("#section-http table.redirects")).toMatch(/301.*https:/);
+        expect(await page.textContent("#section-mail table.mx")).toMatch(
+          /mail\.shop\.test.*TLSv1\.3.*mx2\.shop\.test.*not offered/,
+        );
+      }
       await page.screenshot({ path: `${outputDirectory}${file}`, fullPage: true });
     }
     // The broken name's failing DNS finding is shown first in its section, with its id.
     expect(await page.textContent("#section-dns .finding.fail")).toContain("dns.zone.exists");
+    // Requests that got no answer are no redirect chain: the key facts say why.
+    expect(await page.locator("#section-http table.redirects").count()).toBe(0);
+    expect(await page.textContent("#section-http dl.facts")).toContain("no_address");
     expect(requested.filter((url) => !url.startsWith(`${origin}/tools/intel/`))).toEqual([]);
     expect(problems).toEqual([]);
 

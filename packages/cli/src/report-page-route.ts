@@ -17,6 +17,7 @@ const assets: Record<string, RouteAsset> = {
     [
       "html-report.js",
       "html-escape.js",
+      "html-tables.js",
       "html-timeline.js",
       "report-view.js",
       "report-facts.js",

@@ -30,6 +30,7 @@ export * from "./processes/start-example.js";
 export * from "./rdap/rdap-server.js";
 export * from "./redis/redis-server.js";
 export * from "./report/report-sections.js";
+export * from "./report/site-peers.js";
 export * from "./schema/closed-schema.js";
 export * from "./smtp/smtp-server.js";
 export * from "./tls/certificates.js";

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { startDnsServer, zoneHandler } from "../dns/dns-server.js";
+import { startDnsServer, type ZoneRecords, zoneHandler } from "../dns/dns-server.js";
 import { rdapDomainExample, startRdapServer } from "../rdap/rdap-server.js";
 import { cleanEnv } from "./cli-process.js";
 
@@ -16,10 +16,14 @@ export interface CliLab {
 /**
  * Loopback peers for the command line: one resolver answering each of `names` (A 127.0.0.1,
  * where nothing listens on 443, so the TLS probe finds a refusal at once; MX and NS under the
- * name) and one RDAP registry for every `.test` name, through a bootstrap file.
+ * name) and one RDAP registry for every `.test` name, through a bootstrap file. `zones` and
+ * `rdap` (answers by name) replace those defaults, e.g. with a whole site's (`startSitePeers`).
  */
-export async function startCliLab(names: readonly string[]): Promise<CliLab> {
-  const zones = Object.fromEntries(
+export async function startCliLab(
+  names: readonly string[],
+  options: { zones?: ZoneRecords; rdap?: Record<string, Record<string, unknown>> } = {},
+): Promise<CliLab> {
+  const defaults: ZoneRecords = Object.fromEntries(
     names.map((name) => [
       name,
       [
@@ -29,12 +33,15 @@ export async function startCliLab(names: readonly string[]): Promise<CliLab> {
       ],
     ]),
   );
-  const dns = await startDnsServer(zoneHandler(zones));
+  const dns = await startDnsServer(zoneHandler({ ...defaults, ...options.zones }));
   const rdap = await startRdapServer((path) => {
     const name = /\/domain\/([^/?]+)/.exec(path)?.[1];
-    return name
-      ? { status: 200, json: { ...rdapDomainExample(), ldhName: name.toUpperCase() } }
-      : { status: 404 };
+    if (!name) return { status: 404 };
+    const json = options.rdap?.[name.toLowerCase()] ?? {
+      ...rdapDomainExample(),
+      ldhName: name.toUpperCase(),
+    };
+    return { status: 200, json };
   });
   const directory = mkdtempSync(join(tmpdir(), "cli-lab-"));
   const bootstrap = join(directory, "dns.json");
