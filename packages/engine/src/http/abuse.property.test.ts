@@ -117,27 +117,32 @@ describe("engine.handle under hostile input", () => {
   it("probes exactly the normalised name, and only when the name is valid", async () => {
     const { engine, runs } = loggedEngine();
     await fc.assert(
-      fc.asyncProperty(domainSegment, async (segment) => {
-        const seen = runs.length;
-        const response = await engine.handle({
-          method: "GET",
-          url: `/api/v1/echo/${segment}?refresh=true`,
-          headers: { authorization: `Bearer ${key}` },
-        });
-        expectWellFormed(response, "GET");
-        const ran = runs.slice(seen);
-        if (response.status === 200) {
-          // refresh=true always probes: once, with the name the validator made of the input.
-          expect(ran).toHaveLength(1);
-          expect(isProbeableName(ran[0]!), ran[0]).toBe(true);
-          const decoded = decodeURIComponent(segment);
-          expect(ran[0]).toBe(normalizeDomain(decoded).name);
-          expect(JSON.parse(Buffer.from(response.body).toString()).domain).toBe(ran[0]);
-        } else {
-          expect([400, 404]).toContain(response.status);
-          expect(ran).toEqual([]);
-        }
-      }),
+      // A raw "?" or "#" ends the path: the name would be what precedes it, and "?refresh=true"
+      // no longer the query. Hostile paths as a whole are the other properties' job.
+      fc.asyncProperty(
+        domainSegment.filter((segment) => !/[?#]/.test(segment)),
+        async (segment) => {
+          const seen = runs.length;
+          const response = await engine.handle({
+            method: "GET",
+            url: `/api/v1/echo/${segment}?refresh=true`,
+            headers: { authorization: `Bearer ${key}` },
+          });
+          expectWellFormed(response, "GET");
+          const ran = runs.slice(seen);
+          if (response.status === 200) {
+            // refresh=true always probes: once, with the name the validator made of the input.
+            expect(ran).toHaveLength(1);
+            expect(isProbeableName(ran[0]!), ran[0]).toBe(true);
+            const decoded = decodeURIComponent(segment);
+            expect(ran[0]).toBe(normalizeDomain(decoded).name);
+            expect(JSON.parse(Buffer.from(response.body).toString()).domain).toBe(ran[0]);
+          } else {
+            expect([400, 404]).toContain(response.status);
+            expect(ran).toEqual([]);
+          }
+        },
+      ),
       { numRuns: 1500 },
     );
   });

@@ -38,11 +38,11 @@ it("leaves no socket or timer behind, whatever the outcome", async () => {
   );
   const silent = await startDnsServer(() => ({ drop: true }));
   const garbage = await startDnsServer(() => ({ raw: Buffer.from("garbage") }));
-  // The measure sees sockets: the three servers' UDP and TCP ones.
-  expect(openHandles()).toMatchObject({
-    UDPWrap: 3 + (before.UDPWrap ?? 0),
-    TCPServerWrap: 3 + (before.TCPServerWrap ?? 0),
-  });
+  // The measure sees sockets: the three servers' UDP and TCP ones at least (a server that had
+  // to try another port may still be closing its first one on a loaded machine).
+  const started = openHandles();
+  expect(started.UDPWrap).toBeGreaterThanOrEqual(3 + (before.UDPWrap ?? 0));
+  expect(started.TCPServerWrap).toBeGreaterThanOrEqual(3 + (before.TCPServerWrap ?? 0));
   const controller = new AbortController();
   const context: ProbeContext = {
     signal: controller.signal,
