@@ -117,7 +117,7 @@ describe("examples/aws-lambda batch jobs on Redis", () => {
     const results = await invoke(["--path", `/api/v1/batch/${job.id}/results`], env);
     expect(results.statusCode).toBe(200);
     expect(results.headers["content-type"]).toContain("application/x-ndjson");
-    // NDJSON is not among the types the adapter sends as text: API Gateway decodes it.
+    // NDJSON is not among the types the adapter sends as text: an HTTP API decodes it.
     const lines = resultBody(results)
       .toString()
       .trimEnd()
