@@ -13,6 +13,8 @@ function redisStores(url) {
   // One retry, then the command fails: the engine answers without the cache (and logs it)
   // rather than hold a request until Redis is back.
   const client = new Redis(url, { maxRetriesPerRequest: 1 });
+  // Without a listener ioredis reports each failed reconnect as an unhandled "error" event.
+  client.on("error", (error) => console.error(`redis: ${error.message}`));
   return {
     cache: redisCache({ client }),
     rateLimit: { store: redisRateLimit({ client }) },

@@ -12,6 +12,7 @@ describe("responseToResult", () => {
     for (const type of [
       "application/json; charset=utf-8",
       "application/problem+json; charset=utf-8",
+      "application/x-ndjson; charset=utf-8",
       "text/html; charset=utf-8",
       "text/css; charset=utf-8",
       "text/javascript; charset=utf-8",

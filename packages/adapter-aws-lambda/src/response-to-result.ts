@@ -3,7 +3,8 @@ import type { LambdaHttpResult } from "./lambda-types.js";
 
 // A REST API passes a base64 body through as text unless its binaryMediaTypes say otherwise,
 // so everything textual goes out as text and only the rest as base64.
-const textual = /^(?:text\/|application\/(?:[\w.+-]*\+)?(?:json|javascript|xml)\b)/i;
+const textual =
+  /^(?:text\/|application\/(?:[\w.+-]*\+)?(?:json|x-ndjson|ndjson|javascript|xml)\b)/i;
 
 /** The engine's response to a Lambda result; the same shape serves payload 1.0 and 2.0. */
 export function responseToResult(response: EngineResponse): LambdaHttpResult {
