@@ -196,7 +196,10 @@ function networkOf(address: string): string {
   return `${parts.join(":")}::/48`;
 }
 
-/** `dns.ns.diversity`: the servers sit in more than one network, and IPv6 is among them. */
+/**
+ * `dns.ns.diversity`: the servers sit in more than one network. Whether one is on IPv6 is
+ * `dns.ns.ipv6`'s to say: one fact, one finding.
+ */
 export const nsDiversity = (facts: HealthFacts): Finding =>
   withZone(facts, "dns.ns.diversity", (zone) => {
     const addresses = allAddresses(zone);
@@ -205,35 +208,27 @@ export const nsDiversity = (facts: HealthFacts): Finding =>
     const networks = uniqueSorted(addresses.map(networkOf));
     const ipv6 = addresses.filter((address) => address.includes(":"));
     const details = { networks, ipv4: addresses.length - ipv6.length, ipv6: ipv6.length };
-    const problems = [
-      ...(networks.length < 2
-        ? [`every name server is in ${networks[0]}, so one network outage takes them all down`]
-        : []),
-      ...(ipv6.length === 0
-        ? ["no name server has an IPv6 address, so IPv6-only resolvers cannot reach the zone"]
-        : []),
-    ];
-    // A verdict against diversity from part of the addresses: the rest may well differ.
-    const unread = zone.hosts.filter((host) => host.error !== null);
-    if (problems.length > 0 && unread.length > 0) {
-      return skipped(
-        "dns.ns.diversity",
-        `the addresses of ${listText(unread.map((host) => host.host))} could not all be looked up (${unread.map((host) => host.error).join("; ")})`,
-        details,
-      );
-    }
-    if (problems.length > 0) {
+    if (networks.length < 2) {
+      // A verdict against diversity from part of the addresses: the rest may well differ.
+      const unread = zone.hosts.filter((host) => host.error !== null);
+      if (unread.length > 0) {
+        return skipped(
+          "dns.ns.diversity",
+          `the addresses of ${listText(unread.map((host) => host.host))} could not all be looked up (${unread.map((host) => host.error).join("; ")})`,
+          details,
+        );
+      }
       return check(
         "dns.ns.diversity",
         "warn",
-        `${problems.join("; ")[0]!.toUpperCase()}${problems.join("; ").slice(1)}.`,
+        `Every name server is in ${networks[0]}, so one network outage takes them all down.`,
         details,
       );
     }
     return check(
       "dns.ns.diversity",
       "pass",
-      `The name servers span ${plural(networks.length, "network")} (IPv4 /24, IPv6 /48), IPv6 included.`,
+      `The name servers span ${plural(networks.length, "network")} (IPv4 /24, IPv6 /48).`,
       details,
     );
   });
