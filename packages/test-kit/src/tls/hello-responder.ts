@@ -26,6 +26,12 @@ export async function startHelloResponder(options: {
   suites?: readonly number[];
   /** Answer an SSL 2 CLIENT-HELLO with an SSL 2 SERVER-HELLO (3DES). */
   sslv2?: boolean;
+  /**
+   * Answer TLS 1.3 hellos that offer only TLS 1.3 suites as a server that cannot send a
+   * HelloRetryRequest: with an X25519 key share, a TLS 1.3 ServerHello (the first suite
+   * offered); with an empty key_share, a handshake_failure alert.
+   */
+  tls13WithoutRetry?: boolean;
   relayPort?: number;
   host?: string;
   port?: number;
@@ -56,6 +62,18 @@ export async function startHelloResponder(options: {
       if (received.length < recordEnd) return;
       client.off("data", onData);
       const hello = readClientHello(received.subarray(5, recordEnd));
+      const tls13Only =
+        hello?.supportedVersions.includes(0x0304) &&
+        hello.suites.every((code) => code >= 0x1301 && code <= 0x1305);
+      if (options.tls13WithoutRetry && hello && tls13Only) {
+        answered += 1;
+        client.end(
+          hello.keyShares.includes(0x001d)
+            ? tls13ServerHello(hello.suites[0]!)
+            : Buffer.from([21, 3, 3, 0, 2, 2, 40]),
+        );
+        return;
+      }
       const suite = options.suites
         ? options.suites.find((code) => hello?.suites.includes(code))
         : (hello?.suites[0] ?? 0x002f);
@@ -90,8 +108,18 @@ export async function startHelloResponder(options: {
   };
 }
 
-/** A ClientHello's version and offered suites (signalling suites left out), from its record body. */
-function readClientHello(message: Buffer): { version: number; suites: number[] } | undefined {
+interface ClientHello {
+  version: number;
+  /** Offered suites, signalling suites left out. */
+  suites: number[];
+  /** supported_versions' list; empty without it. */
+  supportedVersions: number[];
+  /** The groups of key_share's entries; empty without it or with an empty list. */
+  keyShares: number[];
+}
+
+/** What a ClientHello offers, from its record body. */
+function readClientHello(message: Buffer): ClientHello | undefined {
   if (message.length < 43 || message[0] !== 1) return undefined;
   const version = message.readUInt16BE(4);
   let offset = 38;
@@ -103,7 +131,47 @@ function readClientHello(message: Buffer): { version: number; suites: number[] }
     const suite = message.readUInt16BE(at);
     if (suite !== 0x00ff && suite !== 0x5600) suites.push(suite);
   }
-  return { version, suites };
+  offset += 2 + length;
+  offset += 1 + (message[offset] ?? 0); // compression methods
+  const supportedVersions: number[] = [];
+  const keyShares: number[] = [];
+  // SSL 3 hellos carry no extensions at all.
+  const end =
+    offset + 2 <= message.length
+      ? Math.min(message.length, offset + 2 + message.readUInt16BE(offset))
+      : 0;
+  for (let at = offset + 2; at + 4 <= end; ) {
+    const type = message.readUInt16BE(at);
+    const data = message.subarray(at + 4, at + 4 + message.readUInt16BE(at + 2));
+    if (type === 0x002b) {
+      for (let i = 1; i + 2 <= 1 + data[0]!; i += 2) supportedVersions.push(data.readUInt16BE(i));
+    }
+    if (type === 0x0033) {
+      for (let i = 2; i + 4 <= data.length; i += 4 + data.readUInt16BE(i + 2)) {
+        keyShares.push(data.readUInt16BE(i));
+      }
+    }
+    at += 4 + data.length;
+  }
+  return { version, suites, supportedVersions, keyShares };
+}
+
+/** A TLS 1.3 ServerHello: supported_versions 1.3 and an X25519 share of random bytes. */
+function tls13ServerHello(suite: number): Buffer {
+  const keyShare = Buffer.concat([Buffer.from([0, 0x33, 0, 36, 0, 0x1d, 0, 32]), randomBytes(32)]);
+  const extensions = Buffer.concat([Buffer.from([0, 0x2b, 0, 2, 3, 4]), keyShare]);
+  const body = Buffer.concat([
+    Buffer.from([3, 3]),
+    randomBytes(32),
+    Buffer.from([0, suite >> 8, suite & 0xff, 0]),
+    Buffer.from([extensions.length >> 8, extensions.length & 0xff]),
+    extensions,
+  ]);
+  const message = Buffer.concat([Buffer.from([2, 0, body.length >> 8, body.length & 0xff]), body]);
+  return Buffer.concat([
+    Buffer.from([22, 3, 3, message.length >> 8, message.length & 0xff]),
+    message,
+  ]);
 }
 
 function serverHello(version: number, suite: number, renegotiationInfo: boolean): Buffer {

@@ -140,6 +140,30 @@ describe("sslProbe: protocol versions", () => {
     }
   });
 
+  it("finds TLS 1.3 at a server that cannot send a HelloRetryRequest, with a key share", async () => {
+    // TLS 1.3-only hellos answered by hand, by a server that needs a key share up front; the
+    // rest relayed to a TLS 1.2 server.
+    const front = await behindResponder(
+      { maxVersion: "TLSv1.2" },
+      { versions: [], renegotiationInfo: false, tls13WithoutRetry: true },
+    );
+    try {
+      const data = await probe({ port: front.port, ca: harness.pki.root.certPem });
+
+      expect(data.configuration?.protocols["TLSv1.3"]).toBe(true);
+      expect(names(data.configuration?.ciphers["TLSv1.3"])).toEqual([
+        "TLS_AES_128_CCM_8_SHA256",
+        "TLS_AES_128_CCM_SHA256",
+        "TLS_AES_128_GCM_SHA256",
+        "TLS_AES_256_GCM_SHA384",
+        "TLS_CHACHA20_POLY1305_SHA256",
+      ]);
+      expect(status(data, "ssl.protocols.tls13")).toBe("pass");
+    } finally {
+      await front.close();
+    }
+  });
+
   it("finds TLS 1.3 alone: legacy and tls13 pass, its three suites, grade A", async () => {
     const { data } = await scan(tlsProfiles.tls13Only);
 

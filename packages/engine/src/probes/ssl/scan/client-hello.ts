@@ -62,6 +62,11 @@ export interface HelloSpec {
   servername: string;
   /** supported_groups; default OpenSSL's list. */
   groups?: readonly GroupName[];
+  /**
+   * TLS 1.3: send an X25519 key share (random bytes, which any server takes as a public key)
+   * instead of none, for a server that cannot answer with a HelloRetryRequest.
+   */
+  keyShare?: boolean;
 }
 
 /**
@@ -96,7 +101,14 @@ export function clientHello(spec: HelloSpec): Buffer {
       ...(tls13
         ? [
             extension(0x002b, withLength8(u16(sslVersion["TLSv1.3"]))),
-            extension(0x0033, withLength16(Buffer.alloc(0))),
+            extension(
+              0x0033,
+              withLength16(
+                spec.keyShare
+                  ? Buffer.concat([u16(groupCodes.X25519), withLength16(randomBytes(32))])
+                  : Buffer.alloc(0),
+              ),
+            ),
           ]
         : // extended_master_secret (RFC 7627), as every current client sends it.
           [extension(renegotiationInfo, Buffer.from([0])), extension(0x0017, Buffer.alloc(0))]),

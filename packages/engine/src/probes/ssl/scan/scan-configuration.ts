@@ -176,6 +176,7 @@ export async function scanConfiguration(options: ScanOptions): Promise<SslConfig
   const enumerate = async (
     version: ScanVersion,
     offered: readonly Suite[],
+    keyShare = false,
   ): Promise<{ suites: Suite[]; answered: boolean }> => {
     const suites: Suite[] = [];
     while (suites.length < maxSuitesPerChain) {
@@ -184,6 +185,7 @@ export async function scanConfiguration(options: ScanOptions): Promise<SslConfig
       const asked = await ask({
         version: sslVersion[version],
         suites: left.map((suite) => suite.code),
+        keyShare,
       });
       if (asked.kind === "refused") return { suites, answered: true };
       if (asked.kind === "unanswered") {
@@ -221,8 +223,13 @@ export async function scanConfiguration(options: ScanOptions): Promise<SslConfig
   };
 
   const tls13Scan = async (): Promise<{ accepted: boolean | null; suites: Suite[] }> => {
-    const { suites, answered } = await enumerate("TLSv1.3", tls13Table);
-    return { accepted: suites.length > 0 ? true : answered ? false : null, suites };
+    const first = await enumerate("TLSv1.3", tls13Table);
+    if (first.suites.length > 0) return { accepted: true, suites: first.suites };
+    // RFC 8446 requires a server to answer a hello without a key share with a
+    // HelloRetryRequest; one that does not may still take a hello that carries one.
+    const { suites, answered } = await enumerate("TLSv1.3", tls13Table, true);
+    const told = first.answered && answered;
+    return { accepted: suites.length > 0 ? true : told ? false : null, suites };
   };
 
   const sslv3Hello = clientHello({
