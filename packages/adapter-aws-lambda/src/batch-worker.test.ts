@@ -1,5 +1,5 @@
 import { createEngine, memoryBatchStore, silentLogger } from "@domain-intel/engine";
-import { countingProbe, restApiEvent, resultBody } from "@domain-intel/test-kit";
+import { countingProbe, noBuiltInProbes, restApiEvent, resultBody } from "@domain-intel/test-kit";
 import { describe, expect, it } from "vitest";
 import { createBatchWorker, createHandler } from "./index.js";
 
@@ -14,7 +14,7 @@ describe("batch jobs on Lambda: the API function enqueues, a scheduled function 
     const engine = createEngine({
       keys: [key],
       logger: silentLogger,
-      probes: { whois: false, dns: false, ssl: false, http: false, mail: false, echo: echo.probe },
+      probes: { ...noBuiltInProbes, echo: echo.probe },
       batch: { store, worker: false },
     });
     const api = createHandler(engine);

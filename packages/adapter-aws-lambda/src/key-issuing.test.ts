@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileKeyStore, keyIssuing } from "@domain-intel/api-keys";
 import { keysFromStore, silentLogger } from "@domain-intel/engine";
-import { httpApiEvent, restApiEvent, resultBody } from "@domain-intel/test-kit";
+import { httpApiEvent, noBuiltInProbes, restApiEvent, resultBody } from "@domain-intel/test-kit";
 import { describe, expect, it } from "vitest";
 import { createHandler } from "./index.js";
 
@@ -14,7 +14,7 @@ describe("POST /keys through Lambda", () => {
     const store = fileKeyStore({ path: join(mkdtempSync(join(tmpdir(), "di-lambda-")), "k.json") });
     const handler = createHandler({
       keys: keysFromStore({ store }),
-      probes: { whois: false, dns: false, ssl: false, http: false, mail: false },
+      probes: noBuiltInProbes,
       logger: silentLogger,
       routes: [keyIssuing({ store, adminSecret })],
     });

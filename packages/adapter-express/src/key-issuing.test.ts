@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileKeyStore, keyIssuing } from "@domain-intel/api-keys";
 import { keysFromStore, silentLogger } from "@domain-intel/engine";
+import { noBuiltInProbes } from "@domain-intel/test-kit";
 import express from "express";
 import request from "supertest";
 import { describe, expect, it } from "vitest";
@@ -16,7 +17,7 @@ function options() {
     store,
     engine: {
       keys: keysFromStore({ store }),
-      probes: { whois: false, dns: false, ssl: false, http: false, mail: false },
+      probes: noBuiltInProbes,
       logger: silentLogger,
       routes: [keyIssuing({ store, adminSecret })],
     } as const,

@@ -1,5 +1,5 @@
 import { createEngine, type EngineOptions, silentLogger } from "@domain-intel/engine";
-import { countingProbe } from "@domain-intel/test-kit";
+import { countingProbe, noBuiltInProbes } from "@domain-intel/test-kit";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
 import { domainIntel } from "./index.js";
@@ -11,7 +11,7 @@ function engineOptions() {
   const echo = countingProbe();
   const options: EngineOptions = {
     keys: [key],
-    probes: { whois: false, dns: false, ssl: false, http: false, mail: false, echo: echo.probe },
+    probes: { ...noBuiltInProbes, echo: echo.probe },
     logger: silentLogger,
   };
   return { options, runs: echo.runs };

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileKeyStore, keyIssuing } from "@domain-intel/api-keys";
 import { keysFromStore, silentLogger } from "@domain-intel/engine";
+import { noBuiltInProbes } from "@domain-intel/test-kit";
 import Fastify from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
 import { domainIntel } from "./index.js";
@@ -19,7 +20,7 @@ describe("POST /keys through Fastify", () => {
     app.post("/submit", async (request) => ({ received: request.body }));
     await app.register(domainIntel, {
       keys: keysFromStore({ store }),
-      probes: { whois: false, dns: false, ssl: false, http: false, mail: false },
+      probes: noBuiltInProbes,
       logger: silentLogger,
       routes: [keyIssuing({ store, adminSecret })],
     });

@@ -11,7 +11,7 @@ import {
   silentLogger,
 } from "@domain-intel/engine";
 import { createNodeHandler } from "@domain-intel/engine/node";
-import { countingProbe } from "@domain-intel/test-kit";
+import { countingProbe, noBuiltInProbes } from "@domain-intel/test-kit";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
@@ -56,11 +56,7 @@ function engineWith(issuing: Partial<KeyIssuingOptions> | false) {
   const engine = createEngine({
     keys: keysFromStore({ store, cacheMs: 0 }),
     probes: {
-      whois: false,
-      dns: false,
-      ssl: false,
-      http: false,
-      mail: false,
+      ...noBuiltInProbes,
       echo: countingProbe().probe,
     },
     logger: silentLogger,

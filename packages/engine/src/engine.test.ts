@@ -1,4 +1,4 @@
-import { countingProbe } from "@domain-intel/test-kit";
+import { countingProbe, noBuiltInProbes } from "@domain-intel/test-kit";
 import { describe, expect, it } from "vitest";
 import type { CacheStore } from "./cache/cache-store.js";
 import { createEngine } from "./engine.js";
@@ -7,7 +7,6 @@ import { silentLogger } from "./logging/logger.js";
 
 const key = "test-key-0123456789";
 const auth = { authorization: `Bearer ${key}` };
-const noBuiltIns = { whois: false, dns: false, ssl: false, http: false, mail: false } as const;
 
 function engineWith(
   extra: Parameters<typeof countingProbe>[0] = {},
@@ -16,7 +15,7 @@ function engineWith(
   const counting = countingProbe(extra);
   const engine = createEngine({
     keys: [key],
-    probes: { ...noBuiltIns, echo: counting.probe },
+    probes: { ...noBuiltInProbes, echo: counting.probe },
     network: { timeoutMs: 300 },
     logger: silentLogger,
     ...options,

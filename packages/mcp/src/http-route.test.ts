@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { createEngine } from "@domain-intel/engine";
 import { createNodeHandler } from "@domain-intel/engine/node";
 import { mcpRoute } from "@domain-intel/mcp";
-import { countingProbe } from "@domain-intel/test-kit";
+import { countingProbe, noBuiltInProbes } from "@domain-intel/test-kit";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterEach, describe, expect, it } from "vitest";
@@ -20,11 +20,7 @@ async function listen(capacity = 100, refreshCapacity = 10): Promise<string> {
   const engine = createEngine({
     keys: [key],
     probes: {
-      whois: false,
-      dns: false,
-      ssl: false,
-      http: false,
-      mail: false,
+      ...noBuiltInProbes,
       echo: countingProbe().probe,
     },
     routes: [mcpRoute()],

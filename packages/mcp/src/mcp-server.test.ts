@@ -2,6 +2,7 @@ import { createEngine, type Engine, silentLogger } from "@domain-intel/engine";
 import { createMcpServer } from "@domain-intel/mcp";
 import {
   countingProbe,
+  noBuiltInProbes,
   startDnsServer,
   type TestDnsServer,
   zoneHandler,
@@ -137,11 +138,7 @@ describe("createMcpServer", () => {
       createEngine({
         keys: ["unused"],
         probes: {
-          whois: false,
-          dns: false,
-          ssl: false,
-          http: false,
-          mail: false,
+          ...noBuiltInProbes,
           slow: countingProbe({ delayMs: 200 }).probe,
         },
         network: { maxPendingProbes: 1 },

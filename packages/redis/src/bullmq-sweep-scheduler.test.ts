@@ -1,5 +1,10 @@
 import { createEngine, type Engine, type Probe } from "@domain-intel/engine";
-import { startRedisServer, type TestRedisServer, until } from "@domain-intel/test-kit";
+import {
+  noBuiltInProbes,
+  startRedisServer,
+  type TestRedisServer,
+  until,
+} from "@domain-intel/test-kit";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bullmqSweepScheduler } from "./index.js";
@@ -39,11 +44,7 @@ describe("bullmqSweepScheduler", () => {
         createEngine({
           keys: ["k"],
           probes: {
-            whois: false,
-            dns: false,
-            ssl: false,
-            http: false,
-            mail: false,
+            ...noBuiltInProbes,
             slow: slowProbe(instance, runs),
           },
           watch: {

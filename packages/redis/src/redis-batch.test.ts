@@ -3,6 +3,7 @@ import {
   batchResults,
   countingProbe,
   getBatch,
+  noBuiltInProbes,
   postBatch,
   startRedisServer,
   type TestRedisServer,
@@ -13,7 +14,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bullmqWorkQueue, redisBatchStore } from "./index.js";
 
 const key = "redis-batch-key-0001";
-const noBuiltIns = { whois: false, dns: false, ssl: false, http: false, mail: false } as const;
 
 let redis: TestRedisServer;
 const clients: Redis[] = [];
@@ -36,7 +36,7 @@ function instance(prefix: string, probe: ReturnType<typeof countingProbe>["probe
   const engine = createEngine({
     keys: [key],
     logger: silentLogger,
-    probes: { ...noBuiltIns, echo: probe },
+    probes: { ...noBuiltInProbes, echo: probe },
     batch: {
       store,
       concurrency: 2,

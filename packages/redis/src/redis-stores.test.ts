@@ -1,5 +1,10 @@
 import { createEngine, type EngineResponse, type Logger, memoryCache } from "@domain-intel/engine";
-import { countingProbe, startRedisServer, type TestRedisServer } from "@domain-intel/test-kit";
+import {
+  countingProbe,
+  noBuiltInProbes,
+  startRedisServer,
+  type TestRedisServer,
+} from "@domain-intel/test-kit";
 import { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { redisCache, redisKeys, redisRateLimit } from "./index.js";
@@ -62,11 +67,7 @@ describe("redisCache", () => {
         keys: ["shared-key-0123456789"],
         cache: redisCache({ client: await client(), prefix: "t3:" }),
         probes: {
-          whois: false,
-          dns: false,
-          ssl: false,
-          http: false,
-          mail: false,
+          ...noBuiltInProbes,
           echo: counting.probe,
         },
       });
@@ -90,11 +91,7 @@ describe("redisCache", () => {
       keys: ["shared-key-0123456789"],
       cache: redisCache({ client: await client(), prefix: "t4:" }),
       probes: {
-        whois: false,
-        dns: false,
-        ssl: false,
-        http: false,
-        mail: false,
+        ...noBuiltInProbes,
         echo: counting.probe,
       },
       logger,
@@ -122,11 +119,7 @@ describe("a slow Redis", () => {
       cache: redisCache({ client: await client(), prefix: "t8:" }),
       caching: { storeTimeoutMs: 200 },
       probes: {
-        whois: false,
-        dns: false,
-        ssl: false,
-        http: false,
-        mail: false,
+        ...noBuiltInProbes,
         echo: counting.probe,
       },
       logger: { warn: () => undefined, error: () => undefined },

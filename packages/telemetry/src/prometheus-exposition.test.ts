@@ -1,6 +1,12 @@
 import { type CacheStore, createEngine, silentLogger } from "@domain-intel/engine";
 import { prometheusMetrics } from "@domain-intel/telemetry";
-import { countingProbe, engineGet, parsePrometheusText, until } from "@domain-intel/test-kit";
+import {
+  countingProbe,
+  engineGet,
+  noBuiltInProbes,
+  parsePrometheusText,
+  until,
+} from "@domain-intel/test-kit";
 import { Registry } from "prom-client";
 import { describe, expect, it } from "vitest";
 
@@ -29,11 +35,7 @@ async function scrapeAfterKnownRequests(registry: Registry) {
   const metrics = prometheusMetrics({ registry, defaultMetrics: false });
   const slow = countingProbe({ delayMs: 100 });
   const sections = {
-    whois: false,
-    dns: false,
-    ssl: false,
-    http: false,
-    mail: false,
+    ...noBuiltInProbes,
     echo: countingProbe().probe,
     broken: countingProbe({ fail: "throw" }).probe,
     slow: slow.probe,

@@ -5,7 +5,13 @@ import {
   requestLog,
   requestLogLines,
 } from "@domain-intel/telemetry";
-import { countingProbe, engineGet, parsePrometheusText, until } from "@domain-intel/test-kit";
+import {
+  countingProbe,
+  engineGet,
+  noBuiltInProbes,
+  parsePrometheusText,
+  until,
+} from "@domain-intel/test-kit";
 import { context, SpanStatusCode, trace } from "@opentelemetry/api";
 import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
 import {
@@ -89,7 +95,7 @@ describe("openTelemetryHooks", () => {
     const slow = countingProbe({ delayMs: 50 });
     const engine = createEngine({
       keys: [key],
-      probes: { whois: false, dns: false, ssl: false, http: false, mail: false, slow: slow.probe },
+      probes: { ...noBuiltInProbes, slow: slow.probe },
       hooks: openTelemetryHooks(),
       logger: silentLogger,
     });

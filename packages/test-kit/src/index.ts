@@ -13,6 +13,7 @@ export * from "./dnssec/denial-chain.js";
 export * from "./dnssec/dnssec-signer.js";
 export * from "./engine/counting-probe.js";
 export * from "./engine/engine-get.js";
+export * from "./engine/no-built-in-probes.js";
 export * from "./engine/probe-context.js";
 export * from "./engine/recording-engine.js";
 export * from "./http/https-server.js";

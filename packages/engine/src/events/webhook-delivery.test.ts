@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createEngine, type DomainEvent, type Probe } from "@domain-intel/engine";
-import { startWebhookReceiver, until } from "@domain-intel/test-kit";
+import { noBuiltInProbes, startWebhookReceiver, until } from "@domain-intel/test-kit";
 import { describe, expect, it } from "vitest";
 
 const secret = `whsec_${randomBytes(32).toString("base64")}`;
@@ -41,7 +41,7 @@ describe("webhook delivery", () => {
     const { warnings, logger } = recordingLogger();
     const engine = createEngine({
       keys: ["k"],
-      probes: { whois: false, dns: false, ssl: false, http: false, mail: false, flip: flip.probe },
+      probes: { ...noBuiltInProbes, flip: flip.probe },
       webhooks: { url: receiver.url, secret, backoffMs: 10 },
       logger,
     });
@@ -81,7 +81,7 @@ describe("webhook delivery", () => {
     const engine = createEngine({
       keys: ["k"],
       network: { allowPrivateAddresses: true },
-      probes: { whois: false, dns: false, ssl: false, http: false, mail: false, flip: flip.probe },
+      probes: { ...noBuiltInProbes, flip: flip.probe },
       webhooks: { url: receiver.url, secret, backoffMs: 10, timeoutMs: 300 },
       logger: recordingLogger().logger,
     });
@@ -109,7 +109,7 @@ describe("webhook delivery", () => {
     const engine = createEngine({
       keys: ["k"],
       network: { allowPrivateAddresses: true },
-      probes: { whois: false, dns: false, ssl: false, http: false, mail: false, flip: flip.probe },
+      probes: { ...noBuiltInProbes, flip: flip.probe },
       webhooks: { url: receiver.url, secret, timeoutMs: 5000, maxQueue: 1 },
       logger,
     });

@@ -1,4 +1,10 @@
-import { activeResources, countingProbe, engineGet, leakedResources } from "@domain-intel/test-kit";
+import {
+  activeResources,
+  countingProbe,
+  engineGet,
+  leakedResources,
+  noBuiltInProbes,
+} from "@domain-intel/test-kit";
 import { describe, expect, it } from "vitest";
 import type { CacheStore } from "../cache/cache-store.js";
 import { createEngine } from "../engine.js";
@@ -59,11 +65,7 @@ function engineWith(cache: CacheStore) {
     cache,
     caching: { storeTimeoutMs },
     probes: {
-      whois: false,
-      dns: false,
-      ssl: false,
-      http: false,
-      mail: false,
+      ...noBuiltInProbes,
       echo: counting.probe,
     },
     rateLimit: false,
@@ -130,11 +132,7 @@ describe("cache store faults", () => {
       cache: flaky,
       caching: { storeTimeoutMs, hotBytes: 0 },
       probes: {
-        whois: false,
-        dns: false,
-        ssl: false,
-        http: false,
-        mail: false,
+        ...noBuiltInProbes,
         echo: counting.probe,
       },
       rateLimit: false,

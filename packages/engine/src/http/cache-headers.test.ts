@@ -1,4 +1,4 @@
-import { engineGet } from "@domain-intel/test-kit";
+import { engineGet, noBuiltInProbes } from "@domain-intel/test-kit";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Probe } from "../contract/probe.js";
 import { createEngine } from "../engine.js";
@@ -11,7 +11,7 @@ function engine() {
   const probe: Probe = { run: (domain) => ({ domain }), ttlMs: () => ttlMs };
   return createEngine({
     keys: [key],
-    probes: { whois: false, dns: false, ssl: false, http: false, mail: false, echo: probe },
+    probes: { ...noBuiltInProbes, echo: probe },
     rateLimit: false,
     caching: { staleGraceMs: 600_000 },
     logger: silentLogger,
@@ -67,7 +67,7 @@ describe("Cache-Control and Age", () => {
     };
     const api = createEngine({
       keys: [key],
-      probes: { whois: false, dns: false, ssl: false, http: false, mail: false, echo: failing },
+      probes: { ...noBuiltInProbes, echo: failing },
       rateLimit: false,
       logger: silentLogger,
     });

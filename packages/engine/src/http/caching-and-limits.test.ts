@@ -1,4 +1,4 @@
-import { countingProbe } from "@domain-intel/test-kit";
+import { countingProbe, noBuiltInProbes } from "@domain-intel/test-kit";
 import { describe, expect, it } from "vitest";
 import type { KeyVerifier } from "../auth/key-verifier.js";
 import { createEngine } from "../engine.js";
@@ -6,7 +6,6 @@ import { silentLogger } from "../logging/logger.js";
 import { memoryRateLimit } from "../ratelimit/memory-rate-limit.js";
 import type { EngineResponse } from "./engine-http.js";
 
-const noBuiltIns = { whois: false, dns: false, ssl: false, http: false, mail: false } as const;
 const json = (response: EngineResponse) => JSON.parse(Buffer.from(response.body).toString("utf8"));
 
 const planned: KeyVerifier = {
@@ -30,7 +29,7 @@ function engine(options: Record<string, unknown> = {}) {
   const counting = countingProbe();
   const instance = createEngine({
     keys: planned,
-    probes: { ...noBuiltIns, echo: counting.probe, other: countingProbe().probe },
+    probes: { ...noBuiltInProbes, echo: counting.probe, other: countingProbe().probe },
     logger: silentLogger,
     rateLimit: limits,
     ...options,

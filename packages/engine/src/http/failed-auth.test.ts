@@ -1,5 +1,6 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { noBuiltInProbes } from "@domain-intel/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Probe } from "../contract/probe.js";
 import { createEngine, type Engine } from "../engine.js";
@@ -21,7 +22,7 @@ function engine(rateLimit?: RateLimitOptions | false): Engine {
   const echo: Probe = { run: (domain) => ({ domain }) };
   return createEngine({
     keys: [key],
-    probes: { whois: false, dns: false, ssl: false, http: false, mail: false, echo },
+    probes: { ...noBuiltInProbes, echo },
     logger: silentLogger,
     ...(rateLimit === undefined ? {} : { rateLimit }),
   });

@@ -1,6 +1,11 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { engineGet, openApiResponseValidator, until } from "@domain-intel/test-kit";
+import {
+  engineGet,
+  noBuiltInProbes,
+  openApiResponseValidator,
+  until,
+} from "@domain-intel/test-kit";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Probe } from "../contract/probe.js";
 import { createEngine } from "../engine.js";
@@ -115,7 +120,7 @@ function engineWith(
 ) {
   return createEngine({
     keys: [key],
-    probes: { whois: false, dns: false, ssl: false, http: false, mail: false, up: probe },
+    probes: { ...noBuiltInProbes, up: probe },
     network: { allowPrivateAddresses: true, timeoutMs: 5000, ...network },
     caching,
     rateLimit: false,

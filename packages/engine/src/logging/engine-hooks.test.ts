@@ -7,7 +7,7 @@ import {
   type RequestEvent,
   silentLogger,
 } from "@domain-intel/engine";
-import { countingProbe, engineGet } from "@domain-intel/test-kit";
+import { countingProbe, engineGet, noBuiltInProbes } from "@domain-intel/test-kit";
 import { describe, expect, it } from "vitest";
 
 const key = "di_hooksTestKey0000000000000000000";
@@ -30,11 +30,7 @@ function engineWith(hooks: EngineHooks | EngineHooks[], probes = {}) {
   return createEngine({
     keys: [hashApiKey(key)],
     probes: {
-      whois: false,
-      dns: false,
-      ssl: false,
-      http: false,
-      mail: false,
+      ...noBuiltInProbes,
       echo: countingProbe().probe,
       ...probes,
     },
@@ -129,11 +125,7 @@ describe("engine hooks", () => {
     const engine = createEngine({
       keys: [key],
       probes: {
-        whois: false,
-        dns: false,
-        ssl: false,
-        http: false,
-        mail: false,
+        ...noBuiltInProbes,
         broken: countingProbe({ fail: "throw" }).probe,
         slow: countingProbe({ delayMs: 200 }).probe,
       },
@@ -159,11 +151,7 @@ describe("engine hooks", () => {
     const engine = createEngine({
       keys: [key],
       probes: {
-        whois: false,
-        dns: false,
-        ssl: false,
-        http: false,
-        mail: false,
+        ...noBuiltInProbes,
         echo: countingProbe().probe,
       },
       hooks: [
@@ -187,7 +175,7 @@ describe("engine hooks", () => {
     const echo = countingProbe();
     const engine = createEngine({
       keys: [key],
-      probes: { whois: false, dns: false, ssl: false, http: false, mail: false, echo: echo.probe },
+      probes: { ...noBuiltInProbes, echo: echo.probe },
       hooks: [
         {
           aroundRequest(handle) {

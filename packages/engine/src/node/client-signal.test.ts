@@ -1,6 +1,6 @@
 import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { until } from "@domain-intel/test-kit";
+import { noBuiltInProbes, until } from "@domain-intel/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Probe } from "../contract/probe.js";
 import { createEngine, type Engine } from "../engine.js";
@@ -72,7 +72,7 @@ describe("a client that goes away", () => {
     const { probe, state } = heldSection();
     const engine = createEngine({
       keys: [key],
-      probes: { whois: false, dns: false, ssl: false, http: false, mail: false, held: probe },
+      probes: { ...noBuiltInProbes, held: probe },
       rateLimit: false,
       logger: silentLogger,
     });

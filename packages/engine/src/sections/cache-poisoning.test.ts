@@ -1,4 +1,4 @@
-import { engineGet } from "@domain-intel/test-kit";
+import { engineGet, noBuiltInProbes } from "@domain-intel/test-kit";
 import { describe, expect, it } from "vitest";
 import { type Probe, ProbeError } from "../contract/probe.js";
 import { createEngine } from "../engine.js";
@@ -25,7 +25,7 @@ function switchableEngine(ttlMs = 60_000) {
   };
   const engine = createEngine({
     keys: [key],
-    probes: { whois: false, dns: false, ssl: false, http: false, mail: false, echo: probe },
+    probes: { ...noBuiltInProbes, echo: probe },
     rateLimit: false,
     logger: silentLogger,
   });
