@@ -1,32 +1,27 @@
 import { createEngine, type DomainEvent } from "@domain-intel/engine";
 import {
   daysFromNow,
+  type RedisClients,
+  redisClients,
   startRedisServer,
   startWatchLab,
   type TestRedisServer,
   type WatchLab,
 } from "@domain-intel/test-kit";
-import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { redisCache, redisHistory } from "./index.js";
 
 let redis: TestRedisServer;
 let lab: WatchLab;
-const clients: Redis[] = [];
-
-async function client(): Promise<Redis> {
-  const created = new Redis(redis.url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
-  created.on("error", () => undefined);
-  clients.push(created);
-  if (created.status !== "ready") await new Promise((resolve) => created.once("ready", resolve));
-  return created;
-}
+let clients: RedisClients;
+const client = () => clients.client();
 
 beforeAll(async () => {
   [redis, lab] = await Promise.all([startRedisServer(), startWatchLab()]);
+  clients = redisClients(redis);
 }, 30_000);
 afterAll(async () => {
-  await Promise.all(clients.map((each) => each.quit().catch(() => each.disconnect())));
+  await clients?.closeAll();
   await Promise.all([redis?.stop(), lab?.close()]);
 });
 

@@ -3,32 +3,32 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileKeyStore } from "@domain-intel/api-keys";
 import { createKey, keyStatus, keysFromStore, revokeKey, rotateKey } from "@domain-intel/engine";
-import { startRedisServer, type TestRedisServer } from "@domain-intel/test-kit";
-import { Redis } from "ioredis";
+import {
+  type RedisClients,
+  redisClients,
+  startRedisServer,
+  type TestRedisServer,
+} from "@domain-intel/test-kit";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { redisKeys } from "./index.js";
 
 let redis: TestRedisServer;
-const clients: Redis[] = [];
-async function client(): Promise<Redis> {
-  const created = new Redis(redis.url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
-  created.on("error", () => undefined);
-  clients.push(created);
-  if (created.status !== "ready") await new Promise((resolve) => created.once("ready", resolve));
-  return created;
-}
+let clients: RedisClients;
+const client = () => clients.client();
 
 beforeAll(async () => {
   redis = await startRedisServer();
+  clients = redisClients(redis);
 });
 afterEach(async () => {
-  await Promise.all(clients.splice(0).map((each) => each.quit().catch(() => each.disconnect())));
+  await clients.closeAll();
 });
 afterAll(() => redis?.stop());
 
 describe("redisKeys as a KeyStore", () => {
   it("creates, lists, revokes and rotates like the file store, shared by every instance", async () => {
-    const admin = redisKeys({ client: await client(), prefix: "ks1:" });
+    const adminClient = await client();
+    const admin = redisKeys({ client: adminClient, prefix: "ks1:" });
     const other = redisKeys({ client: await client(), prefix: "ks1:" });
     const first = await createKey({ store: admin, name: "billing", plan: "pro" });
     const second = await createKey({ store: other, name: "reports" });
@@ -36,13 +36,13 @@ describe("redisKeys as a KeyStore", () => {
     expect(await admin.findByHash({ hash: first.record.hash })).toEqual(first.record);
     expect(await admin.findByHash({ hash: "sha256:nope" })).toBeUndefined();
 
-    const stored = await clients[0]!.keys("ks1:*");
+    const stored = await adminClient.keys("ks1:*");
     const values = await Promise.all(
       stored.map(async (key) =>
         JSON.stringify(
-          (await clients[0]!.type(key)) === "hash"
-            ? await clients[0]!.hgetall(key)
-            : await clients[0]!.call("DUMP", key),
+          (await adminClient.type(key)) === "hash"
+            ? await adminClient.hgetall(key)
+            : await adminClient.call("DUMP", key),
         ),
       ),
     );

@@ -2,29 +2,24 @@ import { createEngine, type EngineResponse, type Logger, memoryCache } from "@do
 import {
   countingProbe,
   noBuiltInProbes,
+  type RedisClients,
+  redisClients,
   startRedisServer,
   type TestRedisServer,
 } from "@domain-intel/test-kit";
-import { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { redisCache, redisKeys, redisRateLimit } from "./index.js";
 
 let redis: TestRedisServer;
-const clients: Redis[] = [];
-/** A connected ioredis client configured as the README advises: fail fast while Redis is down. */
-async function client(): Promise<Redis> {
-  const created = new Redis(redis.url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
-  created.on("error", () => undefined);
-  clients.push(created);
-  if (created.status !== "ready") await new Promise((resolve) => created.once("ready", resolve));
-  return created;
-}
+let clients: RedisClients;
+const client = () => clients.client();
 
 beforeAll(async () => {
   redis = await startRedisServer();
+  clients = redisClients(redis);
 });
 afterEach(async () => {
-  await Promise.all(clients.splice(0).map((each) => each.quit().catch(() => each.disconnect())));
+  await clients.closeAll();
 });
 afterAll(() => redis?.stop());
 
@@ -164,7 +159,8 @@ describe("redisRateLimit", () => {
 
 describe("redisKeys", () => {
   it("verifies stored keys by digest, honours revocation and expiry on every instance", async () => {
-    const admin = redisKeys({ client: await client(), prefix: "t7:" });
+    const adminClient = await client();
+    const admin = redisKeys({ client: adminClient, prefix: "t7:" });
     const reader = redisKeys({ client: await client(), prefix: "t7:" });
     await admin.add({ key: "di_live_key_0123456789", id: "k1", plan: "pro" });
     await admin.add({
@@ -175,7 +171,7 @@ describe("redisKeys", () => {
     expect(await reader.verify("di_live_key_0123456789")).toEqual({ id: "k1", plan: "pro" });
     expect(await reader.verify("di_expired_key_012345")).toBeNull();
     expect(await reader.verify("di_unknown_key_0123456")).toBeNull();
-    const stored = await clients[0]!.keys("t7:*");
+    const stored = await adminClient.keys("t7:*");
     expect(stored.join(" ")).not.toContain("di_live_key");
     expect(await admin.revoke({ id: "k1" })).toMatchObject({ id: "k1", revoked: true });
     expect(await reader.verify("di_live_key_0123456789")).toBeNull();

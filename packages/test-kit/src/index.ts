@@ -29,6 +29,7 @@ export * from "./processes/cli-process.js";
 export * from "./processes/executables.js";
 export * from "./processes/start-example.js";
 export * from "./rdap/rdap-server.js";
+export * from "./redis/redis-clients.js";
 export * from "./redis/redis-server.js";
 export * from "./report/report-sections.js";
 export * from "./report/site-peers.js";
