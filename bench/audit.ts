@@ -14,8 +14,6 @@
 
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -24,7 +22,6 @@ import {
   bin,
   cleanEnv,
   createTestPki,
-  rdapDomainExample,
   startDelayRelay,
   startDnsServer,
   startWebPeer,
@@ -32,6 +29,7 @@ import {
   zoneHandler,
 } from "@domain-intel/test-kit";
 import { assertBenchTsconfig } from "./support/bench-process.js";
+import { startRdapPeer } from "./support/rdap-peer.js";
 
 assertBenchTsconfig();
 
@@ -149,15 +147,7 @@ async function main(): Promise<void> {
     await delay();
     return zone(query, transport);
   });
-  const rdap = createServer(async (request, response) => {
-    await delay();
-    const name = /\/domain\/([^/?]+)/.exec(request.url ?? "")?.[1];
-    response.writeHead(name ? 200 : 404, { "content-type": "application/rdap+json" });
-    response.end(
-      name ? JSON.stringify({ ...rdapDomainExample(), ldhName: name.toUpperCase() }) : "",
-    );
-  });
-  await new Promise<void>((resolve) => rdap.listen(0, "127.0.0.1", resolve));
+  const rdap = await startRdapPeer(delay);
   const https = await startWebPeer({
     host: siteAddress,
     tls: {
@@ -193,9 +183,7 @@ async function main(): Promise<void> {
         `cannot listen on ${siteAddress}:443 and :80 (${(error as NodeJS.ErrnoException).code}): run as root or with CAP_NET_BIND_SERVICE`,
       );
     }
-    const bootstrap = join(directory, "dns.json");
-    const rdapUrl = `http://127.0.0.1:${(rdap.address() as AddressInfo).port}/`;
-    writeFileSync(bootstrap, JSON.stringify({ version: "1.0", services: [[["test"], [rdapUrl]]] }));
+    const bootstrap = rdap.writeBootstrap(directory);
     const caFile = join(directory, "ca.pem");
     writeFileSync(caFile, pki.root.certPem);
     const list = join(directory, "names.txt");
@@ -250,7 +238,6 @@ async function main(): Promise<void> {
     if (ratio < 25 || peakMb >= 400 || errors.size > 0) process.exitCode = 1;
   } finally {
     await Promise.all([dns.close(), https.close(), tls?.close(), http?.close()]);
-    rdap.closeAllConnections();
     rdap.close();
     rmSync(directory, { recursive: true, force: true });
   }

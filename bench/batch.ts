@@ -8,19 +8,12 @@
 
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import {
-  bin,
-  cleanEnv,
-  rdapDomainExample,
-  startDnsServer,
-  zoneHandler,
-} from "@domain-intel/test-kit";
+import { bin, cleanEnv, startDnsServer, zoneHandler } from "@domain-intel/test-kit";
 import { assertBenchTsconfig, benchEnv, benchExecArgv } from "./support/bench-process.js";
+import { startRdapPeer } from "./support/rdap-peer.js";
 
 assertBenchTsconfig();
 
@@ -119,20 +112,10 @@ async function main(): Promise<void> {
     await slow();
     return zone(query, transport);
   });
-  const rdap = createServer(async (request, response) => {
-    await slow();
-    const name = /\/domain\/([^/?]+)/.exec(request.url ?? "")?.[1];
-    response.writeHead(name ? 200 : 404, { "content-type": "application/rdap+json" });
-    response.end(
-      name ? JSON.stringify({ ...rdapDomainExample(), ldhName: name.toUpperCase() }) : "",
-    );
-  });
-  await new Promise<void>((resolve) => rdap.listen(0, "127.0.0.1", resolve));
+  const rdap = await startRdapPeer(slow);
   const directory = mkdtempSync(join(tmpdir(), "bench-batch-"));
   try {
-    const bootstrap = join(directory, "dns.json");
-    const rdapUrl = `http://127.0.0.1:${(rdap.address() as AddressInfo).port}/`;
-    writeFileSync(bootstrap, JSON.stringify({ version: "1.0", services: [[["test"], [rdapUrl]]] }));
+    const bootstrap = rdap.writeBootstrap(directory);
     const list = join(directory, "names.txt");
     writeFileSync(list, `${names.join("\n")}\n`);
     const env = cleanEnv({
@@ -155,7 +138,6 @@ async function main(): Promise<void> {
     if (ratio > 1.2) process.exitCode = 1;
   } finally {
     await dns.close();
-    rdap.closeAllConnections();
     rdap.close();
     rmSync(directory, { recursive: true, force: true });
   }
