@@ -162,7 +162,9 @@ export async function scanConfiguration(options: ScanOptions): Promise<SslConfig
     accepts: (answer: ServerAnswer) => boolean,
   ): Promise<{ accepted: boolean | null; why: string }> => {
     const outcome = await exchange(hello, false);
-    if (!outcome) return { accepted: null, why: "there was no time left to ask" };
+    if (!outcome) {
+      return { accepted: null, why: "no connection was made (no time left, or not allowed)" };
+    }
     if (outcome.ok) return { accepted: accepts(outcome.answer), why: "" };
     if (outcome.reason === "closed") return { accepted: false, why: "" };
     if (outcome.reason !== "reset") failedHandshakes += 1;
