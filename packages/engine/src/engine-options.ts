@@ -314,7 +314,7 @@ export type CachingOptions = OptionsOf<typeof CachingOptionsSchema>;
 export type ProbesOption = OptionsOf<typeof ProbesOptionSchema>;
 
 /**
- * The schema of one engine option, by its dotted path (`mail.smtpPort`, `webhooks.url`): for
+ * The schema of one engine option, by its dotted path (`network.timeoutMs`, `webhooks.url`): for
  * callers that take an option in another form (an environment variable) and check it as
  * `createEngine` would. Throws a TypeError for a path that is no option.
  */
