@@ -84,7 +84,7 @@ function readValue(variable: ServeVariable, given: string): ReadValue {
   }
 }
 
-/** Whether a variable others depend on is on: given and not false, or on by default. */
+/** Whether a variable others go with is on: given and not false, or on by default. */
 function isOn(variable: ServeVariable, value: ReadValue | undefined): boolean {
   const setting = value ? value.settings : (schemaOf(variable) as { default?: unknown }).default;
   return setting !== undefined && setting !== false;
@@ -102,6 +102,42 @@ function setAt(target: Record<string, unknown>, path: string, value: unknown): v
 }
 
 /**
+ * Whether a variable counts: always, or only while the one it goes `with` is on. Given without
+ * a variable it `required`, it stops the start, naming the one missing.
+ */
+function inEffect(variable: ServeVariable, given: ReadonlyMap<ServeVariable, ReadValue>): boolean {
+  if (!variable.with) return true;
+  const needed = serveVariables.find(({ name }) => name === variable.with!.name)!;
+  if (isOn(needed, given.get(needed))) return true;
+  if (variable.with.required && given.has(variable))
+    throw new TypeError(`${needed.name}: required with ${variable.name}`);
+  return false;
+}
+
+/**
+ * An engine option goes to the engine only when it differs from the engine's default (or is
+ * `stated`), so that the options handed over are the ones the environment changed.
+ */
+function handToEngine(
+  engine: Record<string, unknown>,
+  variable: ServeVariable,
+  option: string,
+  value: ReadValue | undefined,
+): void {
+  const schema = schemaOf(variable) as { default?: unknown };
+  const atDefault =
+    value === undefined || ("default" in schema && Value.Equal(value.input, schema.default));
+  if (atDefault && !variable.stated) return;
+  const handed =
+    value === undefined
+      ? schema.default
+      : variable.hand === "settings"
+        ? value.settings
+        : value.input;
+  setAt(engine, option, handed);
+}
+
+/**
  * The one reading of `serve`'s environment: every variable of the table, in its order, read and
  * checked (an engine option against the engine's own schema); then what needs another variable.
  * The first problem is a TypeError that starts with the variable's name.
@@ -112,40 +148,18 @@ export function readServeVariables(env: Env): ServeVariablesRead {
     const text = env[variable.name]?.trim();
     if (text) given.set(variable, readValue(variable, text));
   }
-  const named = new Map(serveVariables.map((variable) => [variable.name, variable]));
   const engine: Record<string, unknown> = {};
   const serve: Record<string, unknown> = {};
-  const lines = { settings: {} as Record<string, string>, observability: {} };
+  const lines = { settings: {}, observability: {} } as ServeVariablesRead["lines"];
   for (const variable of serveVariables) {
-    const needed = variable.with && named.get(variable.with.name)!;
-    if (needed && !isOn(needed, given.get(needed))) {
-      if (variable.with?.required && given.has(variable))
-        throw new TypeError(`${needed.name}: required with ${variable.name}`);
-      continue;
-    }
+    if (!inEffect(variable, given)) continue;
     const value =
       given.get(variable) ??
       (variable.fallback === undefined ? undefined : readValue(variable, variable.fallback));
-    const unset = unsetText(variable);
-    const shown = (variable.show ?? defaultShow)(value, unset);
-    if (shown !== undefined)
-      (lines[variable.line ?? "settings"] as Record<string, string>)[variable.name] = shown;
-    if ("serve" in variable.sets) {
-      if (value) serve[variable.sets.serve] = value.settings;
-      continue;
-    }
-    const schema = schemaOf(variable) as { default?: unknown };
-    const atDefault =
-      value === undefined || ("default" in schema && Value.Equal(value.input, schema.default));
-    if (variable.stated || !atDefault) {
-      const handed =
-        value === undefined
-          ? schema.default
-          : variable.hand === "settings"
-            ? value.settings
-            : value.input;
-      setAt(engine, variable.sets.option, handed);
-    }
+    const shown = (variable.show ?? defaultShow)(value, unsetText(variable));
+    if (shown !== undefined) lines[variable.line ?? "settings"][variable.name] = shown;
+    if ("option" in variable.sets) handToEngine(engine, variable, variable.sets.option, value);
+    else if (value) serve[variable.sets.serve] = value.settings;
   }
   return { engine, serve: resolveOptions(ServeSettingsSchema, serve, "serve"), lines };
 }
