@@ -2,7 +2,6 @@ import {
   Defaulted,
   type OptionsOf,
   type SettingsOf,
-  type Static,
   Type,
 } from "../../contract/schema.js";
 import type { SectionDeclaration } from "../../contract/section-declaration.js";
