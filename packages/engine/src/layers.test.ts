@@ -11,6 +11,7 @@ const layers: readonly (readonly string[])[] = [
   ["contract", "logging", "domain"],
   ["network"],
   ["cache", "auth", "ratelimit", "jobs", "history", "events"],
+  ["protocols"],
   ["probes"],
   ["sections"],
   ["report", "watch"],
