@@ -11,7 +11,9 @@ import { type EngineHooks, hookNamesForValidation } from "./logging/engine-hooks
 import type { Logger } from "./logging/logger.js";
 import { type BuiltInProbeOptions, builtInSections } from "./probes/built-in.js";
 import { parseTrustAnchors } from "./probes/dns/dnssec/trust-anchors.js";
+import { resolveHostingOptions } from "./probes/hosting/hosting-options.js";
 import { validateMailOptions } from "./probes/mail/mail-options.js";
+import { parseRtrCache } from "./protocols/rtr/rtr-option.js";
 import { type RateLimitOptions, validateRateLimitOptions } from "./ratelimit/rate-limit-options.js";
 import { type InsightsOptions, insightsOptionsProblem } from "./report/insights-options.js";
 import { validateWatchOptions, type WatchOptions } from "./watch/watch-options.js";
@@ -233,6 +235,13 @@ export function validateEngineOptions(options: EngineOptions): void {
   const scan = options.ssl?.scan;
   if (scan !== undefined && typeof scan !== "boolean") fail("ssl.scan", "must be a boolean");
   validateMailOptions(options.mail, fail);
+  resolveHostingOptions(options.hosting);
+  if (options.rpki !== undefined) {
+    const { rtr, ...rest } = options.rpki as Record<string, unknown>;
+    const unknown = Object.keys(rest)[0];
+    if (unknown !== undefined) fail(`rpki.${unknown}`, "is not an option (rtr)");
+    if (rtr !== undefined) parseRtrCache(rtr, "createEngine: options.rpki.rtr");
+  }
   const rdap = options.rdap ?? {};
   if (
     rdap.bootstrap !== undefined &&

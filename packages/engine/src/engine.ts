@@ -27,7 +27,10 @@ import { memoryWorkQueue } from "./jobs/memory-work-queue.js";
 import type { WorkerHandle } from "./jobs/work-queue.js";
 import { combineHooks } from "./logging/engine-hooks.js";
 import { consoleLogger, engineLogger } from "./logging/logger.js";
-import { builtInSections, defaultTtlMs } from "./probes/built-in.js";
+import { builtInSections, defaultTtlMs, type SharedResources } from "./probes/built-in.js";
+import { resolveHostingOptions } from "./probes/hosting/hosting-options.js";
+import { networkData } from "./protocols/ip-network/network-data.js";
+import { createRtrClient } from "./protocols/rtr/rtr-option.js";
 import { createFailedAuthLimiter } from "./ratelimit/failed-auth-limiter.js";
 import { memoryRateLimit } from "./ratelimit/memory-rate-limit.js";
 import { resolveRateLimit } from "./ratelimit/rate-limit-options.js";
@@ -108,11 +111,19 @@ export function createEngine(options: EngineOptions): Engine {
   const hooks = combineHooks(options.hooks, logger);
   const limiter = pLimit(options.network?.maxConcurrency ?? 64);
 
+  // Made once, shared by the sections: the network data and the RTR client (started on use).
+  const shared: SharedResources = {
+    networkData: networkData(resolveHostingOptions(options.hosting).asnSource),
+    rtr:
+      options.rpki?.rtr === undefined
+        ? null
+        : createRtrClient({ cache: options.rpki.rtr, network }),
+  };
   const probes = new Map<string, Probe>();
   for (const [name, builtIn] of Object.entries(builtInSections)) {
     const configured = options.probes?.[name];
     if (configured !== false)
-      probes.set(name, (configured as Probe | undefined) ?? builtIn.create(options));
+      probes.set(name, (configured as Probe | undefined) ?? builtIn.create(options, shared));
   }
   for (const [name, probe] of Object.entries(options.probes ?? {})) {
     if (probe && !probes.has(name)) probes.set(name, probe as Probe);
@@ -267,6 +278,7 @@ export function createEngine(options: EngineOptions): Engine {
     on: tracking.on,
     sweep: watch.sweep,
     async close() {
+      shared.rtr?.close();
       await watch.close();
       const worker = batchWorker;
       batchWorker = undefined;

@@ -1,5 +1,9 @@
 import type { Probe } from "../contract/probe.js";
+import { type NetworkData, networkData } from "../protocols/ip-network/network-data.js";
+import type { RtrClient } from "../protocols/rtr/rtr-client.js";
 import { dnsProbe } from "./dns/index.js";
+import { type HostingOptions, resolveHostingOptions } from "./hosting/hosting-options.js";
+import { hostingProbe } from "./hosting/index.js";
 import { httpProbe } from "./http/index.js";
 import { mailProbe } from "./mail/index.js";
 import { sslProbe } from "./ssl/index.js";
@@ -33,11 +37,23 @@ export interface BuiltInProbeOptions {
    * Default: the IANA root key-signing keys in service.
    */
   readonly dns?: { readonly trustAnchors?: string | readonly string[] };
+  /** The hosting section: where network data comes from, providers added to the table. */
+  readonly hosting?: HostingOptions;
+  /** `rtr`: the RTR cache (RFC 8210) route origins are validated against, `host:port`. */
+  readonly rpki?: { readonly rtr?: string };
+}
+
+/** What the engine makes once and lends to the sections that need it. */
+export interface SharedResources {
+  /** `hosting.asnSource`: AS, prefix and country of addresses. */
+  readonly networkData: NetworkData;
+  /** `rpki.rtr`'s client, or null. */
+  readonly rtr: RtrClient | null;
 }
 
 export interface BuiltInSection {
   /** Makes the section's probe; called only when the user neither replaced nor turned it off. */
-  create(options: BuiltInProbeOptions): Probe;
+  create(options: BuiltInProbeOptions, shared?: SharedResources): Probe;
   /** How long the section's data stays fresh when its probe's `ttlMs` gives no usable answer. */
   readonly defaultTtlMs: number;
 }
@@ -71,6 +87,19 @@ export const builtInSections: Readonly<Record<string, BuiltInSection>> = {
   },
   mail: {
     create: ({ mail, ssl, dns }) => mailProbe({ ...mail, ...caOf(ssl), ...anchorsOf(dns) }),
+    defaultTtlMs: 60 * minuteMs,
+  },
+  hosting: {
+    create: ({ hosting }, shared) => {
+      const { providers, maxHosts, httpsPort } = resolveHostingOptions(hosting);
+      return hostingProbe({
+        network: shared.networkData,
+        rtr: shared.rtr,
+        providers,
+        maxHosts,
+        httpsPort,
+      });
+    },
     defaultTtlMs: 60 * minuteMs,
   },
 };

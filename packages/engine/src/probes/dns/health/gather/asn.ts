@@ -1,8 +1,8 @@
 import type * as packet from "dns-packet";
+import { reversedAddress } from "../../../../protocols/ip-network/reversed-address.js";
 import { txtRecord } from "../../records.js";
 import type { AsnFacts } from "../facts.js";
 import { type HealthSession, isFailure } from "../session.js";
-import { reversedAddress } from "./reverse-name.js";
 
 /**
  * Team Cymru's IP-to-ASN mapping over DNS (https://www.team-cymru.com/ip-asn-mapping): the TXT
