@@ -91,10 +91,10 @@ export const builtInSections: Readonly<Record<string, BuiltInSection>> = {
   },
   hosting: {
     create: ({ hosting }, shared) => {
-      const { providers, maxHosts, httpsPort } = resolveHostingOptions(hosting);
+      const { asnSource, providers, maxHosts, httpsPort } = resolveHostingOptions(hosting);
       return hostingProbe({
-        network: shared.networkData,
-        rtr: shared.rtr,
+        network: shared?.networkData ?? networkData(asnSource),
+        rtr: shared?.rtr ?? null,
         providers,
         maxHosts,
         httpsPort,
