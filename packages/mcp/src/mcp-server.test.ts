@@ -43,7 +43,7 @@ function engineWith(probes: Record<string, unknown>) {
   return createEngine({
     keys: ["unused"],
     logger: silentLogger,
-    probes: { whois: false, ssl: false, http: false, mail: false, ...probes },
+    probes: { whois: false, ssl: false, http: false, mail: false, hosting: false, ...probes },
     network: { resolvers: [dns.address], allowPrivateAddresses: true, timeoutMs: 3_000 },
   });
 }
