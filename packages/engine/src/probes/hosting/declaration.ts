@@ -93,19 +93,18 @@ const WebSchema = Type.Object({
   cnameTargets: Type.Array(Type.String()),
   /** The address asked over HTTPS for headers and the certificate. */
   address: Nullable(Type.String()),
-  /** The HTTPS answer's headers (names in lower case), or null without an answer. */
-  headers: Nullable(Type.Record(Type.String(), Type.String())),
+  /** Whether the HTTPS request got an HTTP answer (its headers are read, not kept). */
+  answered: Type.Boolean(),
   /** The certificate issuer's organization and common name, or null. */
   issuer: Nullable(Type.Array(Type.String())),
   error: Nullable(Type.String()),
 });
 
+// The cache's serial and VRP count change all day: left out, so history records the domain's changes.
 const RpkiSourceSchema = Type.Object({
   cache: Type.String(),
+  /** A complete, unexpired set of VRPs was held when the routes were judged. */
   synchronised: Type.Boolean(),
-  vrps: Type.Integer({ minimum: 0 }),
-  serial: Nullable(Type.Integer()),
-  updatedAt: Nullable(Type.String({ format: "date-time" })),
   error: Nullable(Type.String()),
 });
 

@@ -139,7 +139,7 @@ describe("provider detection on real record shapes", () => {
     expect(found.cdn.map((provider) => provider.id)).toEqual(["cloudfront"]);
     expect(found.cdn[0]!.evidence).toEqual([
       { kind: "cname-target", observed: "d111111abcdef8.cloudfront.net", rule: "cloudfront.net" },
-      { kind: "response-header", observed: "x-amz-cf-id: abc==", rule: "x-amz-cf-id" },
+      { kind: "response-header", observed: "x-amz-cf-id", rule: "x-amz-cf-id" },
       {
         kind: "response-header",
         observed: "via: 1.1 0123.cloudfront.net (CloudFront)",

@@ -163,21 +163,20 @@ function labelMatches(label: string, pattern: string): boolean {
   return true;
 }
 
-/** The header line (`name: value`) a rule matches, or null. */
+/**
+ * What a rule matched: the header's name for a presence rule (its value, a request id, changes
+ * every request), `name: value` for a value rule; null when it does not match.
+ */
 function headerMatch(headers: Readonly<Record<string, string>>, rule: string): string | null {
   const colon = rule.indexOf(":");
   const name = (colon < 0 ? rule : rule.slice(0, colon)).trim().toLowerCase();
   const value = headers[name];
   if (value === undefined) return null;
-  if (
-    colon >= 0 &&
-    !value.toLowerCase().includes(
-      rule
-        .slice(colon + 1)
-        .trim()
-        .toLowerCase(),
-    )
-  )
-    return null;
+  if (colon < 0) return name;
+  const wanted = rule
+    .slice(colon + 1)
+    .trim()
+    .toLowerCase();
+  if (!value.toLowerCase().includes(wanted)) return null;
   return `${name}: ${value}`;
 }

@@ -173,7 +173,7 @@ describe("hosting section on loopback", () => {
     expect(data.web).toMatchObject({
       address: at(1),
       issuer: ["Let's Encrypt Intermediate"],
-      headers: expect.objectContaining({ server: "cloudflare", "cf-ray": "8c0d1e2f3a4b5c6d-AMS" }),
+      answered: true,
       error: null,
     });
     const ids = (role: keyof HostingData["providers"]) =>
@@ -215,7 +215,7 @@ describe("hosting section on loopback", () => {
     // AS16509 and AS64500 announce addresses inside the /24 only AS13335 may originate.
     expect(state(at(2))).toBe("invalid");
     expect(state(at(3))).toBe("invalid");
-    expect(data.sources.rpki).toMatchObject({ cache: stayrtr.cache, synchronised: true, vrps: 3 });
+    expect(data.sources.rpki).toEqual({ cache: stayrtr.cache, synchronised: true, error: null });
     const rpki = data.findings.find((finding) => finding.id === "hosting.rpki.valid")!;
     expect(rpki.status).toBe("fail");
     expect(rpki.message).toContain(`${at(2)} (${at(2)}/32 from AS16509)`);

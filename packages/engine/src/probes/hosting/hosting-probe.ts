@@ -132,9 +132,6 @@ async function probeHosting(
       rpki: rtrStatus && {
         cache: rtrStatus.cache,
         synchronised: rtrStatus.synchronised,
-        vrps: rtrStatus.vrps,
-        serial: rtrStatus.serial,
-        updatedAt: rtrStatus.updatedAt,
         error: rtrStatus.error,
       },
     },
@@ -145,7 +142,7 @@ async function probeHosting(
     web: {
       cnameTargets: gathered.cnameTargets,
       address: webAddresses[0]?.address ?? null,
-      headers: web.headers,
+      answered: web.headers !== null,
       issuer: web.issuer,
       error: web.error,
     },
