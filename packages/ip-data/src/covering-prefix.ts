@@ -7,18 +7,19 @@ import { compareWords } from "./range-table.js";
  * prefix as close to the announced one as the range allows.
  */
 export function coveringIpv4Prefix(address: number, start: number, end: number): string {
-  // Grow the block from the address alone while it stays inside the range (32-bit integer
-  // arithmetic: this runs on every lookup).
-  let bits = 32;
-  let network = address;
-  while (bits > 0) {
-    const hostMask = bits === 1 ? 0xffffffff : (1 << (33 - bits)) - 1;
-    const wider = (address & ~hostMask) >>> 0;
-    if (wider < start || (wider | hostMask) >>> 0 > end) break;
-    network = wider;
-    bits--;
+  // The block grows with its host bits and stays inside the range up to some size: a binary
+  // search over 0..32 host bits, in 32-bit integer arithmetic (this runs on every lookup).
+  let fits = 0;
+  let tooBig = 33;
+  while (tooBig - fits > 1) {
+    const hostBits = (fits + tooBig) >>> 1;
+    const hostMask = hostBits === 32 ? 0xffffffff : ((1 << hostBits) - 1) >>> 0;
+    const network = (address & ~hostMask) >>> 0;
+    if (network >= start && (network | hostMask) >>> 0 <= end) fits = hostBits;
+    else tooBig = hostBits;
   }
-  return `${ipv4Text(network)}/${bits}`;
+  const network = fits === 32 ? 0 : (address & ~(((1 << fits) - 1) >>> 0)) >>> 0;
+  return `${ipv4Text(network)}/${32 - fits}`;
 }
 
 export function coveringIpv6Prefix(
@@ -28,16 +29,23 @@ export function coveringIpv6Prefix(
 ): string {
   const network = new Uint32Array(4);
   const last = new Uint32Array(4);
-  for (let bits = 0; bits <= 128; bits++) {
+  const block = (hostBits: number) => {
     for (let word = 0; word < 4; word++) {
-      const kept = Math.min(32, Math.max(0, bits - word * 32));
-      const mask = kept === 0 ? 0 : (0xffffffff << (32 - kept)) >>> 0;
-      network[word] = (address[word]! & mask) >>> 0;
-      last[word] = (network[word]! | ~mask) >>> 0;
+      // Host bits of this word: those of the 128 that fall in it, from the right.
+      const inWord = Math.min(32, Math.max(0, hostBits - (3 - word) * 32));
+      const hostMask = inWord === 32 ? 0xffffffff : ((1 << inWord) - 1) >>> 0;
+      network[word] = (address[word]! & ~hostMask) >>> 0;
+      last[word] = (network[word]! | hostMask) >>> 0;
     }
-    if (compareWords(network, 0, start, 0, 4) >= 0 && compareWords(last, 0, end, 0, 4) <= 0) {
-      return `${ipv6Text(network)}/${bits}`;
-    }
+    return compareWords(network, 0, start, 0, 4) >= 0 && compareWords(last, 0, end, 0, 4) <= 0;
+  };
+  let fits = 0;
+  let tooBig = 129;
+  while (tooBig - fits > 1) {
+    const hostBits = (fits + tooBig) >>> 1;
+    if (block(hostBits)) fits = hostBits;
+    else tooBig = hostBits;
   }
-  return `${ipv6Text(address)}/128`;
+  block(fits);
+  return `${ipv6Text(network)}/${128 - fits}`;
 }

@@ -156,3 +156,46 @@ describe("loadIpData", () => {
     expect(data.stats.asnRanges).toBeGreaterThan(400_000);
   }, 60_000);
 });
+
+describe("the top-16-bit index", () => {
+  it("finds the same range as a scan of every range, for addresses at and around every bound", () => {
+    const lines: string[] = [];
+    const v6: string[] = [];
+    // Ranges in a few /16s, some sharing one, some spanning several, with gaps between.
+    for (let index = 0; index < 300; index++) {
+      const start = (index * 0x2b7e15 + (index % 7) * 0x10000) >>> 0;
+      const end = start + (index % 5 === 0 ? 0x30000 : 0x100 * (index % 13));
+      lines.push(`${start},${end},${index + 1},N${index}`);
+      const top = (0x2001 + index).toString(16);
+      v6.push(
+        `${top}:${(index % 3).toString(16)}::,${top}:${(index % 3).toString(16)}::ffff,${index + 1},S${index}`,
+      );
+    }
+    const data = ipDataFromCsv({
+      source: "index",
+      asn: [
+        { source: "v4", text: lines.join("\n"), numericFamily: 4 },
+        { source: "v6", text: v6.join("\n") },
+      ],
+      country: [],
+    });
+    const ranges = lines.map(
+      (line) => line.split(",").slice(0, 3).map(Number) as [number, number, number],
+    );
+    const text = (value: number) =>
+      `${value >>> 24}.${(value >>> 16) & 255}.${(value >>> 8) & 255}.${value & 255}`;
+    for (const [start, end] of ranges) {
+      for (const probe of [start - 1, start, start + 1, end - 1, end, end + 1]) {
+        if (probe < 0 || probe > 0xffffffff) continue;
+        const holder = ranges.filter(([low, high]) => low <= probe && probe <= high).at(-1);
+        expect({ probe, asn: data.lookup(text(probe))?.asn }).toEqual({
+          probe,
+          asn: holder?.[2] ?? null,
+        });
+      }
+    }
+    expect(data.lookup("2003:2::1")?.asn).toBe(3);
+    expect(data.lookup("2003:2::1:0")?.asn).toBeNull();
+    expect(data.lookup("2003::1")?.asn).toBeNull();
+  });
+});

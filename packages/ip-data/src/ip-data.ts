@@ -8,11 +8,8 @@ export interface IpNetworkFacts {
   /** The autonomous system announcing the address. */
   asn: number | null;
   asName: string | null;
-  /**
-   * The block holding the address, as CIDR (see `coveringIpv4Prefix`). A getter on lookups'
-   * answers: formatted when read (and by JSON.stringify and spreads).
-   */
-  readonly prefix: string | null;
+  /** The block holding the address, as CIDR (see `coveringIpv4Prefix`). */
+  prefix: string | null;
   /** ISO 3166-1 alpha-2 code, upper case. */
   country: string | null;
 }
@@ -88,7 +85,19 @@ function tableIpData(options: {
 }): IpData {
   const { asn, country, entries, countries } = options;
   const words = new Uint32Array(4);
-  // The prefix is formatted when read: most lookups want the AS and country only.
+  // Most ranges are one CIDR block: their prefix is the same for every address in them, so it
+  // is formatted once, on first use, and kept (at most one string a range).
+  const blockPrefixes: (string | undefined)[] = new Array(asn.ipv4.count);
+  const prefix4 = (at: number, value: number): string => {
+    const known = blockPrefixes[at];
+    if (known !== undefined) return known;
+    const start = asn.ipv4.starts[at]!;
+    const end = asn.ipv4.ends[at]!;
+    const prefix = coveringIpv4Prefix(value, start, end);
+    const size = 2 ** (32 - Number(prefix.slice(prefix.indexOf("/") + 1)));
+    if (end - start + 1 === size) blockPrefixes[at] = prefix;
+    return prefix;
+  };
   const lookup4 = (value: number): IpNetworkFacts => {
     const at = findIpv4(asn.ipv4, value);
     const where = findIpv4(country.ipv4, value);
@@ -96,9 +105,7 @@ function tableIpData(options: {
     return {
       asn: entry?.asn ?? null,
       asName: entry?.name ?? null,
-      get prefix() {
-        return at < 0 ? null : coveringIpv4Prefix(value, asn.ipv4.starts[at]!, asn.ipv4.ends[at]!);
-      },
+      prefix: at < 0 ? null : prefix4(at, value),
       country: where < 0 ? null : countries[country.ipv4.values[where]!]!,
     };
   };
@@ -106,19 +113,17 @@ function tableIpData(options: {
     const at = findIpv6(asn.ipv6, words);
     const where = findIpv6(country.ipv6, words);
     const entry = at < 0 ? undefined : entries[asn.ipv6.values[at]!];
-    const address = words.slice();
     return {
       asn: entry?.asn ?? null,
       asName: entry?.name ?? null,
-      get prefix() {
-        return at < 0
+      prefix:
+        at < 0
           ? null
           : coveringIpv6Prefix(
-              address,
+              words,
               asn.ipv6.starts.subarray(at * 4, at * 4 + 4),
               asn.ipv6.ends.subarray(at * 4, at * 4 + 4),
-            );
-      },
+            ),
       country: where < 0 ? null : countries[country.ipv6.values[where]!]!,
     };
   };

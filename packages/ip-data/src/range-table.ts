@@ -12,6 +12,12 @@ export interface RangeTable {
   readonly values: Uint32Array;
   /** Ranges cut short because the next one started inside them. */
   readonly trimmed: number;
+  /**
+   * For each value of an address's top 16 bits, the last range starting at or before the
+   * first address with those bits (0 when none does), and one more entry for the end: a
+   * lookup searches only between two neighbours, a few ranges, instead of all of them.
+   */
+  readonly top16: Uint32Array;
 }
 
 /** Collects ranges in any order; `build()` sorts them and checks they do not overlap. */
@@ -63,7 +69,7 @@ export function rangeTableBuilder(family: 4 | 6): RangeTableBuilder {
           trimmed++;
         }
       }
-      return { ...table, trimmed };
+      return { ...table, trimmed, top16: top16Index(table, width) };
     },
   };
 }
@@ -123,6 +129,36 @@ function sortedTable(options: {
   return { family, count, starts, ends, values };
 }
 
+function top16Index(table: Omit<RangeTable, "trimmed" | "top16">, width: number): Uint32Array {
+  const index = new Uint32Array(65537);
+  let range = 0;
+  for (let top = 0; top < 65536; top++) {
+    const first = top * 65536;
+    while (
+      range + 1 < table.count &&
+      startsAtOrBefore(table.starts, (range + 1) * width, width, first)
+    ) {
+      range++;
+    }
+    index[top] = range;
+  }
+  index[65536] = Math.max(0, table.count - 1);
+  return index;
+}
+
+/** Whether the start at `offset` is at or before the address whose words are `[first, 0, 0, 0]`. */
+function startsAtOrBefore(
+  starts: Uint32Array,
+  offset: number,
+  width: number,
+  first: number,
+): boolean {
+  const word = starts[offset]!;
+  if (word !== first) return word < first;
+  for (let rest = 1; rest < width; rest++) if (starts[offset + rest] !== 0) return false;
+  return true;
+}
+
 /** -1, 0 or 1 as the `width` words of `a` at `aOffset` compare to those of `b`. */
 export function compareWords(
   a: ArrayLike<number>,
@@ -142,8 +178,9 @@ export function compareWords(
 /** The index of the range holding an IPv4 number, or -1. */
 export function findIpv4(table: RangeTable, address: number): number {
   const { starts, ends } = table;
-  let low = 0;
-  let high = table.count - 1;
+  const top = address >>> 16;
+  let low = table.top16[top]!;
+  let high = table.top16[top + 1]!;
   // The last range starting at or before the address.
   while (low <= high) {
     const middle = (low + high) >>> 1;
@@ -156,8 +193,9 @@ export function findIpv4(table: RangeTable, address: number): number {
 /** The index of the range holding an IPv6 address (four words at `offset`), or -1. */
 export function findIpv6(table: RangeTable, words: ArrayLike<number>, offset = 0): number {
   const { starts, ends } = table;
-  let low = 0;
-  let high = table.count - 1;
+  const top = words[offset]! >>> 16;
+  let low = table.top16[top]!;
+  let high = table.top16[top + 1]!;
   while (low <= high) {
     const middle = (low + high) >>> 1;
     if (compareWords(starts, middle * 4, words, offset, 4) <= 0) low = middle + 1;
