@@ -138,6 +138,7 @@ export { type SslData, type SslProbeOptions, sslProbe } from "./probes/ssl/index
 export { whoisProbe } from "./probes/whois/index.js";
 export type { IpNetworkFacts, IpNetworkSource } from "./protocols/ip-network/ip-network.js";
 export type { AsnSourceOption } from "./protocols/ip-network/network-data.js";
+export { parseRtrCache } from "./protocols/rtr/rtr-option.js";
 export { type MemoryRateLimitOptions, memoryRateLimit } from "./ratelimit/memory-rate-limit.js";
 export type { RateLimitOptions } from "./ratelimit/rate-limit-options.js";
 export type {

@@ -97,7 +97,7 @@ function sortedTable(options: {
   starts: Uint32Array;
   ends: Uint32Array;
   values: Uint32Array;
-}): Omit<RangeTable, "trimmed"> {
+}): Omit<RangeTable, "trimmed" | "top16"> {
   const { family, width, count } = options;
   const trim = (array: Uint32Array, size: number) => array.slice(0, size);
   let inOrder = true;

@@ -41,7 +41,13 @@ export function hostingProbe(settings: HostingSettings): Probe<HostingData> {
     dataSchema: HostingDataSchema as unknown as Record<string, unknown>,
     example: example as HostingData,
     run: (domain, context) => probeHosting(domain, context, settings),
-    ttlMs: () => 60 * 60_000,
+    // Network data still loading on a server's first answers: asked again soon, not in an hour.
+    ttlMs: (data) =>
+      data.hosts.some((host) =>
+        host.addresses.some((entry) => entry.networkError?.includes("still loading")),
+      )
+        ? 30_000
+        : 60 * 60_000,
   };
 }
 

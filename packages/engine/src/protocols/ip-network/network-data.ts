@@ -10,9 +10,15 @@ import {
  * Where network data comes from (`hosting.asnSource`): `"builtin"`, the
  * `@domain-intel/ip-data` package's data (an optional peer dependency, loaded on first use);
  * `"cymru"`, Team Cymru's DNS through the configured resolvers; a path ending `.mmdb`, a MaxMind
- * DB file read by the same package; or data already loaded.
+ * DB file read by the same package; data already loaded; or a function that loads it, called
+ * once, on first use (`() => loadIpData()`: nothing is read unless the section runs).
  */
-export type AsnSourceOption = "builtin" | "cymru" | string | IpNetworkSource;
+export type AsnSourceOption =
+  | "builtin"
+  | "cymru"
+  | string
+  | IpNetworkSource
+  | (() => Promise<IpNetworkSource>);
 
 /** The network data of an engine: the same for the hosting section and `dns.ns.as-diversity`. */
 export interface NetworkData {
@@ -31,9 +37,10 @@ export interface NetworkData {
 /** Checks the option: a TypeError naming `path` for anything else. */
 export function checkAsnSource(value: unknown, path: string): AsnSourceOption {
   if (value === "builtin" || value === "cymru" || isIpNetworkSource(value)) return value;
+  if (typeof value === "function") return value as () => Promise<IpNetworkSource>;
   if (typeof value === "string" && /\.mmdb$/i.test(value)) return value;
   throw new TypeError(
-    `${path} must be "builtin", "cymru", a path ending .mmdb, or loaded data ({ source, lookup })`,
+    `${path} must be "builtin", "cymru", a path ending .mmdb, loaded data ({ source, lookup }) or a function loading it`,
   );
 }
 
@@ -71,6 +78,13 @@ export function networkData(option: AsnSourceOption): NetworkData {
     };
   }
   if (isIpNetworkSource(option)) return inMemory(option.source, () => Promise.resolve(option));
+  if (typeof option === "function") {
+    let loading: Promise<IpNetworkSource> | undefined;
+    return inMemory("loaded data", () => {
+      loading ??= option();
+      return loading;
+    });
+  }
   if (option === "builtin") return inMemory("ip-location-db", loadBuiltin);
   let mmdb: Promise<IpNetworkSource> | undefined;
   return inMemory(`mmdb:${option}`, () => {
