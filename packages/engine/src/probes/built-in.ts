@@ -68,8 +68,11 @@ const fallbackTtlMs = 5 * minuteMs;
 export const builtInSections: Readonly<Record<string, BuiltInSection>> = {
   whois: { create: ({ rdap }) => whoisProbe(whoisOptions(rdap)), defaultTtlMs: 6 * 60 * minuteMs },
   dns: {
-    create: ({ dns }) =>
-      dnsProbe(dns?.trustAnchors === undefined ? {} : { trustAnchors: dns.trustAnchors }),
+    create: ({ dns }, shared) =>
+      dnsProbe({
+        ...(dns?.trustAnchors === undefined ? {} : { trustAnchors: dns.trustAnchors }),
+        ...(shared ? { networkData: shared.networkData } : {}),
+      }),
     defaultTtlMs: 5 * minuteMs,
   },
   ssl: {

@@ -1,5 +1,6 @@
 import { stepTimeoutMs } from "../../contract/budget.js";
 import type { Probe, ProbeContext } from "../../contract/probe.js";
+import { type NetworkData, networkData } from "../../protocols/ip-network/network-data.js";
 import type { DnsData } from "./dns-data.js";
 import { ianaRootAnchors, parseTrustAnchors, type TrustAnchor } from "./dnssec/trust-anchors.js";
 import { assessHealth } from "./health/assess-health.js";
@@ -38,6 +39,11 @@ export interface DnsProbeOptions {
    * string, or an array of lines). Default: the IANA root key-signing keys in service.
    */
   trustAnchors?: string | readonly string[];
+  /**
+   * Where `dns.ns.as-diversity` finds the origin AS of each name server address: the engine's
+   * network data (`hosting.asnSource`). Default: Team Cymru's DNS through the resolvers.
+   */
+  networkData?: NetworkData;
 }
 
 const knownOptions = new Set([
@@ -46,6 +52,7 @@ const knownOptions = new Set([
   "udpTries",
   "tryTimeoutMs",
   "trustAnchors",
+  "networkData",
 ]);
 
 /** Share of the step budget the resolvers' tries are planned to fill. */
@@ -77,6 +84,7 @@ export function dnsProbe(options: DnsProbeOptions = {}): Probe<DnsData> {
     throw new TypeError("dnsProbe: options.tryTimeoutMs must be an integer 50..60000");
   }
   const trustAnchors = readTrustAnchors(options.trustAnchors);
+  const network = options.networkData ?? networkData("cymru");
 
   return {
     summary: "DNS records of the domain, each with its TTL, and a health assessment of its zone.",
@@ -133,6 +141,7 @@ export function dnsProbe(options: DnsProbeOptions = {}): Probe<DnsData> {
           responses: answered,
           unanswered,
           trustAnchors,
+          network,
         });
         throwIfCancelled({ context, domain });
         const zone = facts.zone && !isFailure(facts.zone) ? facts.zone : null;

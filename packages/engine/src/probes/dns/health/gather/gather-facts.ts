@@ -1,3 +1,4 @@
+import type { NetworkData } from "../../../../protocols/ip-network/network-data.js";
 import type { DnsRecords } from "../../dns-data.js";
 import type { TrustAnchor } from "../../dnssec/trust-anchors.js";
 import type { CoreType, RecordQuestionKey } from "../../record-questions.js";
@@ -18,6 +19,7 @@ export async function gatherFacts(options: {
     Partial<Readonly<Record<RecordQuestionKey, DnsResponse>>>;
   unanswered: Partial<Record<RecordQuestionKey, string>>;
   trustAnchors: readonly TrustAnchor[];
+  network: NetworkData;
 }): Promise<HealthFacts> {
   const { session, domain, exists, records, responses } = options;
   const base = {
@@ -31,7 +33,14 @@ export async function gatherFacts(options: {
   };
   if (!exists) return { ...base, zone: null, mail: null, caa: null };
   const [zone, mail, caa] = await Promise.all([
-    gatherZone({ session, domain, records, responses, trustAnchors: options.trustAnchors }),
+    gatherZone({
+      session,
+      domain,
+      records,
+      responses,
+      trustAnchors: options.trustAnchors,
+      network: options.network,
+    }),
     gatherMail({ session, domain, records }),
     gatherCaa({ session, domain, own: records.CAA }),
   ]);
