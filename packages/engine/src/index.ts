@@ -104,7 +104,6 @@ export {
   dnsProbe,
   parseTrustAnchors,
 } from "./probes/dns/index.js";
-export type { HostingOptions } from "./probes/hosting/hosting-options.js";
 export {
   type DetectedProvider,
   type EvidenceKind,
@@ -113,8 +112,10 @@ export {
   type HostingData,
   type HostingFindingId,
   type HostingHost,
+  type HostingProbeOptions,
   type HostingRole,
   hostingFindingIds,
+  hostingProbe,
   hostingRoles,
   type ProviderCategory,
   type ProviderEntry,

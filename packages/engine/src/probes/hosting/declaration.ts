@@ -1,18 +1,99 @@
-import { type Static, type TSchema, Type } from "@sinclair/typebox";
+import { FindingSchema } from "../../contract/finding.js";
+import {
+  Defaulted,
+  Methods,
+  Nullable,
+  type OptionsOf,
+  type SettingsOf,
+  type Static,
+  StringEnum,
+  Type,
+} from "../../contract/schema.js";
+import type { SectionDeclaration } from "../../contract/section-declaration.js";
+import {
+  type AsnSourceOption,
+  checkAsnSource,
+  type NetworkData,
+} from "../../protocols/ip-network/network-data.js";
+import type { RtrClient } from "../../protocols/rtr/rtr-client.js";
 import { evidenceKinds, hostingRoles } from "./detect-providers.js";
+import example from "./openapi-example.json" with { type: "json" };
+import type { ProviderEntry } from "./provider-table.js";
 
-// Until the declaration framework lands here: nullable as JSON Schema readers expect it.
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
-const Enum = <const T extends readonly string[]>(values: T) =>
-  Type.Unsafe<T[number]>({ type: "string", enum: [...values] });
+const Enum = StringEnum;
 
-const FindingSchema = Type.Object({
-  id: Type.String(),
-  status: Enum(["pass", "info", "warn", "fail", "skipped"]),
-  severity: Enum(["info", "warning", "error"]),
-  message: Type.String(),
-  details: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
-});
+const names = Type.Array(Type.String({ minLength: 1 }));
+const numbers = Type.Array(Type.Integer({ minimum: 0, maximum: 4_294_967_295 }));
+
+/** A provider added with `hosting.providers` (one with a built-in id replaces it). */
+const ProviderEntrySchema = Type.Object(
+  {
+    id: Type.String({ pattern: "^[a-z0-9-]+$", expect: "lower-case letters, digits and hyphens" }),
+    name: Type.String({ minLength: 1 }),
+    category: StringEnum(["dns", "mail", "cloud", "hosting", "cdn", "ca", "registrar"]),
+    ns: Type.Optional(names),
+    mx: Type.Optional(names),
+    spf: Type.Optional(names),
+    cname: Type.Optional(names),
+    header: Type.Optional(names),
+    asn: Type.Optional(numbers),
+    issuer: Type.Optional(names),
+    registrar: Type.Optional(numbers),
+  },
+  { additionalProperties: false },
+);
+
+const positive = (fallback: number, maximum: number, description: string) =>
+  Defaulted(Type.Integer({ minimum: 1, maximum, default: fallback, description }));
+
+export const HostingOptions = Type.Object(
+  {
+    asnSource: Defaulted(
+      Type.Unsafe<AsnSourceOption>({
+        ...Type.Any(),
+        default: "builtin",
+        expect: '"builtin", "cymru", a path ending .mmdb, loaded data or a function loading it',
+        description:
+          'Where AS, prefix and country come from: "builtin" (the @domain-intel/ip-data package, loaded on first use), "cymru" (Team Cymru\'s DNS through the resolvers), the path of a MaxMind DB (.mmdb) file, data already loaded ({ source, lookup }), or a function that loads it, called once.',
+        check: (value: unknown) => {
+          try {
+            checkAsnSource(value, "");
+            return undefined;
+          } catch {
+            return 'must be "builtin", "cymru", a path ending .mmdb, loaded data ({ source, lookup }) or a function loading it';
+          }
+        },
+      }),
+    ),
+    providers: Defaulted(
+      Type.Array(ProviderEntrySchema, {
+        default: [],
+        description:
+          "Providers added to the table of detection rules; one with a built-in id replaces it.",
+      }),
+    ),
+    maxHosts: positive(8, 16, "Name servers and MX hosts looked at, each."),
+    httpsPort: positive(443, 65535, "Port of the HTTPS request and the IPv6 test (for labs)."),
+    networkData: Type.Optional(
+      Methods<NetworkData>(["lookup"], {
+        expect: "the engine's network data",
+        description:
+          "The engine's network data, made once from asnSource and shared with the dns section.",
+      }),
+    ),
+    rtr: Type.Optional(
+      Methods<RtrClient>(["validate", "whenSynchronised", "status", "close"], {
+        expect: "an RTR client",
+        description: "The engine's RTR client (rpki.rtr).",
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export type HostingProbeOptions = OptionsOf<typeof HostingOptions>;
+export type HostingSettings = SettingsOf<typeof HostingOptions>;
+export type HostingProviderEntry = ProviderEntry;
 
 const VrpSchema = Type.Object({
   prefix: Type.String(),
@@ -129,3 +210,17 @@ export type HostingData = Static<typeof HostingDataSchema>;
 export type HostingHost = Static<typeof HostingHostSchema>;
 export type HostingAddress = Static<typeof HostingAddressSchema>;
 export type HostRole = (typeof hostRoles)[number];
+
+export const hostingDeclaration = {
+  name: "hosting",
+  summary:
+    "Who runs it: every address's network (ASN, prefix), country, reverse name, providers per role, RPKI validity.",
+  options: HostingOptions,
+  engineOptions: {
+    key: "hosting",
+    pick: ["asnSource", "providers", "maxHosts", "httpsPort"],
+  } as const,
+  data: HostingDataSchema,
+  example: example as HostingData,
+  defaultTtlMs: 60 * 60_000,
+} satisfies SectionDeclaration<typeof HostingOptions, typeof HostingDataSchema>;

@@ -1,8 +1,8 @@
 import type * as packet from "dns-packet";
 import type { ProbeContext } from "../../contract/probe.js";
-import { normalizeName, txtRecord } from "../dns/records.js";
-import type { QueryType } from "../dns/wire/query.js";
-import { askMailDns } from "../mail/mail-dns.js";
+import { askResolvers } from "../../protocols/dns/ask-resolvers.js";
+import { normalizeName, txtRecord } from "../../protocols/dns/records.js";
+import type { QueryType } from "../../protocols/dns/wire/query.js";
 
 /** What one question gave: the record values, the alias targets met on the way, or why none. */
 export type HostingAnswer =
@@ -19,7 +19,7 @@ export async function askHosting(
   name: string,
   type: QueryType,
 ): Promise<HostingAnswer> {
-  const answer = await askMailDns({ context, name, type });
+  const answer = await askResolvers({ context, name, type });
   if (!answer.ok) return { ok: false, reason: answer.reason };
   const aliases = (answer.response?.answers ?? [])
     .filter((record): record is packet.StringAnswer => record.type === "CNAME")

@@ -19,7 +19,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { networkData } from "../../protocols/ip-network/network-data.js";
 import type { RtrClient } from "../../protocols/rtr/rtr-client.js";
 import { createRtrClient } from "../../protocols/rtr/rtr-option.js";
-import { type HostingData, hostingFindingIds, hostingProbe, providerTable } from "./index.js";
+import { type HostingData, hostingFindingIds, hostingProbe } from "./index.js";
 
 const ajv = new Ajv2020.default({ strict: false, allErrors: true });
 addFormats.default(ajv);
@@ -105,23 +105,15 @@ async function probe(options: {
   timeoutMs?: number;
 }) {
   const data = await hostingProbe({
-    network: networkData(ipData),
-    providers: providerTable,
-    rtr: options.rtr ?? null,
-    maxHosts: 8,
+    networkData: networkData(ipData),
+    ...(options.rtr ? { rtr: options.rtr } : {}),
     httpsPort: options.port,
   }).run(
     "shop.test",
     testProbeContext({ resolvers: [options.resolver], timeoutMs: options.timeoutMs ?? 4000 }),
   );
   const validate = ajv.compile(
-    hostingProbe({
-      network: networkData(ipData),
-      providers: [],
-      rtr: null,
-      maxHosts: 8,
-      httpsPort: 443,
-    }).dataSchema as object,
+    hostingProbe({ networkData: networkData(ipData) }).dataSchema as object,
   );
   expect(validate(data), JSON.stringify(validate.errors)).toBe(true);
   expect(data.findings.map((finding) => finding.id)).toEqual([...hostingFindingIds]);
@@ -266,13 +258,10 @@ describe("hosting section on loopback", () => {
     const port = (closed.address() as net.AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
     await expect(
-      hostingProbe({
-        network: networkData(ipData),
-        providers: providerTable,
-        rtr: null,
-        maxHosts: 8,
-        httpsPort: 443,
-      }).run("shop.test", testProbeContext({ resolvers: [`127.0.0.1:${port}`], timeoutMs: 1500 })),
+      hostingProbe({ networkData: networkData(ipData) }).run(
+        "shop.test",
+        testProbeContext({ resolvers: [`127.0.0.1:${port}`], timeoutMs: 1500 }),
+      ),
     ).rejects.toMatchObject({ name: "ProbeError" });
   });
 });

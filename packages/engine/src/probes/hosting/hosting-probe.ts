@@ -1,60 +1,73 @@
 import { setMaxListeners } from "node:events";
 import { stepTimeoutMs } from "../../contract/budget.js";
 import type { Probe, ProbeContext } from "../../contract/probe.js";
-import type { NetworkData } from "../../protocols/ip-network/network-data.js";
+import { resolveOptions } from "../../contract/resolve-options.js";
+import { type NetworkData, networkData } from "../../protocols/ip-network/network-data.js";
 import type { RtrClient } from "../../protocols/rtr/rtr-client.js";
 import { addressFacts } from "./address-facts.js";
-import { type HostingData, HostingDataSchema } from "./declaration.js";
+import {
+  type HostingData,
+  HostingOptions,
+  type HostingProbeOptions,
+  type HostingSettings,
+  hostingDeclaration,
+} from "./declaration.js";
 import { detectProviders } from "./detect-providers.js";
 import { gatherHosts } from "./gather-hosts.js";
 import { hostingFindings } from "./hosting-findings.js";
-import example from "./openapi-example.json" with { type: "json" };
-import type { ProviderEntry } from "./provider-table.js";
+import { type ProviderEntry, providerTable } from "./provider-table.js";
 import { tcpReachable } from "./reachability.js";
 import { webFacts } from "./web-facts.js";
 
-/** What the hosting probe is made from: resolved once by the engine. */
-export interface HostingSettings {
-  /** The engine's network data (`hosting.asnSource`). */
+const maxRtrWaitMs = 3000;
+
+/** What a run needs: the settings with the engine's shared parts made. */
+interface HostingRun {
   readonly network: NetworkData;
-  /** The provider table, the built-in one with `hosting.providers` merged in. */
-  readonly providers: readonly ProviderEntry[];
-  /** The engine's RTR client (`rpki.rtr`), or null. */
   readonly rtr: RtrClient | null;
-  /** Name servers and MX hosts looked at, each. Default 8. */
+  readonly providers: readonly ProviderEntry[];
   readonly maxHosts: number;
-  /** Port of the HTTPS request and the IPv6 reachability test. Default 443. */
   readonly httpsPort: number;
 }
-
-const maxRtrWaitMs = 3000;
 
 /**
  * The built-in `hosting` section: for the domain, `www.`, each name server and MX host, every
  * address with its reverse names, network (AS, prefix), country, owning provider and route
  * validity; the providers of each role with their evidence; four findings.
  */
-export function hostingProbe(settings: HostingSettings): Probe<HostingData> {
+export function hostingProbe(options: HostingProbeOptions = {}): Probe<HostingData> {
+  return createHostingProbe(resolveOptions(HostingOptions, options, "hostingProbe: options"));
+}
+
+/** The probe from settings already resolved (the engine resolves them once, at creation). */
+export function createHostingProbe(settings: HostingSettings): Probe<HostingData> {
+  const replaced = new Set(settings.providers.map((entry) => entry.id));
+  const run: HostingRun = {
+    network: settings.networkData ?? networkData(settings.asnSource),
+    rtr: settings.rtr ?? null,
+    providers: [...settings.providers, ...providerTable.filter((entry) => !replaced.has(entry.id))],
+    maxHosts: settings.maxHosts,
+    httpsPort: settings.httpsPort,
+  };
   return {
-    summary:
-      "Who runs it: every address's network (ASN, prefix), country, reverse name, providers per role, RPKI validity.",
-    dataSchema: HostingDataSchema as unknown as Record<string, unknown>,
-    example: example as HostingData,
-    run: (domain, context) => probeHosting(domain, context, settings),
+    summary: hostingDeclaration.summary,
+    dataSchema: hostingDeclaration.data,
+    example: hostingDeclaration.example,
+    run: (domain, context) => probeHosting(domain, context, run),
     // Network data still loading on a server's first answers: asked again soon, not in an hour.
     ttlMs: (data) =>
       data.hosts.some((host) =>
         host.addresses.some((entry) => entry.networkError?.includes("still loading")),
       )
         ? 30_000
-        : 60 * 60_000,
+        : hostingDeclaration.defaultTtlMs,
   };
 }
 
 async function probeHosting(
   domain: string,
   runContext: ProbeContext,
-  settings: HostingSettings,
+  settings: HostingRun,
 ): Promise<HostingData> {
   // Every query of the run listens to its signal: many more than Node's default 10.
   const signal = AbortSignal.any([runContext.signal]);

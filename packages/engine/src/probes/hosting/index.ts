@@ -3,6 +3,10 @@ export {
   type HostingData,
   HostingDataSchema,
   type HostingHost,
+  HostingOptions,
+  type HostingProbeOptions,
+  type HostingSettings,
+  hostingDeclaration,
 } from "./declaration.js";
 export {
   type DetectedProvider,
@@ -13,5 +17,5 @@ export {
   type ProviderEvidence,
 } from "./detect-providers.js";
 export { type HostingFindingId, hostingFindingIds } from "./hosting-findings.js";
-export { type HostingSettings, hostingProbe } from "./hosting-probe.js";
+export { createHostingProbe, hostingProbe } from "./hosting-probe.js";
 export { type ProviderCategory, type ProviderEntry, providerTable } from "./provider-table.js";

@@ -1,9 +1,9 @@
 import type * as packet from "dns-packet";
+import { txtRecord } from "../../../../protocols/dns/records.js";
+import { type HealthSession, isFailure } from "../../../../protocols/dns/session.js";
 import type { TxtAsker } from "../../../../protocols/ip-network/cymru.js";
 import type { NetworkData } from "../../../../protocols/ip-network/network-data.js";
-import { txtRecord } from "../../records.js";
 import type { AsnFacts } from "../facts.js";
-import { type HealthSession, isFailure } from "../session.js";
 
 /**
  * The origin AS of each address, or why it is unknown, from the engine's network data (the
