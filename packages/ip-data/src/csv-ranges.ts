@@ -16,13 +16,37 @@ export interface CsvInput {
   readonly numericFamily?: 4 | 6;
 }
 
+/** Lines read between two yields of `readCsvRangesInSlices`: a few milliseconds of work. */
+const linesPerSlice = 20_000;
+
 export function readCsvRanges(options: {
   inputs: readonly CsvInput[];
   value: (rest: string) => number;
 }): { ipv4: RangeTable; ipv6: RangeTable } {
   const builders = { 4: rangeTableBuilder(4), 6: rangeTableBuilder(6) };
-  for (const input of options.inputs) readInput(input, builders, options.value);
-  const sources = options.inputs.map((input) => input.source).join(", ");
+  for (const input of options.inputs) for (const _ of readInput(input, builders, options.value));
+  return buildTables(options.inputs, builders);
+}
+
+/**
+ * The same, giving the event loop a turn every few thousand lines: a server reading a large
+ * file keeps answering (and its probes' timers keep firing) meanwhile.
+ */
+export async function readCsvRangesInSlices(options: {
+  inputs: readonly CsvInput[];
+  value: (rest: string) => number;
+}): Promise<{ ipv4: RangeTable; ipv6: RangeTable }> {
+  const builders = { 4: rangeTableBuilder(4), 6: rangeTableBuilder(6) };
+  for (const input of options.inputs) {
+    for (const _ of readInput(input, builders, options.value)) {
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+  return buildTables(options.inputs, builders);
+}
+
+function buildTables(inputs: readonly CsvInput[], builders: Record<4 | 6, RangeTableBuilder>) {
+  const sources = inputs.map((input) => input.source).join(", ");
   try {
     return { ipv4: builders[4].build(), ipv6: builders[6].build() };
   } catch (error) {
@@ -30,11 +54,12 @@ export function readCsvRanges(options: {
   }
 }
 
-function readInput(
+/** Reads one input into the builders, yielding after every slice of lines. */
+function* readInput(
   input: CsvInput,
   builders: Record<4 | 6, RangeTableBuilder>,
   toValue: (rest: string) => number,
-): void {
+): Generator<void> {
   const { text, source } = input;
   const start = new Uint32Array(4);
   const end = new Uint32Array(4);
@@ -44,6 +69,7 @@ function readInput(
     let lineEnd = text.indexOf("\n", lineStart);
     if (lineEnd < 0) lineEnd = text.length;
     lineNumber++;
+    if (lineNumber % linesPerSlice === 0) yield;
     const line = text.slice(lineStart, text.charCodeAt(lineEnd - 1) === 13 ? lineEnd - 1 : lineEnd);
     lineStart = lineEnd + 1;
     if (line === "" || line.startsWith("#")) continue;

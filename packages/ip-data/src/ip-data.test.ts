@@ -199,3 +199,23 @@ describe("the top-16-bit index", () => {
     expect(data.lookup("2003::1")?.asn).toBeNull();
   });
 });
+
+describe("loading a large file", () => {
+  it("leaves the event loop a turn between slices, so a server keeps answering", async () => {
+    const folder = await mkdtemp(join(tmpdir(), "ip-data-large-"));
+    const file = join(folder, "asn-ipv4-num.csv");
+    const lines = Array.from(
+      { length: 200_000 },
+      (_, index) => `${index * 256},${index * 256 + 255},${index + 1},AS ${index}`,
+    );
+    await writeFile(file, lines.join("\n"));
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 1);
+    const data = await loadIpData({ asnFiles: [file], countryFiles: [] }).finally(() =>
+      clearInterval(timer),
+    );
+    expect(data.lookup("0.1.0.1")?.asn).toBe(257);
+    // 200,000 lines are ten slices: the timer ran between them.
+    expect(ticks).toBeGreaterThanOrEqual(5);
+  });
+});

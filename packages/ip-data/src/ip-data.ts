@@ -1,5 +1,5 @@
 import { coveringIpv4Prefix, coveringIpv6Prefix } from "./covering-prefix.js";
-import { type CsvInput, csvFields, readCsvRanges } from "./csv-ranges.js";
+import { type CsvInput, csvFields, readCsvRanges, readCsvRangesInSlices } from "./csv-ranges.js";
 import { ipv4Number, ipv6Words } from "./ip-number.js";
 import { findIpv4, findIpv6, type RangeTable, tableBytes } from "./range-table.js";
 
@@ -37,17 +37,53 @@ interface AsnEntry {
   name: string | null;
 }
 
-/** The data from CSV texts in ip-location-db's form (`start,end,asn,name` and `start,end,CC`). */
-export function ipDataFromCsv(options: {
+interface CsvSources {
   source: string;
   asn: readonly CsvInput[];
   country: readonly CsvInput[];
-}): IpData {
+}
+
+/** The data from CSV texts in ip-location-db's form (`start,end,asn,name` and `start,end,CC`). */
+export function ipDataFromCsv(options: CsvSources): IpData {
+  const values = valueTables();
+  const asn = readCsvRanges({ inputs: options.asn, value: values.asnValue });
+  const country = readCsvRanges({ inputs: options.country, value: values.countryValue });
+  return tableIpData({
+    source: options.source,
+    asn,
+    country,
+    entries: values.entries,
+    countries: values.countries,
+  });
+}
+
+/** The same, read in slices that leave the event loop a turn (large files). */
+export async function ipDataFromCsvInSlices(options: CsvSources): Promise<IpData> {
+  const values = valueTables();
+  const asn = await readCsvRangesInSlices({ inputs: options.asn, value: values.asnValue });
+  const country = await readCsvRangesInSlices({
+    inputs: options.country,
+    value: values.countryValue,
+  });
+  return tableIpData({
+    source: options.source,
+    asn,
+    country,
+    entries: values.entries,
+    countries: values.countries,
+  });
+}
+
+/** The AS entries and country codes the ranges point at, each kept once. */
+function valueTables() {
   const entries: AsnEntry[] = [];
   const entryIndex = new Map<string, number>();
-  const asn = readCsvRanges({
-    inputs: options.asn,
-    value: (rest) => {
+  const countries: string[] = [];
+  const countryIndex = new Map<string, number>();
+  return {
+    entries,
+    countries,
+    asnValue: (rest: string) => {
       let index = entryIndex.get(rest);
       if (index !== undefined) return index;
       const [number, name] = csvFields(rest);
@@ -57,12 +93,7 @@ export function ipDataFromCsv(options: {
       entryIndex.set(rest, index);
       return index;
     },
-  });
-  const countries: string[] = [];
-  const countryIndex = new Map<string, number>();
-  const country = readCsvRanges({
-    inputs: options.country,
-    value: (rest) => {
+    countryValue: (rest: string) => {
       const code = rest.trim().toUpperCase();
       if (!/^[A-Z]{2}$/.test(code)) return -1;
       let index = countryIndex.get(code);
@@ -72,8 +103,7 @@ export function ipDataFromCsv(options: {
       }
       return index;
     },
-  });
-  return tableIpData({ source: options.source, asn, country, entries, countries });
+  };
 }
 
 function tableIpData(options: {

@@ -53,9 +53,18 @@ interface IpDataModule {
 const ipDataPackage = "@domain-intel/ip-data";
 let builtinLoad: Promise<IpNetworkSource> | undefined;
 
+/**
+ * Node's own `import()`, out of reach of bundlers and test runners that rewrite dynamic imports
+ * (vitest would map the name to the package's sources through its aliases): the package is found
+ * where Node finds it from the engine, or not at all.
+ */
+const nativeImport = new Function("specifier", "return import(specifier)") as (
+  specifier: string,
+) => Promise<unknown>;
+
 async function importIpData(): Promise<IpDataModule> {
   try {
-    return (await import(ipDataPackage)) as IpDataModule;
+    return (await nativeImport(ipDataPackage)) as IpDataModule;
   } catch (error) {
     throw new Error(
       `${ipDataPackage} is not installed (npm install ${ipDataPackage}), or hosting.asnSource "cymru" (${(error as Error).message})`,
