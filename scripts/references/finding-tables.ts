@@ -1,6 +1,8 @@
 import type { FindingReference } from "../../packages/engine/src/contract/finding-reference.js";
 import { dnsCheckIds } from "../../packages/engine/src/probes/dns/health/check-ids.js";
 import { dnsCheckReference } from "../../packages/engine/src/probes/dns/health/check-reference.js";
+import { hostingFindingReference } from "../../packages/engine/src/probes/hosting/finding-reference.js";
+import { hostingFindingIds } from "../../packages/engine/src/probes/hosting/hosting-findings.js";
 import { httpFindingReference } from "../../packages/engine/src/probes/http/finding-reference.js";
 import { httpFindingIds } from "../../packages/engine/src/probes/http/http-findings.js";
 import { mailFindingReference } from "../../packages/engine/src/probes/mail/finding-reference.js";
@@ -33,6 +35,7 @@ export const findingTables: Readonly<Record<string, FindingTable>> = {
     ids: [...whoisFindingIds, parseIncompleteFindingId, partialLookupFindingId],
     reference: whoisFindingReference,
   },
+  "hosting-findings": { ids: hostingFindingIds, reference: hostingFindingReference },
   insights: { ids: insightIds, reference: insightReference },
 };
 

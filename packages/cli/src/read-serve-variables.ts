@@ -1,6 +1,6 @@
+import { isDeepStrictEqual } from "node:util";
 import { checkOption, engineOptionSchema, resolveOptions } from "@domain-intel/engine";
 import { Kind, type TSchema } from "@sinclair/typebox";
-import { Value } from "@sinclair/typebox/value";
 import { type ServeSettings, ServeSettingsSchema } from "./serve-settings-schema.js";
 import { type ReadValue, type ServeVariable, serveVariables } from "./serve-variables.js";
 import { boolean, integer, list, type Reader, text } from "./variable-readers.js";
@@ -126,7 +126,7 @@ function handToEngine(
 ): void {
   const schema = schemaOf(variable) as { default?: unknown };
   const atDefault =
-    value === undefined || ("default" in schema && Value.Equal(value.input, schema.default));
+    value === undefined || ("default" in schema && isDeepStrictEqual(value.input, schema.default));
   if (atDefault && !variable.stated) return;
   const handed =
     value === undefined

@@ -78,6 +78,12 @@ const samples: Record<
     bad: "s2026,bad selector",
     badOption: ["s2026", "bad selector"],
   },
+  DOMAIN_INTEL_ASN_SOURCE: { good: "cymru", bad: "maxmind", badOption: "maxmind" },
+  DOMAIN_INTEL_RPKI_RTR: {
+    good: "127.0.0.1:8282",
+    bad: "rtr.example",
+    badOption: "rtr.example",
+  },
   DOMAIN_INTEL_WATCH_FILE: {
     good: file("watch.txt", "example.com\n"),
     bad: "",

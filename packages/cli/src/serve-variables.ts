@@ -1,6 +1,7 @@
 import { redactRedisUrl } from "./redis-connection.js";
 import type { ServeSettings } from "./serve-settings-schema.js";
 import {
+  asnSource,
   bootstrapLocation,
   duration,
   filePath,
@@ -186,6 +187,23 @@ export const serveVariables: readonly ServeVariable[] = [
     summary: "DKIM selectors tried besides the common ones",
     doc: "comma-separated DKIM selectors tried besides the common ones; selectors cannot be listed from DNS",
     sets: { option: "mail.dkimSelectors" },
+    unset: "(none)",
+  },
+  {
+    name: "DOMAIN_INTEL_ASN_SOURCE",
+    summary:
+      "network data of the hosting section: builtin (@domain-intel/ip-data), cymru, or an .mmdb file",
+    doc: "where the hosting section's AS, prefix and country come from: `builtin` (the `@domain-intel/ip-data` package, read on the first hosting request), `cymru` (Team Cymru's DNS through the resolvers), or the path of a MaxMind DB (`.mmdb`) file, which must be readable",
+    sets: { option: "hosting.asnSource" },
+    read: asnSource,
+    // The engine is given a loader even for the default: the data package is the CLI's to load.
+    fallback: "builtin",
+  },
+  {
+    name: "DOMAIN_INTEL_RPKI_RTR",
+    summary: "host:port of the RTR cache route origins are validated against",
+    doc: "`host:port` (`[v6]:port`) of the RTR cache (RFC 8210: Routinator, StayRTR, rpki-client behind an RTR server) route origins are validated against; none: `hosting.rpki.valid` is skipped. Trusted as configured, like the resolvers",
+    sets: { option: "rpki.rtr" },
     unset: "(none)",
   },
   {

@@ -1,4 +1,5 @@
-import { readFileSync } from "node:fs";
+import { accessSync, constants, readFileSync } from "node:fs";
+import { loadIpData, loadMmdbData } from "@domain-intel/ip-data";
 import type { TSchema } from "@sinclair/typebox";
 
 /**
@@ -166,4 +167,20 @@ export const bootstrapLocation: Reader = (text, context) => {
   context.from(source.path);
   context.check(data);
   return text;
+};
+
+/**
+ * The hosting section's network data: `builtin` and an `.mmdb` file (which must be readable
+ * now) become loaders the engine calls once, on the first hosting request, so that a run that
+ * never asks for hosting never reads the data; anything else (`cymru`) is the engine's to judge.
+ */
+export const asnSource: Reader = (text) => {
+  if (text === "builtin") return () => loadIpData();
+  if (!/\.mmdb$/i.test(text)) return text;
+  try {
+    accessSync(text, constants.R_OK);
+  } catch (error) {
+    throw new Error(`${text} cannot be read (${(error as NodeJS.ErrnoException).code ?? "error"})`);
+  }
+  return () => loadMmdbData({ files: [text] });
 };
