@@ -1,3 +1,4 @@
+import { getDomain } from "tldts";
 import type { WhoisCorpusExpected, WhoisCorpusSample } from "./corpus-judge.js";
 
 /**
@@ -6,19 +7,26 @@ import type { WhoisCorpusExpected, WhoisCorpusSample } from "./corpus-judge.js";
  */
 export interface Correction {
   why: string;
-  fields: WhoisCorpusExpected;
+  fields?: WhoisCorpusExpected;
+  /** The name the answer is for, where upstream's file does not say it and the text does. */
+  domain?: string;
 }
 
+/** The sample with its correction applied, and why the API cannot ask for it, if so. */
 export function corrected(
   sample: WhoisCorpusSample,
   correction: Correction | undefined,
 ): WhoisCorpusSample {
-  if (!correction) return sample;
-  return {
-    ...sample,
-    expected: { ...sample.expected, ...correction.fields },
-    corrected: correction.why,
-  };
+  const fixed = correction
+    ? {
+        ...sample,
+        domain: correction.domain ?? sample.domain,
+        expected: { ...sample.expected, ...correction.fields },
+        corrected: correction.why,
+      }
+    : sample;
+  const skip = sample.skip ?? apiSkipReason(fixed.domain);
+  return skip ? { ...fixed, skip } : fixed;
 }
 
 const regionNames = new Intl.DisplayNames(["en"], { type: "region" });
@@ -37,4 +45,18 @@ export function countryCodeOf(country: string): string | undefined {
   const text = country.trim();
   if (/^[A-Za-z]{2}$/.test(text)) return text.toUpperCase();
   return codesByName.get(text.toLowerCase());
+}
+
+/**
+ * Why the API cannot ask for the sample's name as recorded, or undefined: it refuses a TLD or a
+ * public suffix (400), and looks a name under a private suffix (`kidzlink.ae.org`, CentralNic's)
+ * up by its ICANN registrable domain (`ae.org`) at the TLD's registry.
+ */
+function apiSkipReason(domain: string): string | undefined {
+  const registrable = getDomain(domain);
+  if (registrable === null) return "a TLD or public suffix: the API answers 400 invalid_domain";
+  if (registrable !== domain) {
+    return `under a private suffix: the section looks up ${registrable} at its TLD's registry`;
+  }
+  return undefined;
 }

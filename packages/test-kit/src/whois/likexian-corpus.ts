@@ -16,8 +16,7 @@ export function likexianCorpus(): WhoisCorpusSample[] {
     readFileSync(new URL("corrections.json", likexianDir), "utf8"),
   ) as Record<string, Correction>;
   const found = readdirSync(new URL("noterror/", likexianDir))
-    // `com_com`, `cn_cn`: IANA's answers for a TLD, which the API refuses as no domain (400).
-    .filter((name) => /_.+\./.test(name) && !name.endsWith(".json"))
+    .filter((name) => name.includes("_") && !name.endsWith(".json"))
     .sort()
     .map((name) => {
       const json = JSON.parse(
@@ -40,12 +39,16 @@ export function likexianCorpus(): WhoisCorpusSample[] {
 
 function sample(fixture: string, expected: WhoisCorpusExpected): WhoisCorpusSample {
   const name = fixture.slice(fixture.indexOf("/") + 1);
+  const domain = name.slice(name.indexOf("_") + 1).toLowerCase();
+  // `com_com`, `cn_cn`: IANA's answers for a TLD.
+  const skip = domain.includes(".") ? undefined : "IANA's answer for a TLD";
   return {
     source: "likexian",
     fixture,
-    domain: name.slice(name.indexOf("_") + 1).toLowerCase(),
+    domain,
     raw: readFileSync(new URL(fixture, likexianDir), "utf8"),
     expected,
+    ...(skip ? { skip } : {}),
   };
 }
 

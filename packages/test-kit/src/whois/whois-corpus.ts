@@ -28,10 +28,6 @@ const corrections: Record<string, { why: string; fields: WhoisCorpusExpected }> 
     why: "the parenthesis after the name is the registrar's page at nic.at, not part of its name",
     fields: { registrar: "MarkMonitor Inc." },
   },
-  "nic.live": {
-    why: "ACTIVE is the TLD's status in the IANA header, not the domain's",
-    fields: { statuses: ["serverTransferProhibited"] },
-  },
   "google.fr": {
     why: "ACTIVE is the registry's state beside the EPP statuses; associated, not identified and ok describe the contacts",
     fields: {
@@ -68,12 +64,27 @@ const corrections: Record<string, { why: string; fields: WhoisCorpusExpected }> 
     fields: { createdAt: "2002-10-22T20:48:23Z", expiresAt: "2019-11-20T17:48:02Z" },
   },
   "amazon.co.uk": {
-    why: "`Registered on: before Aug-1996` is no date",
-    fields: { createdAt: null },
+    why: "`Registered on: before Aug-1996` is no date; the registrar is Amazon.com, Inc., which `t/a` (trading as) and `[Tag = AMAZON-COM]` (Nominet's handle) follow",
+    fields: { createdAt: null, registrar: "Amazon.com, Inc." },
   },
   "www.gov.uk": {
-    why: "`Registered on: before Aug-1996` is no date",
-    fields: { createdAt: null },
+    why: "`Registered on: before Aug-1996` is no date; `No registrar listed.` says there is no registrar",
+    fields: { createdAt: null, registrar: null },
+  },
+  "nic.live": {
+    why: "ACTIVE is the TLD's status in the IANA header, not the domain's; 9999 is the registrar's IANA id, not part of its name",
+    fields: {
+      statuses: ["serverTransferProhibited"],
+      registrar: "Registry Operator acts as Registrar",
+    },
+  },
+  "slashdot.org": {
+    why: "R11-LROR is the registrar's handle at the registry, not part of its name",
+    fields: { registrar: "Tucows Inc." },
+  },
+  "google.lv": {
+    why: "`Updated:` under `[Whois]` is when the WHOIS data was produced, not the domain's change (weppos's .lv answer shows the domain's own `Changed:` beside a later `[Whois] Updated:`)",
+    fields: { updatedAt: null },
   },
 };
 

@@ -48,7 +48,8 @@ function registrationOf({
   now,
 }: NormalizeInput): Omit<WhoisData, "findings"> {
   const unknown =
-    record.source === "whois" && (record as WhoisTextRecord).readNotes?.registeredUnknown === true;
+    record.source === "whois" &&
+    (record as WhoisTextRecord).readNotes?.registeredUnknown !== undefined;
   const base = {
     queriedDomain,
     registered: unknown ? null : record.isRegistered,

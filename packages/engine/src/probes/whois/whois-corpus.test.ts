@@ -309,10 +309,11 @@ describe("withheld values, on the corpus's real answers", () => {
 
 describe("the registrar's URL, IANA id and abuse desk, on the corpus's real answers", () => {
   it.each([
+    // `Registrar: Registry Operator acts as Registrar (9999)`: the IANA id out of the name
     [
       "nic.live",
       {
-        name: "Registry Operator acts as Registrar (9999)",
+        name: "Registry Operator acts as Registrar",
         ianaId: "9999",
         url: "https://identity.digital",
         abuseEmail: "abuse@identity.digital",
