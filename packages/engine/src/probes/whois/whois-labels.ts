@@ -113,7 +113,6 @@ export const genericLabels: Record<WhoisField, readonly string[]> = {
     "регистратор",
     "注册服务机构",
     "註冊服務機構",
-    "등록대행자",
   ],
   registrarUrl: [
     "registrar url",

@@ -25,9 +25,9 @@ export const notRegisteredPhrases: readonly RegExp[] = [
   /\bcould not find the requested domain\b/i,
   /\bdo(?:es)? not have an entry\b/i,
   /\bnot available in our whois database\b/i,
-  /\bavailable for (?:registration|purchase)\b/i,
+  /(?<!\bnot\s+)\bavailable for (?:registration|purchase)\b/i,
   // Not "check whether a specific domain name is still available or not" (EURid's notice).
-  /(?<!whether[^.\n]{0,60})\b(?:is|domain) (?:still )?available\b(?!\s+(?:or\b|at|from|on|in|via|to|for information))/i,
+  /(?<!whether[^.\n]{0,60})\b(?:is|domain) (?:still )?(?<!\bnot\s+)available\b(?!\s+(?:or\b|at|from|on|in|via|to|for information))/i,
   /\bis free\b/i,
   /\bdoes not exist\b/i,
   /\bunassigned\b/i,
@@ -91,6 +91,7 @@ export const unregistrablePhrases: readonly RegExp[] = [
   /\b(?:is|name is|has been) (?:reserved|restricted|prohibited)\b/i,
   /\brequested is prohibited\b/i,
   /\breserved (?:domain|name)\b/i,
+  /\bnot available for (?:[\w-]+ ){0,3}registration\b/i,
   /\bnon bijective\b/i,
   /\b(?:not a valid|invalid) domain(?: name)?\b/i,
 ];

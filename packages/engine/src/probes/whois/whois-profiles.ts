@@ -193,6 +193,11 @@ export const whoisProfiles: readonly WhoisProfile[] = [
     labels: { registrantOrganization: ["owner"], registrantCountry: ["country"] },
   },
   { suffixes: ["cn"], encoding: "gb18030" },
+  {
+    // .by: the holder's `Org:` and `Country:` in the domain's block.
+    suffixes: ["by"],
+    labels: { registrantOrganization: ["org"], registrantCountry: ["country"] },
+  },
 ];
 
 /**

@@ -176,8 +176,8 @@ export function readWhoisEntries(text: string, options: ReadOptions = {}): Whois
     if (line.trim() === "") {
       // A blank line ends a heading's values and a contact block, not a RIPE object series;
       // one straight after a heading (`Name Servers Information:` or `Holder`, blank, then its
-      // lines) does not.
-      if (open && !open.filled) {
+      // lines) does not; an empty field (`Tax ID:`) is no heading.
+      if (open && !open.filled && (open.role || isKnown(open.label, options.knownLabels))) {
         paragraphStart = true;
         continue;
       }
@@ -294,7 +294,14 @@ export function readWhoisEntries(text: string, options: ReadOptions = {}): Whois
       if (label === "registrar" || label === "registrar name") block = "registrar";
       else if (label === "nserver") block = "nsset";
       else if (/^(domain|domain name|domainname)$/.test(label)) block = "domain";
+      // A paragraph of dates after the contacts and servers is the domain's (IANA's .int).
+      else if (paragraphStart && isKnown(label, options.dateLabels)) block = "domain";
       else if (afterObject) block = "contact";
+      // A paragraph that starts with a role and its handle (`Domain registrant: A24C-154952`,
+      // .sk) is that contact's.
+      else if (paragraphStart && blockOfHeading(label) && isContactBlock(blockOfHeading(label)!)) {
+        block = blockOfHeading(label)!;
+      }
     }
     if (commentRole && objectStart) {
       block = commentRole;
