@@ -56,7 +56,9 @@ function apiSkipReason(domain: string): string | undefined {
   const registrable = getDomain(domain);
   if (registrable === null) return "a TLD or public suffix: the API answers 400 invalid_domain";
   if (registrable !== domain) {
-    return `under a private suffix: the section looks up ${registrable} at its TLD's registry`;
+    return getDomain(domain, { allowPrivateDomains: true }) === domain
+      ? `under a private suffix: the section looks up ${registrable} at its TLD's registry`
+      : `a host under a domain: the section looks up ${registrable}`;
   }
   return undefined;
 }

@@ -22,8 +22,8 @@ export function wepposCorpus(): WhoisCorpusSample[] {
     const parts = fixture.split("/");
     const tld = parts.length >= 3 ? parts[1]! : undefined;
     const domain = domainOf(assertions, raw, tld, parts.at(-1)!);
-    // IANA's answers are for TLDs.
-    const skip = parts[0] === "whois.iana.org" ? "IANA's answer for a TLD" : undefined;
+    // IANA answers for .int names and for TLDs themselves (`tld/`).
+    const skip = fixture.startsWith("whois.iana.org/tld/") ? "IANA's answer for a TLD" : undefined;
     return corrected(
       {
         source: "weppos",

@@ -125,29 +125,6 @@ export function whoisCorpus(): WhoisCorpusSample[] {
     });
 }
 
-const registriesDir = new URL("./registries/", import.meta.url);
-
-/**
- * Real answers of registries the corpus lacks (registries/, from likexian/whois-parser's test
- * data, Apache-2.0, and written in registries' published formats), each with the fields read by
- * hand from its text in `<domain>.expected.json`.
- */
-export function whoisRegistryFormats(): WhoisCorpusSample[] {
-  return readdirSync(registriesDir)
-    .filter((name) => name.endsWith(".txt") && !name.startsWith("LICENSE"))
-    .sort()
-    .map((name) => {
-      const domain = name.slice(0, -".txt".length);
-      return {
-        domain,
-        raw: readFileSync(new URL(name, registriesDir), "utf8"),
-        expected: JSON.parse(
-          readFileSync(new URL(`${domain}.expected.json`, registriesDir), "utf8"),
-        ) as WhoisCorpusSample["expected"],
-      };
-    });
-}
-
 /** python-whois's date (or the first of its list) as an ISO instant to the second. */
 function instantOf(value: unknown): string | undefined {
   const first = Array.isArray(value) ? value[0] : value;

@@ -34,7 +34,7 @@ export function toWhoisData(input: NormalizeInput): WhoisData {
   return {
     ...data,
     findings: [
-      ...whoisFindings(data, input.now),
+      ...whoisFindings(data, input.now, notes?.registeredUnknown),
       ...parseIncompleteFindings(data, notes?.unreadDates ?? []),
       ...partialLookupFindings(data.servers, input.unasked ?? []),
     ],

@@ -60,8 +60,10 @@ export function contactsOf(read: Reading): Contact[] | undefined {
         ? countryOfAddress([
             ...street,
             ...read.values(["domain", "registrant"], prefixes),
-            // Dot TK's holder is its `Organisation:`, its address the lines under it.
+            // Dot TK's holder is its `Organisation:`, its address the lines under it; IANA's
+            // (.int) is the domain's own `organisation:` and `address:` lines.
             ...read.values(["domain"], ["organisation", "organization"]),
+            ...read.values(["domain"], ["address"]),
           ])
         : undefined);
     if (!(name || organization || email || phone || street.length || country)) {
