@@ -173,3 +173,20 @@ export function judgeCorpusField(
   if (got === undefined) return "missing";
   return agrees(field, want, got) ? "correct" : "wrong";
 }
+
+/** Per field, how many samples got each verdict. */
+export type CorpusTally = Record<CorpusField, Record<CorpusVerdict, number>>;
+
+export function newCorpusTally(): CorpusTally {
+  return Object.fromEntries(
+    corpusFields.map((field) => [
+      field,
+      { correct: 0, wrong: 0, missing: 0, extra: 0, unscored: 0 },
+    ]),
+  ) as CorpusTally;
+}
+
+/** The share of judged samples read right (wrong and missing ones count against it). */
+export function shareRight({ correct, wrong, missing }: Record<CorpusVerdict, number>): number {
+  return correct / Math.max(1, correct + wrong + missing);
+}

@@ -3,7 +3,39 @@ import { countryOfAddress } from "./whois-countries.js";
 import type { WhoisBlock } from "./whois-reader.js";
 import type { Reading } from "./whois-reading.js";
 
-const contactRoles: { type: Contact["type"]; prefixes: string[] }[] = [
+/** The fields of a contact, each under the label words that follow a role's prefix. */
+const contactFields = {
+  name: [" name", " contact name", " personname"],
+  organization: [
+    " organization",
+    " organisation",
+    " org",
+    " organization name",
+    " company",
+    " organization-loc",
+  ],
+  email: [" email", " contact email", " e-mail", " email address"],
+  phone: [" phone", " contact phone", " telephone", " phone number"],
+  street: [" street", " address", "'s address", " street address"],
+  country: [" country", " country code", " country-loc", " country / region"],
+  fax: [" fax", " facsimile", " fax-no"],
+  city: [" city"],
+  state: [" state", " province", " state/province"],
+  postalCode: [" postal code", " postcode", " zip"],
+} as const;
+type ContactField = keyof typeof contactFields;
+
+const organisationLabels = ["organisation", "organization"];
+const holderHandleLabels = ["registrant", "holder-c", "holder", "owner-c", "domain holder handle"];
+const addressLabels = ["address"];
+
+/** Labels the gTLD form writes for the registrant only (`Registrant Person:`, `Trading as:`). */
+const registrantExtra: Partial<Record<ContactField, readonly string[]>> = {
+  name: ["registrant person"],
+  organization: ["trading as", "org"],
+};
+
+const roles: { type: Contact["type"]; prefixes: string[] }[] = [
   { type: "registrant", prefixes: ["registrant", "owner", "holder"] },
   { type: "admin", prefixes: ["admin", "administrative"] },
   { type: "tech", prefixes: ["tech", "technical"] },
@@ -11,10 +43,26 @@ const contactRoles: { type: Contact["type"]; prefixes: string[] }[] = [
   { type: "abuse", prefixes: ["abuse"] },
 ];
 
-/** Keys of one contact field for every prefix of a role: `registrant email`, `owner email`... */
-function keysFor(prefixes: string[], suffixes: string[]): string[] {
-  return prefixes.flatMap((prefix) => suffixes.map((suffix) => `${prefix}${suffix}`));
-}
+/**
+ * Per role and field, the labels with the role's prefixes (`registrant email`, `owner email`)
+ * and the plain ones of the role's own block (`email`): built once.
+ */
+const contactLabels = roles.map(({ type, prefixes }) => ({
+  type,
+  prefixes,
+  fields: Object.fromEntries(
+    (Object.keys(contactFields) as ContactField[]).map((field) => [
+      field,
+      {
+        prefixed: [
+          ...prefixes.flatMap((prefix) => contactFields[field].map((suffix) => prefix + suffix)),
+          ...(type === "registrant" ? (registrantExtra[field] ?? []) : []),
+        ],
+        plain: contactFields[field].map((suffix) => suffix.trim()),
+      },
+    ]),
+  ) as unknown as Record<ContactField, { prefixed: readonly string[]; plain: readonly string[] }>,
+}));
 
 /**
  * The contacts: `Registrant Name:` lines of the domain's block (the gTLD form), or the plain
@@ -22,60 +70,51 @@ function keysFor(prefixes: string[], suffixes: string[]): string[] {
  * `finalizeContact` as written, so placeholders become `redactedFields`.
  */
 export function contactsOf(read: Reading): Contact[] | undefined {
+  if (read.entries.length === 0) return undefined;
   const contacts: Contact[] = [];
-  for (const { type, prefixes } of contactRoles) {
+  for (const { type, prefixes, fields } of contactLabels) {
     const block = type === "abuse" ? undefined : (type as WhoisBlock);
-    const all = (suffixes: string[], extra: readonly string[] = []) => {
+    const all = (field: ContactField, extra: readonly string[] = []) => {
+      const { prefixed, plain } = fields[field];
       // `Registrant Country:` in the domain's block or the role's own (`Owner-Country:`, .vg).
-      const prefixed = read.values(block ? ["domain", block] : ["domain"], [
-        ...keysFor(prefixes, suffixes),
-        ...(type === "registrant" ? extra : []),
-      ]);
-      if (prefixed.length > 0 || !block) return prefixed;
-      return read.values([block], suffixes.map((suffix) => suffix.trim()).filter(Boolean));
+      const found = read.values(block ? ["domain", block] : ["domain"], prefixed);
+      const more = found.length > 0 || extra.length === 0 ? found : read.values(["domain"], extra);
+      if (more.length > 0 || !block) return more;
+      return read.values([block], plain);
     };
-    const value = (suffixes: string[], extra: readonly string[] = []) => all(suffixes, extra)[0];
-    const name = value([" name", " contact name", " personname"], ["registrant person"]);
+    const value = (field: ContactField, extra?: readonly string[]) => all(field, extra)[0];
+    const registrant = type === "registrant";
+    const name = value("name");
     const organization = value(
-      [
-        " organization",
-        " organisation",
-        " org",
-        " organization name",
-        " company",
-        " organization-loc",
-      ],
-      [...read.labelsOf("registrantOrganization"), "trading as", "org"],
+      "organization",
+      registrant ? read.labelsOf("registrantOrganization") : [],
     );
-    const email = value([" email", " contact email", " e-mail", " email address"]);
-    const phone = value([" phone", " contact phone", " telephone", " phone number"]);
-    const street = all([" street", " address", "'s address", " street address"]);
+    const email = value("email");
+    const phone = value("phone");
+    const street = all("street");
     const country =
-      value(
-        [" country", " country code", " country-loc", " country / region"],
-        read.labelsOf("registrantCountry"),
-      ) ??
+      value("country", registrant ? read.labelsOf("registrantCountry") : []) ??
       // The holder's address as lines, its last a country (`Registrant:` then `... UNITED STATES`).
-      (type === "registrant"
+      (registrant
         ? countryOfAddress([
             ...street,
             ...read.values(["domain", "registrant"], prefixes),
             // Dot TK's holder is its `Organisation:`, its address the lines under it; IANA's
             // (.int) is the domain's own `organisation:` and `address:` lines.
-            ...read.values(["domain"], ["organisation", "organization"]),
-            ...read.values(["domain"], ["address"]),
+            ...read.values(["domain"], organisationLabels),
+            ...read.values(["domain"], addressLabels),
           ])
         : undefined);
     if (!(name || organization || email || phone || street.length || country)) {
-      const linked = type === "registrant" ? registrantByHandle(read) : undefined;
+      const linked = registrant ? registrantByHandle(read) : undefined;
       if (linked) contacts.push(linked);
       continue;
     }
     const details = {
-      fax: value([" fax", " facsimile", " fax-no"]),
-      city: value([" city"]),
-      state: value([" state", " province", " state/province"]),
-      postalCode: value([" postal code", " postcode", " zip"]),
+      fax: value("fax"),
+      city: value("city"),
+      state: value("state"),
+      postalCode: value("postalCode"),
       country,
     };
     contacts.push(
@@ -99,10 +138,7 @@ export function contactsOf(read: Reading): Contact[] | undefined {
  * and country, what the section publishes of a holder.
  */
 function registrantByHandle(read: Reading): Contact | undefined {
-  const handle = read.values(
-    ["domain"],
-    ["registrant", "holder-c", "holder", "owner-c", "domain holder handle"],
-  )[0];
+  const handle = read.values(["domain"], holderHandleLabels)[0];
   if (!handle || /\s/.test(handle.trim())) return undefined;
   const object = read.objectOf(handle);
   const value = (labels: string[]) =>

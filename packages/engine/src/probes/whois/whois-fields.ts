@@ -11,15 +11,7 @@ import { type Reading, withheld } from "./whois-reading.js";
 export function registrarOf(read: Reading): DomainRecord["registrar"] {
   const named = read.first("domain", "registrar");
   const handle = named !== undefined && registrarHandle.test(named);
-  const blockName = read.first("registrar", undefined, [
-    "registrar name",
-    "organization",
-    "organisation",
-    "organization name",
-    "org",
-    "name",
-    "registrar",
-  ]);
+  const blockName = read.first("registrar", undefined, registrarBlockNames);
   const written = (handle ? undefined : named) ?? blockName ?? named;
   const parts = written === undefined ? undefined : registrarNameParts(written);
   // "Registrar IANA ID: not applicable" (.ie): only a number is an id.
@@ -29,15 +21,15 @@ export function registrarOf(read: Reading): DomainRecord["registrar"] {
       .find((value) => /^\d+$/.test(value)) ?? parts?.ianaId;
   const url =
     read.first("domain", "registrarUrl") ??
-    read.first("registrar", undefined, ["url", "www", "web", "website", "registrar url"]) ??
+    read.first("registrar", undefined, registrarBlockUrls) ??
     parts?.url;
   // The registrar's own object may carry its abuse desk (`abuse-email:`, .ua).
   const email =
     read.first("domain", "registrarAbuseEmail") ??
-    read.first("registrar", undefined, ["abuse-email", "abuse email", "abuse contact email"]);
+    read.first("registrar", undefined, registrarBlockEmails);
   const phone =
     read.first("domain", "registrarAbusePhone") ??
-    read.first("registrar", undefined, ["abuse-phone", "abuse phone", "abuse contact phone"]);
+    read.first("registrar", undefined, registrarBlockPhones);
   const name = parts?.name;
   if (!(name || ianaId || url || email || phone)) return undefined;
   return {
@@ -48,6 +40,20 @@ export function registrarOf(read: Reading): DomainRecord["registrar"] {
     ...(phone ? { phone } : {}),
   };
 }
+
+/** Labels of the registrar's own block (`Registrar:` then `  Organization:`, .it). */
+const registrarBlockNames = [
+  "registrar name",
+  "organization",
+  "organisation",
+  "organization name",
+  "org",
+  "name",
+  "registrar",
+];
+const registrarBlockUrls = ["url", "www", "web", "website", "registrar url"];
+const registrarBlockEmails = ["abuse-email", "abuse email", "abuse contact email"];
+const registrarBlockPhones = ["abuse-phone", "abuse phone", "abuse contact phone"];
 
 /** A registry's handle for a registrar (`FAJN-0002`, `NIC-REG1`, `R22-LRCC`). */
 const registrarHandle = /^[A-Z0-9]+(?:[-_][A-Z0-9]+)+$/;
@@ -144,15 +150,25 @@ const hostName =
 /** Names reserved for tests and documentation (RFC 6761), which no suffix list holds. */
 const specialUseTlds = new Set(["test", "example", "invalid", "localhost"]);
 
-/** A host name under a suffix that exists: not a handle (`NS1GOOG0.SER`) or `not.defined`. */
+const knownHosts = new Map<string, boolean>();
+
+/**
+ * A host name under a suffix that exists: not a handle (`NS1GOOG0.SER`) or `not.defined`.
+ * (A TLD may be on the suffix list only through its second levels: .za's `co.za`.)
+ */
 function isHost(name: string): boolean {
   if (!hostName.test(name)) return false;
-  const parsed = parse(name, { allowPrivateDomains: true });
-  return (
-    parsed.isIcann === true ||
-    parsed.isPrivate === true ||
-    specialUseTlds.has(name.slice(name.lastIndexOf(".") + 1))
-  );
+  let known = knownHosts.get(name);
+  if (known === undefined) {
+    const parsed = parse(name, { allowPrivateDomains: true });
+    known =
+      parsed.isIcann === true ||
+      parsed.isPrivate === true ||
+      specialUseTlds.has(name.slice(name.lastIndexOf(".") + 1));
+    if (knownHosts.size >= 5000) knownHosts.clear();
+    knownHosts.set(name, known);
+  }
+  return known;
 }
 
 /**
@@ -162,8 +178,8 @@ function isHost(name: string): boolean {
  */
 export function nameserversOf(read: Reading): DomainRecord["nameservers"] {
   const lines = read
-    .labelsOf("nameservers")
-    .flatMap((label) => read.values(["domain", "nsset"], [label]))
+    .entriesOf(["domain", "nsset"], read.labelsOf("nameservers"))
+    .map((entry) => entry.value)
     .filter((line) => !withheld.test(line.trim()));
   const hosts = new Map<string, { host: string; ipv4?: string[]; ipv6?: string[] }>();
   for (const line of lines) {

@@ -32,7 +32,19 @@ const trailingWords = /(?<=\S)(?: date| on| at| time| dt| date\/time| \d{1,2})+$
  * Date` -> `last updated`). Tables of labels are normalised the same way, so they are written
  * once, in plain words.
  */
-export function labelKeys(label: string): string[] {
+export function labelKeys(label: string): readonly string[] {
+  const cached = keyCache.get(label);
+  if (cached) return cached;
+  // Table labels are a few hundred; a text's own are bounded by clearing when full.
+  if (keyCache.size >= 20_000) keyCache.clear();
+  const keys = computeKeys(label);
+  keyCache.set(label, keys);
+  return keys;
+}
+
+const keyCache = new Map<string, readonly string[]>();
+
+function computeKeys(label: string): readonly string[] {
   const plain = label
     .toLowerCase()
     .replace(/\([^)]*\)/g, " ")

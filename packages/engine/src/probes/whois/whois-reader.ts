@@ -69,23 +69,24 @@ const rwhoisLine = /^(?<class>[a-z][\w-]*):(?<label>[A-Za-z][\w-]*)(?:;[A-Z])?:(
  * `pdns6.ultradns.co.uk  204.74.115.1  2610:00a1:1017:0000`), whose colon is the address's.
  */
 function labelOf(line: string): Record<string, string> | undefined {
+  // Most lines of a notice have no colon: no pattern is tried on them.
+  if (!/[:\uff1a#]/.test(line)) return undefined;
   const rwhois = rwhoisLine.exec(line)?.groups;
   if (rwhois) return { indent: "", label: rwhois.label!, value: rwhois.value! };
   const groups = labelLine.exec(line)?.groups;
   if (!groups) return undefined;
   const label = groups.label!;
-  if (label.split("(").length > label.split(")").length) return undefined;
+  if (label.includes("(") && label.split("(").length > label.split(")").length) return undefined;
   if (/\s[0-9a-f]{1,4}$/i.test(label) && /^[0-9a-f]{0,4}:/i.test(groups.value!)) return undefined;
   // Dot leaders after the colon (`Registrar:..........CAFE INFORMATIQUE`).
   return { ...groups, value: groups.value!.replace(/^(?:\.\s?){2,}/, "") };
 }
 
+/** A label in lower case, its padding (`created......`, `Registrar____`) and spaces folded. */
 function cleanLabel(label: string): string {
-  return label
-    .replace(/[\s._]+$/, "")
-    .replace(/\s+/g, " ")
-    .trim()
-    .toLowerCase();
+  let end = label.length;
+  while (end > 0 && " \t._".includes(label[end - 1]!)) end -= 1;
+  return label.slice(0, end).replace(/\s+/g, " ").trim().toLowerCase();
 }
 
 /** A heading's last word that makes it a field of a contact (`Registrant Organisation:`), not a block. */
@@ -126,10 +127,12 @@ const isKnown = (label: string, keys: ReadonlySet<string> | undefined) =>
  * 22-Apr-2003`).
  */
 function unmarkedLabel(line: string, options: ReadOptions): Record<string, string> | undefined {
-  const spaced = spacedLine.exec(line)?.groups;
+  const spaced = /\S(?:\t|\s\s)/.test(line) ? spacedLine.exec(line)?.groups : undefined;
   if (spaced && (isKnown(spaced.label!, options.knownLabels) || fieldToken.test(spaced.label!))) {
     return spaced;
   }
+  // A date has digits: prose without any is no `Record created on 22-Apr-2003`.
+  if (!/\d/.test(line)) return undefined;
   const words = line.trim().split(/\s+/);
   for (let count = Math.min(5, words.length - 1); count >= 1; count--) {
     const label = words.slice(0, count).join(" ");
@@ -172,7 +175,7 @@ export function readWhoisEntries(text: string, options: ReadOptions = {}): Whois
   const bareLabels = options.bareLabels ?? [];
 
   for (const raw of text.split(/\r\n|\r|\n/)) {
-    const line = raw.replace(/\s+$/, "");
+    const line = raw.trimEnd();
     if (line.trim() === "") {
       // A blank line ends a heading's values and a contact block, not a RIPE object series;
       // one straight after a heading (`Name Servers Information:` or `Holder`, blank, then its

@@ -29,31 +29,69 @@ const handleLabels = new Set(
   ["nic-hdl", "nic-hdl-br", "contact", "id", "contact id", "handle", "norid handle"].map(labelKey),
 );
 
+const listKeys = new WeakMap<readonly string[], readonly string[]>();
+
+/** The keys of a list of labels, in order, once per list: lists are constants, built once. */
+function keysOf(labels: readonly string[]): readonly string[] {
+  let keys = listKeys.get(labels);
+  if (!keys) {
+    // `Name Server 1`..`13` are all `name server`: each key once.
+    keys = [...new Set(labels.map(labelKey))];
+    listKeys.set(labels, keys);
+  }
+  return keys;
+}
+
+const profileLabels = new WeakMap<WhoisProfile, Map<WhoisField, readonly string[]>>();
+
+/** A field's labels for a profile: its own first, then the generic ones unless it reads only its own. */
+function fieldLabels(profile: WhoisProfile, field: WhoisField): readonly string[] {
+  const fields = profileLabels.get(profile) ?? new Map<WhoisField, readonly string[]>();
+  profileLabels.set(profile, fields);
+  let labels = fields.get(field);
+  if (!labels) {
+    labels = [
+      ...(profile.labels?.[field] ?? []),
+      ...(profile.onlyLabels?.includes(field) ? [] : genericLabels[field]),
+    ];
+    fields.set(field, labels);
+  }
+  return labels;
+}
+
 export function reading(entries: readonly WhoisEntry[], profile: WhoisProfile): Reading {
   const byBlock = new Map<WhoisBlock, Map<string, WhoisEntry[]>>();
+  const present = new Set<string>();
   for (const entry of entries) {
     const labels = byBlock.get(entry.block) ?? new Map<string, WhoisEntry[]>();
     for (const key of labelKeys(entry.label)) {
+      present.add(key);
       const list = labels.get(key) ?? [];
       if (entry.value) list.push(entry);
       labels.set(key, list);
     }
     byBlock.set(entry.block, labels);
   }
-  const labelsOf = (field: WhoisField) => [
-    ...(profile.labels?.[field] ?? []),
-    ...(profile.onlyLabels?.includes(field) ? [] : genericLabels[field]),
-  ];
-  const entriesOf = (blocks: readonly WhoisBlock[], labels: readonly string[]) =>
-    labels.flatMap((label) => {
-      const key = labelKey(label);
-      return blocks.flatMap((block) => byBlock.get(block)?.get(key) ?? []);
-    });
+  const labelsOf = (field: WhoisField) => fieldLabels(profile, field);
+  // Most labels of the tables are absent from any one answer: they are skipped at one lookup.
+  const found = (blocks: readonly WhoisBlock[], key: string): WhoisEntry[] => {
+    if (!present.has(key)) return [];
+    const list: WhoisEntry[] = [];
+    for (const block of blocks) {
+      const entries = byBlock.get(block)?.get(key);
+      if (entries) list.push(...entries);
+    }
+    return list;
+  };
+  const entriesOf = (blocks: readonly WhoisBlock[], labels: readonly string[]) => {
+    const list: WhoisEntry[] = [];
+    for (const key of keysOf(labels)) list.push(...found(blocks, key));
+    return list;
+  };
   const values = (blocks: readonly WhoisBlock[], labels: readonly string[]) => {
-    for (const label of labels) {
-      const key = labelKey(label);
-      const found = blocks.flatMap((block) => byBlock.get(block)?.get(key) ?? []);
-      if (found.length > 0) return found.map((entry) => entry.value);
+    for (const key of keysOf(labels)) {
+      const entries = found(blocks, key);
+      if (entries.length > 0) return entries.map((entry) => entry.value);
     }
     return [];
   };

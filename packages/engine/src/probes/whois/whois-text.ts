@@ -55,12 +55,13 @@ export function parseWhoisText(input: {
   const read = reading(records.first, profile);
   const more = reading(records.more, profile);
   const either = <T>(field: (from: Reading) => T | undefined): T | undefined =>
-    field(read) ?? field(more);
+    field(read) ?? (records.more.length > 0 ? field(more) : undefined);
   const contacts = either(contactsOf);
   const statuses = either(statusesOf);
   const registrar = either(registrarOf);
   const nameservers = either(nameserversOf);
-  const [own, added] = [datesOf(read, profile), datesOf(more, profile)];
+  const own = datesOf(read, profile);
+  const added = records.more.length > 0 ? datesOf(more, profile) : own;
   const dates = {
     created: own.created ?? added.created,
     updated: own.updated ?? added.updated,
@@ -81,7 +82,7 @@ export function parseWhoisText(input: {
     ),
     statuses: (statuses ?? []).map(({ status }) => status),
   });
-  const dnssecValue = read.first("domain", undefined, ["dnssec"])?.toLowerCase();
+  const dnssecValue = read.first("domain", undefined, dnssecLabels)?.toLowerCase();
   return {
     domain,
     tld: input.tld,
@@ -144,6 +145,8 @@ function ownRecords(
   return { first: own[0]!, more: own.slice(1).flat() };
 }
 
+const dnssecLabels = ["dnssec"];
+const holderLabels = ["registrant", "holder", "owner"];
 const domainNameKeys: ReadonlySet<string> = new Set(genericLabels.domain.map(labelKey));
 const dateLabels: ReadonlySet<string> = new Set(
   (["created", "updated", "expires"] as const)
@@ -178,7 +181,7 @@ function withheldFields(read: Reading): WhoisRedactedField[] {
     .filter(([field]) => placeholders(read.values(["domain"], read.labelsOf(field))))
     .map(([, path]) => path);
   // Its first line says so; the next may be a pointer ("Visit www.eurid.eu for ...").
-  const holder = read.values(["domain"], ["registrant", "holder", "owner"])[0];
+  const holder = read.values(["domain"], holderLabels)[0];
   return holder !== undefined && withheld.test(holder)
     ? [...registrar, "registrant.organization", "registrant.country"]
     : registrar;

@@ -6,6 +6,7 @@ import {
   engineGet,
   judgeCorpusField,
   likexianCorpus,
+  newCorpusTally,
   startWhoisCorpusWorld,
   type WhoisCorpusSample,
   type WhoisCorpusWorld,
@@ -46,14 +47,14 @@ const gaps: Record<string, Partial<Record<CorpusField, string>>> = {
   },
 };
 
-const tally: Record<string, Record<CorpusField, Record<CorpusVerdict, number>>> = {};
+const tally = Object.fromEntries(sources.map(([source]) => [source, newCorpusTally()]));
 
 afterAll(() => {
   // Per source and field: read right / judged (the figures `pnpm bench:whois` prints).
   for (const [source, fields] of Object.entries(tally)) {
     const line = corpusFields
       .map((field) => {
-        const { correct = 0, wrong = 0, missing = 0 } = fields[field] ?? {};
+        const { correct, wrong, missing } = fields[field];
         return `${field} ${correct}/${correct + wrong + missing}`;
       })
       .join(", ");
@@ -99,14 +100,7 @@ for (const [source, samples] of sources) {
             const want: Partial<Record<CorpusField, CorpusVerdict>> = {};
             for (const field of corpusFields) {
               const verdict = judgeCorpusField(sample, field, data);
-              const counts = ((tally[source] ??= {} as (typeof tally)[string])[field] ??= {
-                correct: 0,
-                wrong: 0,
-                missing: 0,
-                extra: 0,
-                unscored: 0,
-              });
-              counts[verdict] += 1;
+              tally[source]![field][verdict] += 1;
               if (verdict === "unscored") continue;
               judged[field] = verdict;
               want[field] = gaps[sample.fixture!]?.[field] ? "missing" : "correct";
