@@ -123,11 +123,19 @@ const shortYearLast = new RegExp(
   "i",
 );
 
-/** A two-digit year: this century up to ten years ahead, the last century beyond. */
-function fullYear(twoDigits: string): string {
-  const now = new Date().getUTCFullYear();
-  const year = 2000 + Number(twoDigits);
-  return String(year > now + 10 ? year - 100 : year);
+/** The first domain names were registered in 1985 (RFC 920 named the TLDs in 1984). */
+const firstRegistrationYear = 1985;
+
+/**
+ * A two-digit year only where one century is possible for a domain: 19yy from 1985, 20yy up to
+ * ten years ahead (the longest registration); `16/09/50` could be neither, so it is no date.
+ */
+function fullYear(twoDigits: string): string | undefined {
+  const latest = new Date().getUTCFullYear() + 10;
+  const years = [1900, 2000]
+    .map((century) => century + Number(twoDigits))
+    .filter((year) => year >= firstRegistrationYear && year <= latest);
+  return years.length === 1 ? String(years[0]) : undefined;
 }
 
 function offsetMinutes(zoneText: string | undefined): number | undefined {
@@ -175,7 +183,11 @@ function readOne(text: string, order: DayMonthOrder | undefined): WhoisDateReadi
     return instant(groups, monthIndex, Number(groups.d));
   }
   const short = order ? shortYearLast.exec(text)?.groups : undefined;
-  const groups = yearLast.exec(text)?.groups ?? (short && { ...short, y: fullYear(short.yy!) });
+  const century = short ? fullYear(short.yy!) : undefined;
+  if (short && !century) {
+    return { iso: null, reason: `"${text}" has a two-digit year no domain's date could have` };
+  }
+  const groups = yearLast.exec(text)?.groups ?? (short && { ...short, y: century! });
   if (!groups) return undefined;
   const [a, b] = [Number(groups.a), Number(groups.b)];
   const chosen: DayMonthOrder | undefined =

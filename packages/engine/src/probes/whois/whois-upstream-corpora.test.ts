@@ -7,16 +7,20 @@ import {
   judgeCorpusField,
   likexianCorpus,
   newCorpusTally,
+  shareRight,
   startWhoisCorpusWorld,
   type WhoisCorpusSample,
   type WhoisCorpusWorld,
   wepposCorpus,
   whoisCorpus,
 } from "@domain-intel/test-kit";
-import { getDomain } from "tldts";
+import { getDomain, getPublicSuffix } from "tldts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEngine, type Engine } from "../../engine.js";
 import { silentLogger } from "../../logging/logger.js";
+import { toWhoisData } from "./normalize.js";
+import { whoisRefusal } from "./whois-availability.js";
+import { parseWhoisText } from "./whois-text.js";
 
 const key = "whois-upstream-corpora-key";
 
@@ -167,6 +171,37 @@ describe("fixtures the API cannot ask for as recorded", () => {
         expect(sample.skip).toContain(registrable);
         expect(answer.body.data?.queriedDomain ?? answer.body.detail).toContain(registrable);
       }
+    },
+  );
+});
+
+describe("the generic reader alone (the registry profile table off)", () => {
+  it.each(sources)(
+    "%s: at least 90 % of every field, 0 free names read as registered",
+    (_source, samples) => {
+      const tally = newCorpusTally();
+      for (const sample of samples.filter((s) => !s.skip)) {
+        const data = whoisRefusal(sample.raw, {})
+          ? undefined
+          : toWhoisData({
+              queriedDomain: sample.domain,
+              record: parseWhoisText({
+                domain: sample.domain,
+                tld: getPublicSuffix(sample.domain) ?? "",
+                text: sample.raw,
+                server: "whois.example",
+                profiles: [],
+              }),
+              servers: [],
+              now: Date.now(),
+            });
+        for (const field of corpusFields) tally[field][judgeCorpusField(sample, field, data)] += 1;
+        if (sample.expected.registered === false) expect(data?.registered).not.toBe(true);
+      }
+      const shares = Object.fromEntries(
+        corpusFields.map((field) => [field, shareRight(tally[field]) >= 0.9]),
+      );
+      expect(shares).toEqual(Object.fromEntries(corpusFields.map((field) => [field, true])));
     },
   );
 });
