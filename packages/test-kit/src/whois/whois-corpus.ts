@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
-import type { EngineOptions } from "@domain-intel/engine";
+import { createEngine, type Engine, type EngineOptions, silentLogger } from "@domain-intel/engine";
 import { startDnsServer } from "../dns/dns-server.js";
+import { noBuiltInProbes } from "../engine/no-built-in-probes.js";
 import type { WhoisCorpusExpected, WhoisCorpusSample } from "./corpus-judge.js";
 import { startWhoisServer } from "./whois-server.js";
 
@@ -203,4 +204,20 @@ export async function startWhoisCorpusWorld(
       await Promise.all([whois.close(), dns.close()]);
     },
   };
+}
+
+/** An engine with the whois section alone, asking a corpus world of `samples`; closed together. */
+export async function startWhoisCorpusEngine(
+  samples: readonly WhoisCorpusSample[],
+  key: string,
+): Promise<{ engine: Engine; world: WhoisCorpusWorld; close(): Promise<void> }> {
+  const world = await startWhoisCorpusWorld(samples);
+  const { whois: _whois, ...others } = noBuiltInProbes;
+  const engine = createEngine({
+    keys: [key],
+    ...world.engineOptions,
+    probes: others,
+    logger: silentLogger,
+  });
+  return { engine, world, close: () => world.close() };
 }

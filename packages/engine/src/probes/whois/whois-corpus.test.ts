@@ -1,15 +1,14 @@
 import {
   engineGet,
   openApiResponseValidator,
-  startWhoisCorpusWorld,
+  startWhoisCorpusEngine,
   type WhoisCorpusWorld,
   wepposCorpus,
   whoisBytesIn,
   whoisCorpus,
 } from "@domain-intel/test-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createEngine, type Engine } from "../../engine.js";
-import { silentLogger } from "../../logging/logger.js";
+import type { Engine } from "../../engine.js";
 
 const key = "whois-corpus-test-key";
 const samples = whoisCorpus();
@@ -17,13 +16,7 @@ let world: WhoisCorpusWorld;
 let engine: Engine;
 
 beforeAll(async () => {
-  world = await startWhoisCorpusWorld(samples);
-  engine = createEngine({
-    keys: [key],
-    ...world.engineOptions,
-    probes: { dns: false, ssl: false },
-    logger: silentLogger,
-  });
+  ({ engine, world } = await startWhoisCorpusEngine(samples, key));
 });
 
 afterAll(async () => {
@@ -114,36 +107,33 @@ describe("a registry answer the reader cannot fully read", () => {
   let partialEngine: Engine;
 
   beforeAll(async () => {
-    partialWorld = await startWhoisCorpusWorld([
-      { domain: "unreadable.test", raw: unreadable, expected: blank },
-      { domain: "partial.test", raw: dayFirst, expected: blank },
-      { domain: "koi.ru", raw: "", bytes: koi8, expected: blank },
-      {
-        domain: "limited.test",
-        raw: "%% Error: 55000000002 Connection refused; access control limit reached.\r\n",
-        expected: blank,
-      },
-      { domain: "latin.test", raw: "", bytes: latin1, expected: blank },
-      {
-        domain: "jis.co.jp",
-        raw: "",
-        bytes: whoisBytesIn(jprsCoJp, "iso-2022-jp"),
-        expected: blank,
-      },
-      { domain: "euc.jp", raw: "", bytes: whoisBytesIn(jprsJp, "euc-jp"), expected: blank },
-      {
-        domain: "istanbul.com.tr",
-        raw: "",
-        bytes: whoisBytesIn(trText, "iso-8859-9"),
-        expected: blank,
-      },
-    ]);
-    partialEngine = createEngine({
-      keys: [key],
-      ...partialWorld.engineOptions,
-      probes: { dns: false, ssl: false },
-      logger: silentLogger,
-    });
+    ({ engine: partialEngine, world: partialWorld } = await startWhoisCorpusEngine(
+      [
+        { domain: "unreadable.test", raw: unreadable, expected: blank },
+        { domain: "partial.test", raw: dayFirst, expected: blank },
+        { domain: "koi.ru", raw: "", bytes: koi8, expected: blank },
+        {
+          domain: "limited.test",
+          raw: "%% Error: 55000000002 Connection refused; access control limit reached.\r\n",
+          expected: blank,
+        },
+        { domain: "latin.test", raw: "", bytes: latin1, expected: blank },
+        {
+          domain: "jis.co.jp",
+          raw: "",
+          bytes: whoisBytesIn(jprsCoJp, "iso-2022-jp"),
+          expected: blank,
+        },
+        { domain: "euc.jp", raw: "", bytes: whoisBytesIn(jprsJp, "euc-jp"), expected: blank },
+        {
+          domain: "istanbul.com.tr",
+          raw: "",
+          bytes: whoisBytesIn(trText, "iso-8859-9"),
+          expected: blank,
+        },
+      ],
+      key,
+    ));
   });
 
   afterAll(async () => {
@@ -347,13 +337,7 @@ describe("DNS Belgium's holder, in weppos/whois-parser's answer", () => {
   let beWorld: WhoisCorpusWorld;
   let beEngine: Engine;
   beforeAll(async () => {
-    beWorld = await startWhoisCorpusWorld(be);
-    beEngine = createEngine({
-      keys: [key],
-      ...beWorld.engineOptions,
-      probes: { dns: false, ssl: false },
-      logger: silentLogger,
-    });
+    ({ engine: beEngine, world: beWorld } = await startWhoisCorpusEngine(be, key));
   });
   afterAll(async () => {
     await beWorld?.close();

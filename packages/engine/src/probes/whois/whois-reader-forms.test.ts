@@ -1,12 +1,11 @@
 import {
   engineGet,
-  startWhoisCorpusWorld,
+  startWhoisCorpusEngine,
   type WhoisCorpusSample,
   type WhoisCorpusWorld,
 } from "@domain-intel/test-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createEngine, type Engine } from "../../engine.js";
-import { silentLogger } from "../../logging/logger.js";
+import type { Engine } from "../../engine.js";
 
 /**
  * The generic reader's forms and "is it free?" phrases, one small answer each, asked through
@@ -127,13 +126,7 @@ beforeAll(async () => {
     raw,
     expected: {},
   }));
-  world = await startWhoisCorpusWorld(samples);
-  engine = createEngine({
-    keys: [key],
-    ...world.engineOptions,
-    probes: { dns: false, ssl: false },
-    logger: silentLogger,
-  });
+  ({ engine, world } = await startWhoisCorpusEngine(samples, key));
 });
 
 afterAll(async () => {

@@ -8,7 +8,7 @@ import {
   likexianCorpus,
   newCorpusTally,
   shareRight,
-  startWhoisCorpusWorld,
+  startWhoisCorpusEngine,
   type WhoisCorpusSample,
   type WhoisCorpusWorld,
   wepposCorpus,
@@ -16,8 +16,7 @@ import {
 } from "@domain-intel/test-kit";
 import { getDomain, getPublicSuffix } from "tldts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createEngine, type Engine } from "../../engine.js";
-import { silentLogger } from "../../logging/logger.js";
+import type { Engine } from "../../engine.js";
 import { toWhoisData } from "./normalize.js";
 import { whoisRefusal } from "./whois-availability.js";
 import { parseWhoisText } from "./whois-text.js";
@@ -75,13 +74,7 @@ for (const [source, samples] of sources) {
         let world: WhoisCorpusWorld;
         let engine: Engine;
         beforeAll(async () => {
-          world = await startWhoisCorpusWorld(round);
-          engine = createEngine({
-            keys: [key],
-            ...world.engineOptions,
-            probes: { dns: false, ssl: false },
-            logger: silentLogger,
-          });
+          ({ engine, world } = await startWhoisCorpusEngine(round, key));
         });
         afterAll(async () => {
           await world?.close();
@@ -144,13 +137,7 @@ describe("fixtures the API cannot ask for as recorded", () => {
   let world: WhoisCorpusWorld;
   let engine: Engine;
   beforeAll(async () => {
-    world = await startWhoisCorpusWorld([]);
-    engine = createEngine({
-      keys: [key],
-      ...world.engineOptions,
-      probes: { dns: false, ssl: false },
-      logger: silentLogger,
-    });
+    ({ engine, world } = await startWhoisCorpusEngine([], key));
   });
   afterAll(async () => {
     await world?.close();
