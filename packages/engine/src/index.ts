@@ -39,6 +39,18 @@ export {
   ProbeError,
   type ProbeErrorCode,
 } from "./contract/probe.js";
+export {
+  type ChangeKind,
+  type DnsRecordChange,
+  type FileChange,
+  type HttpHeaderChange,
+  type RegistrarChange,
+  type Remediation,
+  type RemediationChange,
+  type RemediationParameter,
+  RemediationSchema,
+  type TlsConfigChange,
+} from "./contract/remediation.js";
 export type { CacheStatus, Report, SectionResult } from "./contract/section-result.js";
 export { type NormalizedDomain, normalizeDomain } from "./domain/normalize-domain.js";
 export { createEngine, type Engine, isEngine, type LookupOptions } from "./engine.js";
