@@ -1,4 +1,11 @@
-import { dnsProofCases, type FixProof, proofProblems, proveDnsFix } from "@domain-intel/test-kit";
+import {
+  dnsProofCases,
+  type FixProof,
+  mailProofCases,
+  proofProblems,
+  proveDnsFix,
+  proveMailFix,
+} from "@domain-intel/test-kit";
 import { Value } from "@sinclair/typebox/value";
 import { describe, expect, it } from "vitest";
 import { RemediationSchema } from "./contract/remediation.js";
@@ -18,6 +25,11 @@ describe.concurrent("remediations proven by our own checks", () => {
   for (const [id, proof] of Object.entries(dnsProofCases)) {
     it(`${id}: the dns section's fix makes it pass`, async () => {
       expectProven(await proveDnsFix(id, proof));
+    }, 60_000);
+  }
+  for (const [id, proof] of Object.entries(mailProofCases)) {
+    it(`${id}: the mail section's fix makes it pass`, async () => {
+      expectProven(await proveMailFix(id, proof));
     }, 60_000);
   }
 });

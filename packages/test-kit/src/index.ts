@@ -35,6 +35,8 @@ export * from "./remediation/apply-changes.js";
 export * from "./remediation/dns-fix-proof.js";
 export * from "./remediation/dns-proof-cases.js";
 export * from "./remediation/fix-proof.js";
+export * from "./remediation/mail-fix-proof.js";
+export * from "./remediation/mail-proof-cases.js";
 export * from "./remediation/zone-text.js";
 export * from "./report/report-sections.js";
 export * from "./report/site-peers.js";
