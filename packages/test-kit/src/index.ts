@@ -40,6 +40,7 @@ export * from "./remediation/mail-proof-cases.js";
 export * from "./remediation/zone-text.js";
 export * from "./report/report-sections.js";
 export * from "./report/site-peers.js";
+export * from "./rpki/stayrtr.js";
 export * from "./schema/closed-schema.js";
 export * from "./smtp/smtp-server.js";
 export * from "./tls/certificates.js";
