@@ -1,10 +1,14 @@
 import {
   dnsProofCases,
   type FixProof,
+  httpProofCases,
   mailProofCases,
   proofProblems,
   proveDnsFix,
+  proveHttpFix,
   proveMailFix,
+  proveSslFix,
+  sslProofCases,
 } from "@domain-intel/test-kit";
 import { Value } from "@sinclair/typebox/value";
 import { describe, expect, it } from "vitest";
@@ -30,6 +34,16 @@ describe.concurrent("remediations proven by our own checks", () => {
   for (const [id, proof] of Object.entries(mailProofCases)) {
     it(`${id}: the mail section's fix makes it pass`, async () => {
       expectProven(await proveMailFix(id, proof));
+    }, 60_000);
+  }
+  for (const [id, proof] of Object.entries(httpProofCases)) {
+    it(`${id}: the http section's fix makes it pass`, async () => {
+      expectProven(await proveHttpFix(id, proof));
+    }, 60_000);
+  }
+  for (const [id, proof] of Object.entries(sslProofCases)) {
+    it(`${id}: the ssl section's fix makes it pass`, async () => {
+      expectProven(await proveSslFix(id, proof));
     }, 60_000);
   }
 });

@@ -7,6 +7,7 @@ import { startSmtpServer, type TestSmtpServer } from "../smtp/smtp-server.js";
 import { createTestPki, type TestPki } from "../tls/certificates.js";
 import { applyDnsRecords, applyFiles, changesOf, type ServedFiles } from "./apply-changes.js";
 import { type FixProof, remediationOf } from "./fix-proof.js";
+import { filesHandler } from "./served-files.js";
 import { recordFromText } from "./zone-text.js";
 
 /**
@@ -61,19 +62,7 @@ async function assessMail(options: {
   });
   const policyHost = await startWebPeer({
     tls: { key: policyLeaf.keyPem, cert: policyLeaf.chainPem },
-    handler: (request, response) => {
-      const host = (request.headers.host ?? request.headers[":authority"] ?? "")
-        .toString()
-        .replace(/:\d+$/, "");
-      const file = options.files[`${host}${request.url ?? "/"}`];
-      if (!file) {
-        response.writeHead(404, { "content-type": "text/plain" });
-        response.end("not found");
-        return;
-      }
-      response.writeHead(200, { "content-type": file.contentType });
-      response.end(file.content);
-    },
+    handler: filesHandler(options.files),
   });
   try {
     const data = await mailProbe({
