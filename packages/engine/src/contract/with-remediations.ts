@@ -54,6 +54,17 @@ export interface SectionFixes<TData> {
   readonly replace: (data: TData, findings: Finding[]) => TData;
 }
 
+/** The fixes of a section whose findings are its data's `findings`. */
+export function topLevelFixes<TData extends { findings: Finding[] }>(
+  table: RemediationTable<TData>,
+): SectionFixes<TData> {
+  return {
+    table,
+    findings: (data) => data.findings,
+    replace: (data, findings) => ({ ...data, findings }),
+  };
+}
+
 /**
  * The probe with every failing or warning finding of its data carrying its fix: the one place a
  * section's table is applied, around the data its probe produced.

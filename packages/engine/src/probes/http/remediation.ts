@@ -1,6 +1,11 @@
 import type { FileChange, HttpHeaderChange } from "../../contract/remediation.js";
-import type { Fix, RemediationTable, SectionFixes } from "../../contract/with-remediations.js";
-import { remediation } from "../../protocols/remediation/build.js";
+import {
+  type Fix,
+  type RemediationTable,
+  type SectionFixes,
+  topLevelFixes,
+} from "../../contract/with-remediations.js";
+import { remediation, stepsOnly } from "../../protocols/remediation/build.js";
 import {
   removeHeaderChange,
   setHeaderChange,
@@ -124,10 +129,7 @@ const csp: HttpFix = (_finding, data) => {
   });
 };
 
-const steps =
-  (summary: string, list: string[], references: string[]): HttpFix =>
-  () =>
-    remediation({ summary, steps: list, references });
+const steps = stepsOnly<HttpData>;
 
 /** `http.cookies.flags`: the flags belong to the code or proxy setting the cookies. */
 const cookieFlags: HttpFix = (finding) => {
@@ -267,8 +269,4 @@ export const httpRemediations: RemediationTable<HttpData> = {
 };
 
 /** The table and where the http section keeps its findings. */
-export const httpFixes: SectionFixes<HttpData> = {
-  table: httpRemediations,
-  findings: (data) => data.findings,
-  replace: (data, findings) => ({ ...data, findings }),
-};
+export const httpFixes: SectionFixes<HttpData> = topLevelFixes(httpRemediations);

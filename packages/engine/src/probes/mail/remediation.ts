@@ -1,6 +1,16 @@
 import type { RemediationChange } from "../../contract/remediation.js";
-import type { Fix, RemediationTable, SectionFixes } from "../../contract/with-remediations.js";
-import { remediation, stringsAt, timestampId } from "../../protocols/remediation/build.js";
+import {
+  type Fix,
+  type RemediationTable,
+  type SectionFixes,
+  topLevelFixes,
+} from "../../contract/with-remediations.js";
+import {
+  remediation,
+  stepsOnly,
+  stringsAt,
+  timestampId,
+} from "../../protocols/remediation/build.js";
 import {
   mtaStsFix,
   mtaStsPolicyText,
@@ -163,10 +173,7 @@ const dkimKeys: MailFix = (_finding, data, { domain }) => {
   });
 };
 
-const steps =
-  (summary: string, list: string[], references: string[]): MailFix =>
-  () =>
-    remediation({ summary, steps: list, references });
+const steps = stepsOnly<MailData>;
 
 /** The mail section's fixes, by finding id. */
 export const mailRemediations: RemediationTable<MailData> = {
@@ -200,8 +207,4 @@ export const mailRemediations: RemediationTable<MailData> = {
 };
 
 /** The table and where the mail section keeps its findings. */
-export const mailFixes: SectionFixes<MailData> = {
-  table: mailRemediations,
-  findings: (data) => data.findings,
-  replace: (data, findings) => ({ ...data, findings }),
-};
+export const mailFixes: SectionFixes<MailData> = topLevelFixes(mailRemediations);

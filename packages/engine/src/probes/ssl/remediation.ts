@@ -1,5 +1,10 @@
-import type { Fix, RemediationTable, SectionFixes } from "../../contract/with-remediations.js";
-import { remediation } from "../../protocols/remediation/build.js";
+import {
+  type Fix,
+  type RemediationTable,
+  type SectionFixes,
+  topLevelFixes,
+} from "../../contract/with-remediations.js";
+import { remediation, stepsOnly } from "../../protocols/remediation/build.js";
 import { rfc } from "../../protocols/remediation/references.js";
 import { tlsConfigChange, tlsGuidelines } from "../../protocols/remediation/tls-profiles.js";
 import type { SslData } from "./ssl-data.js";
@@ -31,10 +36,7 @@ const intermediate =
       references: [...references, mozilla, tlsGuidelines],
     });
 
-const steps =
-  (summary: string, list: string[], references: string[]): SslFix =>
-  () =>
-    remediation({ summary, steps: list, references });
+const steps = stepsOnly<SslData>;
 
 const newCertificate = (why: string): string[] => [
   why,
@@ -179,8 +181,4 @@ export const sslRemediations: RemediationTable<SslData> = {
 };
 
 /** The table and where the ssl section keeps its findings. */
-export const sslFixes: SectionFixes<SslData> = {
-  table: sslRemediations,
-  findings: (data) => data.findings,
-  replace: (data, findings) => ({ ...data, findings }),
-};
+export const sslFixes: SectionFixes<SslData> = topLevelFixes(sslRemediations);

@@ -3,6 +3,7 @@ import type {
   RemediationChange,
   RemediationParameter,
 } from "../../contract/remediation.js";
+import type { Fix } from "../../contract/with-remediations.js";
 
 /** A remediation, with the optional parts left out when empty. */
 export function remediation(options: {
@@ -32,3 +33,9 @@ export const timestampId = (at = new Date()): string =>
     .toISOString()
     .replace(/[^0-9]/g, "")
     .slice(0, 14);
+
+/** A fix that is steps in words only: nothing a machine can apply. */
+export const stepsOnly =
+  <TData>(summary: string, steps: string[], references: string[]): Fix<TData> =>
+  () =>
+    remediation({ summary, steps, references });
