@@ -40,6 +40,18 @@ export {
   type ProbeErrorCode,
 } from "./contract/probe.js";
 export {
+  type ChangeKind,
+  type DnsRecordChange,
+  type FileChange,
+  type HttpHeaderChange,
+  type RegistrarChange,
+  type Remediation,
+  type RemediationChange,
+  type RemediationParameter,
+  RemediationSchema,
+  type TlsConfigChange,
+} from "./contract/remediation.js";
+export {
   checkOption,
   type OptionProblem,
   resolveOptions,

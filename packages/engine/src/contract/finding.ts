@@ -1,3 +1,4 @@
+import { type Remediation, RemediationSchema } from "./remediation.js";
 import { Type } from "./schema.js";
 
 /** The shared shape of checks and findings in every section. */
@@ -11,6 +12,8 @@ export interface Finding {
   severity: FindingSeverity;
   message: string;
   details?: Record<string, unknown>;
+  /** How to fix it, on a failing or warning finding where a fix exists. */
+  remediation?: Remediation;
 }
 
 // Severity follows the outcome in every section: a failure is an error, a warning a warning,
@@ -42,6 +45,7 @@ export const findingSchema = {
     severity: { enum: ["info", "warning", "error"] },
     message: { type: "string" },
     details: { type: "object" },
+    remediation: RemediationSchema,
   },
 } as const;
 

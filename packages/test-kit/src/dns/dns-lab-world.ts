@@ -27,6 +27,8 @@ import { encodeSvcb } from "./svcb-encoder.js";
  */
 export interface LabWorldContext {
   domain: string;
+  /** The lab's 127.x block: the second byte of its IPv4 addresses. */
+  block: number;
   parent: string;
   /** Name server host names, in server order. */
   hosts: string[];
@@ -94,6 +96,10 @@ export interface LabWorldOptions {
   onQuery?: Parameters<typeof startDnsLab>[0]["onQuery"];
   /** The authoritative servers' port (53 for zonemaster-cli). Default ephemeral. */
   port?: number;
+  /** The lab's 127.x block; default a random one. Set with `keys` to start the same world again. */
+  block?: number;
+  /** The keys of an earlier world (its `ksk`, `zsk`, `rootKey`, `parentKey`), to serve it again. */
+  keys?: Pick<LabWorldContext, "ksk" | "zsk" | "rootKey" | "parentKey">;
   /**
    * Also serve the root zone authoritatively at `rootAddress`, with glue for the parent's
    * server, so a tool that walks from root hints (zonemaster-cli) finds the delegation.
@@ -282,21 +288,18 @@ export function presentDs(record: packet.Answer): string {
 export async function startLabWorld(options: LabWorldOptions = {}): Promise<LabWorld> {
   const domain = options.domain ?? "example.test";
   const parent = domain.slice(domain.indexOf(".") + 1);
-  const block = labBlock();
+  const block = options.block ?? labBlock();
   const algorithm = options.algorithm === undefined ? 13 : options.algorithm;
-  const ksk =
-    algorithm === null
-      ? null
-      : generateZoneKey({ algorithm, flags: 257, rsaBits: options.rsaBits });
-  const zsk =
-    algorithm === null
-      ? null
-      : generateZoneKey({ algorithm, flags: 256, rsaBits: options.rsaBits });
+  const newKey = (flags: number) =>
+    algorithm === null ? null : generateZoneKey({ algorithm, flags, rsaBits: options.rsaBits });
+  const ksk = options.keys ? options.keys.ksk : newKey(257);
+  const zsk = options.keys ? options.keys.zsk : newKey(256);
   // The chain above is signed even when the domain is not, as the real root and TLDs are.
-  const rootKey = generateZoneKey({ algorithm: 13 });
-  const parentKey = generateZoneKey({ algorithm: 13 });
+  const rootKey = options.keys?.rootKey ?? generateZoneKey({ algorithm: 13 });
+  const parentKey = options.keys?.parentKey ?? generateZoneKey({ algorithm: 13 });
   const world: LabWorldContext = {
     domain,
+    block,
     parent,
     hosts: [1, 2, 3].map((n) => `ns${n}.${domain}`),
     addresses: options.addresses?.(block) ?? [

@@ -1,6 +1,7 @@
 import { stepTimeoutMs } from "../../contract/budget.js";
 import type { Probe, ProbeContext } from "../../contract/probe.js";
 import { resolveOptions } from "../../contract/resolve-options.js";
+import { withRemediations } from "../../contract/with-remediations.js";
 import { resolverAddresses } from "../../protocols/dns/resolvers.js";
 import { createHealthSession, isFailure } from "../../protocols/dns/session.js";
 import type { DnsResponse } from "../../protocols/dns/wire/query.js";
@@ -19,6 +20,7 @@ import { prefetchParent } from "./health/gather/zone.js";
 import { lookupRecordSets, throwIfCancelled } from "./lookup.js";
 import type { CoreType } from "./record-questions.js";
 import { buildRecords } from "./records.js";
+import { dnsFixes } from "./remediation.js";
 // Until the section's data is declared with TypeBox, the probe publishes its JSON Schema as it was.
 import { dnsDataSchema } from "./schema.js";
 import { dnsTtlMs } from "./ttl.js";
@@ -39,7 +41,7 @@ export function dnsProbe(options: DnsProbeOptions = {}): Probe<DnsData> {
 export function createDnsProbe(settings: DnsSettings): Probe<DnsData> {
   const { port, authoritativePort, udpTries, tryTimeoutMs, trustAnchors } = settings;
   const network = settings.networkData ?? networkData("cymru");
-  return {
+  return withRemediations(dnsFixes, {
     summary: dnsDeclaration.summary,
     dataSchema: dnsDataSchema,
     example: dnsDeclaration.example,
@@ -112,5 +114,5 @@ export function createDnsProbe(settings: DnsSettings): Probe<DnsData> {
         await session.close();
       }
     },
-  };
+  });
 }

@@ -2,6 +2,7 @@ import tls from "node:tls";
 import { stepTimeoutMs } from "../../contract/budget.js";
 import { type Probe, type ProbeContext, ProbeError } from "../../contract/probe.js";
 import { resolveOptions } from "../../contract/resolve-options.js";
+import { withRemediations } from "../../contract/with-remediations.js";
 import { createGuardedDispatcher } from "../../network/http-dispatcher.js";
 import { readCookies } from "./cookies.js";
 import {
@@ -14,6 +15,7 @@ import { type ChainResult, type ChainSettings, fetchChain } from "./fetch-chain.
 import { parseHsts, preloadVerdict } from "./hsts.js";
 import type { HttpData, SecurityTxt } from "./http-data.js";
 import { httpFindings } from "./http-findings.js";
+import { httpFixes } from "./remediation.js";
 // Until the section's data is declared with TypeBox, the probe publishes its JSON Schema as it was.
 import { httpDataSchema } from "./schema.js";
 import { headerValue, readSecurityHeaders } from "./security-headers.js";
@@ -44,13 +46,13 @@ export function createHttpProbe(resolved: HttpSettings): Probe<HttpData> {
     ...resolved,
     secureContext: () => secureContextFor(resolved.ca),
   };
-  return {
+  return withRemediations(httpFixes, {
     summary: httpDeclaration.summary,
     dataSchema: httpDataSchema,
     example: httpDeclaration.example,
     run: (domain, context) => probeSite(domain, context, settings),
     ttlMs: (data) => httpTtlMs({ data, now: Date.now() }),
-  };
+  });
 }
 
 // A context listing Node's ~150 roots takes about 100 ms to build: one per set of extra roots,

@@ -282,8 +282,11 @@ function mtaStsCoverage(data: Omit<MailData, "findings">): Finding {
   if (!policy) return skipped("mail.mta-sts.mx-coverage", "there is no usable MTA-STS policy");
   if (policy.mode === "none")
     return skipped("mail.mta-sts.mx-coverage", "the policy's mode is none");
+  if (data.mx.nullMx)
+    return skipped("mail.mta-sts.mx-coverage", "the domain publishes a null MX and takes no mail");
   const uncovered = data.mx.records
     .map((record) => record.exchange)
+    .filter((host) => host !== ".")
     .filter((host) => !policy.mx.some((pattern) => mxMatchesPattern(host, pattern)));
   const details = { patterns: policy.mx, uncovered };
   if (uncovered.length > 0) {

@@ -4,6 +4,7 @@ import type * as packet from "dns-packet";
 import { stepTimeoutMs } from "../../contract/budget.js";
 import type { Probe, ProbeContext } from "../../contract/probe.js";
 import { resolveOptions } from "../../contract/resolve-options.js";
+import { withRemediations } from "../../contract/with-remediations.js";
 import { resolveTarget } from "../../network/resolve-target.js";
 import { tlsaMatches, tlsaOf } from "../../protocols/dane/tlsa.js";
 import { type AnswerValidator, answerValidator } from "../../protocols/dnssec/answer-security.js";
@@ -36,6 +37,7 @@ import {
 } from "./mail-records.js";
 import { mailTtlMs } from "./mail-ttl.js";
 import { fetchMtaStsPolicy } from "./mta-sts-fetch.js";
+import { mailFixes } from "./remediation.js";
 
 /** Selectors of the big senders and the usual defaults; DKIM keys cannot be listed. */
 export const commonDkimSelectors = [
@@ -86,13 +88,13 @@ export function createMailProbe(resolved: MailSettings): Probe<MailData> {
       return context;
     },
   };
-  return {
+  return withRemediations(mailFixes, {
     summary: mailDeclaration.summary,
     dataSchema: mailDeclaration.data,
     example: mailDeclaration.example,
     run: (domain, context) => probeMail(domain, context, settings),
     ttlMs: (data) => mailTtlMs({ data, now: Date.now() }),
-  };
+  });
 }
 
 async function probeMail(

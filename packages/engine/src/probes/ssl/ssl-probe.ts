@@ -3,6 +3,7 @@ import type tls from "node:tls";
 import type * as packet from "dns-packet";
 import { type Probe, type ProbeContext, ProbeError } from "../../contract/probe.js";
 import { resolveOptions } from "../../contract/resolve-options.js";
+import { withRemediations } from "../../contract/with-remediations.js";
 import {
   type ResolvedTarget,
   resolveTarget,
@@ -28,6 +29,7 @@ import {
 import { endpointOf } from "./endpoints.js";
 import { type HandshakeOutcome, handshakeEach } from "./handshake-each.js";
 import { readHandshake } from "./read-handshake.js";
+import { sslFixes } from "./remediation.js";
 import { type AddressScan, scanEach } from "./scan/scan-each.js";
 // Until the section's data is declared with TypeBox, the probe publishes its JSON Schema as it was.
 import { sslDataSchema } from "./schema.js";
@@ -75,13 +77,13 @@ export function createSslProbe(resolved: SslSettings): Probe<SslData> {
     return own;
   };
   const settings: SslProbeSettings = { ...resolved, trust };
-  return {
+  return withRemediations(sslFixes, {
     summary: sslDeclaration.summary,
     dataSchema: sslDataSchema,
     example: sslDeclaration.example,
     run: (domain, context) => probeDomain(domain, context, settings),
     ttlMs: (data) => sslTtlMs({ data, now: Date.now() }),
-  };
+  });
 }
 
 async function probeDomain(

@@ -54,10 +54,13 @@ export const caaSyntax = (facts: HealthFacts): Finding =>
     if (caa.records.length === 0) return skipped("dns.caa.syntax", "no CAA record applies");
     const blocking: string[] = [];
     const malformed: string[] = [];
+    const malformedRecords = new Set<string>();
     for (const record of caa.records) {
       const tag = record.tag.toLowerCase();
-      if (!/^[a-z0-9]{1,15}$/i.test(record.tag))
+      if (!/^[a-z0-9]{1,15}$/i.test(record.tag)) {
         malformed.push(`${text(record)}: the tag is not 1 to 15 letters and digits`);
+        malformedRecords.add(text(record));
+      }
       if (!knownTags.has(tag)) {
         if (record.critical) blocking.push(text(record));
         continue;
@@ -67,9 +70,11 @@ export const caaSyntax = (facts: HealthFacts): Finding =>
         !issueValue.test(record.value)
       ) {
         malformed.push(`${text(record)}: not an issuer domain with parameters`);
+        malformedRecords.add(text(record));
       }
       if (tag === "iodef" && !/^(mailto:|https?:\/\/)\S+$/i.test(record.value)) {
         malformed.push(`${text(record)}: iodef needs a mailto: or http(s): URL`);
+        malformedRecords.add(text(record));
       }
     }
     const details = {
@@ -77,6 +82,7 @@ export const caaSyntax = (facts: HealthFacts): Finding =>
       records: caa.records.map(text),
       criticalUnknown: blocking,
       malformed,
+      malformedRecords: [...malformedRecords],
     };
     if (blocking.length > 0) {
       return check(

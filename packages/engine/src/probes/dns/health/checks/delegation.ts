@@ -88,7 +88,20 @@ export const nsParentChild = (facts: HealthFacts): Finding =>
         ? []
         : [{ server: server.server, ns: served }];
     });
-    const details = { parent, child, onlyParent, onlyChild, disagreeingServers: disagreeing };
+    const addresses = Object.fromEntries(
+      zone.hosts
+        .filter((host) => onlyChild.includes(host.host))
+        .map((host) => [host.host, host.addresses]),
+    );
+    const details = {
+      parent,
+      child,
+      onlyParent,
+      onlyChild,
+      disagreeingServers: disagreeing,
+      // The glue a registrar needs for a server only the zone lists.
+      onlyChildAddresses: addresses,
+    };
     if (onlyParent.length === 0 && onlyChild.length === 0 && disagreeing.length === 0) {
       return check(
         "dns.ns.parent-child",

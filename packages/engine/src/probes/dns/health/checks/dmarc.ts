@@ -85,7 +85,13 @@ export const dmarcPolicy = (facts: HealthFacts): Finding =>
     const tag = inherited && tags.has("sp") ? "sp" : "p";
     const policy = tags.get(tag)?.toLowerCase();
     const pct = tags.has("pct") ? Number(tags.get("pct")) : 100;
-    const details = { policy: policy ?? null, tag, pct, record: mail.dmarc.records[0] };
+    const details = {
+      policy: policy ?? null,
+      tag,
+      pct,
+      record: mail.dmarc.records[0],
+      location: mail.dmarc.location,
+    };
     if (policy !== "none" && policy !== "quarantine" && policy !== "reject") {
       return check(
         "dns.dmarc.policy",

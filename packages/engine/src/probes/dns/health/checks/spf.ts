@@ -78,6 +78,7 @@ export const spfLookups = (facts: HealthFacts): Finding =>
       problems: spf.problems,
       cutShort: spf.cutShort,
       visited: spf.visited,
+      policies: spf.policies,
     };
     const problems = [
       ...(spf.lookups > maxLookups

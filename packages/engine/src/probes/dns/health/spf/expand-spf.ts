@@ -18,6 +18,8 @@ export const maxVoidLookups = 2;
 const maxMxNames = 10;
 /** Beyond the limits an evaluation is a permerror anyway; stop reading there. */
 const maxDepth = 12;
+/** Policies read at most, past the lookup limit, for a rewrite. */
+const maxPoliciesRead = 32;
 
 /**
  * Evaluates the domain's SPF policy the way a receiver would count it, without a sender:
@@ -44,6 +46,7 @@ export async function expandSpf(options: {
     all: null,
     allUnread: null,
     visited: [],
+    policies: {},
   };
   if (records.length !== 1) return facts;
 
@@ -82,6 +85,7 @@ export async function expandSpf(options: {
     path: readonly string[],
   ): Promise<SpfFacts["all"]> => {
     facts.visited.push(current);
+    facts.policies[current] = record;
     const parsed = parseSpf(record);
     if (parsed.errors.length > 0)
       facts.syntaxErrors.push({ domain: current, errors: parsed.errors });
@@ -96,7 +100,12 @@ export async function expandSpf(options: {
       (term): term is SpfModifier => term.kind === "modifier" && term.name === "redirect",
     );
     for (const term of parsed.terms) if (queryingTerms.has(term.name)) facts.lookups += 1;
-    if (facts.lookups > maxLookups) return terminal(mechanisms, current);
+    // Past the limit the evaluation is a permerror; the included policies are still read (a
+    // bounded number) for the rewrite the remediation proposes, nothing else is looked up.
+    const over = facts.lookups > maxLookups;
+    if (over && Object.keys(facts.policies).length >= maxPoliciesRead) {
+      return terminal(mechanisms, current);
+    }
 
     const follow = async (target: string, how: string): Promise<SpfFacts["all"]> => {
       const name = normalizeName(target);
@@ -112,6 +121,7 @@ export async function expandSpf(options: {
       const spf = (answers as packet.TxtAnswer[])
         .map((answer) => txtRecord(answer).value)
         .filter(isSpfRecord);
+      if (spf.length === 0) facts.policies[name] = null;
       if (spf.length !== 1) {
         facts.problems.push(
           `${how} ${name} has ${spf.length === 0 ? "no SPF record" : `${spf.length} SPF records`}`,
@@ -126,6 +136,7 @@ export async function expandSpf(options: {
         const target = term.value ?? current;
         if (!queryingTerms.has(term.name) || term.name === "ptr" || hasMacro(target)) return;
         if (term.name === "include") return void (await follow(target, "include:"));
+        if (over) return;
         if (term.name === "mx") {
           const names = await lookup(normalizeName(target), "MX");
           if (Array.isArray(names) && names.length > maxMxNames) {
@@ -139,7 +150,7 @@ export async function expandSpf(options: {
       }),
     );
     const all = terminal(mechanisms, current);
-    if (all || !redirect || hasMacro(redirect.value)) return all;
+    if (all || !redirect || hasMacro(redirect.value) || over) return all;
     return follow(redirect.value, "redirect=");
   };
 

@@ -22,4 +22,9 @@ export interface SpfFacts {
   allUnread: string | null;
   /** Every domain whose SPF record the evaluation read, in order. */
   visited: string[];
+  /**
+   * The SPF record of each include or redirect target read, by domain (the domain's own too);
+   * null for a target that publishes none. What a rewrite of the policy is computed from.
+   */
+  policies: Record<string, string | null>;
 }

@@ -1,0 +1,67 @@
+import type { RemediationTable, SectionFixes } from "../../contract/with-remediations.js";
+import type { DnsData } from "./dns-data.js";
+import {
+  dnssecSignedFix,
+  dsDigestFix,
+  dsMatchFix,
+  glueFix,
+  parentChildFix,
+} from "./fixes/delegation-fixes.js";
+import { dmarcPolicyFix, dmarcPresentFix, dmarcSingleFix } from "./fixes/dmarc-fixes.js";
+import { serverSteps } from "./fixes/server-steps.js";
+import {
+  spfAllFix,
+  spfLookupsFix,
+  spfPresentFix,
+  spfSingleFix,
+  spfSyntaxFix,
+} from "./fixes/spf-fixes.js";
+import {
+  caaPresentFix,
+  caaSyntaxFix,
+  cnameConflictFix,
+  mtaStsPresentFix,
+  mxPresentFix,
+  mxValidFix,
+  soaSyntaxFix,
+  soaTimersFix,
+  tlsRptPresentFix,
+} from "./fixes/zone-fixes.js";
+
+/**
+ * The dns section's fixes, by check id: records to change, computed from the zone's own data,
+ * and steps where the cure is the name servers' configuration.
+ */
+export const dnsRemediations: RemediationTable<DnsData> = {
+  ...serverSteps,
+  "dns.spf.present": spfPresentFix,
+  "dns.spf.single": spfSingleFix,
+  "dns.spf.syntax": spfSyntaxFix,
+  "dns.spf.lookups": spfLookupsFix,
+  "dns.spf.all": spfAllFix,
+  "dns.dmarc.present": dmarcPresentFix,
+  "dns.dmarc.single": dmarcSingleFix,
+  "dns.dmarc.policy": dmarcPolicyFix,
+  "dns.mta-sts.present": mtaStsPresentFix,
+  "dns.tls-rpt.present": tlsRptPresentFix,
+  "dns.caa.present": caaPresentFix,
+  "dns.caa.syntax": caaSyntaxFix,
+  "dns.mx.present": mxPresentFix,
+  "dns.mx.valid": mxValidFix,
+  "dns.soa.timers": soaTimersFix,
+  "dns.soa.syntax": soaSyntaxFix,
+  "dns.zone.cname-conflict": cnameConflictFix,
+  "dns.dnssec.signed": dnssecSignedFix,
+  "dns.dnssec.ds-match": dsMatchFix,
+  "dns.dnssec.chain": dsMatchFix,
+  "dns.dnssec.ds-digest": dsDigestFix,
+  "dns.ns.parent-child": parentChildFix,
+  "dns.ns.glue": glueFix,
+};
+
+/** The table and where the dns section keeps its findings: `health.checks`. */
+export const dnsFixes: SectionFixes<DnsData> = {
+  table: dnsRemediations,
+  findings: (data) => data.health.checks,
+  replace: (data, checks) => ({ ...data, health: { ...data.health, checks } }),
+};

@@ -1,0 +1,184 @@
+import {
+  type Fix,
+  type RemediationTable,
+  type SectionFixes,
+  topLevelFixes,
+} from "../../contract/with-remediations.js";
+import { remediation, stepsOnly } from "../../protocols/remediation/build.js";
+import { rfc } from "../../protocols/remediation/references.js";
+import { tlsConfigChange, tlsGuidelines } from "../../protocols/remediation/tls-profiles.js";
+import type { SslData } from "./ssl-data.js";
+
+type SslFix = Fix<SslData>;
+
+const mozilla = "https://wiki.mozilla.org/Security/Server_Side_TLS";
+
+/**
+ * The server's protocols and suites set to Mozilla's intermediate profile: it drops TLS 1.0
+ * and 1.1 (RFC 8996), every suite without forward secrecy or AEAD, and adds TLS 1.3, while
+ * every client of the last ten years still connects. `modern` (TLS 1.3 alone) leaves out
+ * Android before 10 and Java before 11: the fix never chooses it for the user.
+ */
+const intermediate =
+  (summary: string, references: string[]): SslFix =>
+  (_finding, data) =>
+    remediation({
+      summary,
+      changes: [tlsConfigChange("intermediate")],
+      steps: [
+        "Put the lines of your server in its TLS settings (for nginx and Apache, the server or virtual host block that serves the site), reload it, and run the scan again.",
+        ...(data.endpoints.length > 1
+          ? [
+              `The domain has ${data.endpoints.length} addresses: configure every server (or load balancer) behind them alike.`,
+            ]
+          : []),
+      ],
+      references: [...references, mozilla, tlsGuidelines],
+    });
+
+const steps = stepsOnly<SslData>;
+
+const newCertificate = (why: string): string[] => [
+  why,
+  "Issue a new certificate for every name the site answers to (an ACME client such as certbot, or your CA's portal), install it with its intermediates, and reload the server.",
+];
+
+const fullChain =
+  "Configure the server with the full chain the CA delivered, leaf first then each intermediate (nginx ssl_certificate fullchain.pem; Apache SSLCertificateFile with the chain appended; HAProxy one PEM with the key, leaf, intermediates), never the root.";
+
+/** The ssl section's fixes, by finding id. */
+export const sslRemediations: RemediationTable<SslData> = {
+  "ssl.unreachable": steps(
+    "Make the site answer TLS on its port at every address.",
+    [
+      "Check that the web server listens with TLS on port 443 at each of the domain's addresses, that a firewall lets port 443 in, and that each address the DNS publishes belongs to this site.",
+    ],
+    [rfc(8446)],
+  ),
+  "ssl.cert.expired": steps(
+    "Replace the expired certificate.",
+    newCertificate("Browsers refuse an expired certificate outright."),
+    [rfc(5280, "4.1.2.5")],
+  ),
+  "ssl.cert.not-yet-valid": steps(
+    "Serve a certificate already valid, and check the server's clock.",
+    [
+      "A certificate whose notBefore is in the future means a clock set wrong where it was issued or a certificate installed too early: serve the previous one until then, or issue one now.",
+    ],
+    [rfc(5280, "4.1.2.5")],
+  ),
+  "ssl.cert.expiring-soon": steps(
+    "Renew the certificate before it expires.",
+    [
+      "Renew it now, and automate renewal (an ACME client renews 30 days ahead) so the next one is not missed.",
+    ],
+    [rfc(8555)],
+  ),
+  "ssl.cert.long-validity": steps(
+    "Issue certificates valid for 398 days at most.",
+    newCertificate("Browsers refuse leaf certificates valid for more than 398 days."),
+    ["https://cabforum.org/working-groups/server/baseline-requirements/requirements/"],
+  ),
+  "ssl.cert.self-signed": steps(
+    "Replace the self-signed certificate with one from a public CA.",
+    newCertificate("No browser trusts a certificate signed by itself."),
+    [rfc(5280, "6.1")],
+  ),
+  "ssl.cert.untrusted": steps(
+    "Serve a certificate that chains to a public root, with its intermediates.",
+    [
+      "When the chain is only incomplete, serving the intermediates fixes it; otherwise the certificate is from a CA browsers do not trust: issue one from a public CA.",
+      fullChain,
+    ],
+    [rfc(5280, "6.1")],
+  ),
+  "ssl.cert.hostname-mismatch": steps(
+    "Serve a certificate whose names include the domain.",
+    newCertificate(
+      "The certificate's subjectAltName must list the domain (and www. if it answers too).",
+    ),
+    [rfc(6125, "6")],
+  ),
+  "ssl.cert.weak-key": steps(
+    "Replace the certificate with one on a stronger key.",
+    newCertificate(
+      "Generate a new key (ECDSA P-256, or RSA of at least 2048 bits) and a certificate request for it.",
+    ),
+    ["https://cabforum.org/working-groups/server/baseline-requirements/requirements/"],
+  ),
+  "ssl.cert.weak-signature": steps(
+    "Replace the certificate with one signed with SHA-256 or better.",
+    newCertificate("SHA-1 and MD5 signatures are refused by every current browser."),
+    [rfc(6194)],
+  ),
+  "ssl.cert.transparency": steps(
+    "Serve a certificate logged in Certificate Transparency.",
+    newCertificate("Every public CA embeds the logs' timestamps (SCTs) in its certificates."),
+    [rfc(6962, "3.3")],
+  ),
+  "ssl.chain.incomplete": steps(
+    "Serve the intermediates with the certificate.",
+    [fullChain],
+    [rfc(8446, "4.4.2")],
+  ),
+  "ssl.chain.order": steps(
+    "Send the chain in order: the leaf, then each certificate's issuer.",
+    [fullChain],
+    [rfc(8446, "4.4.2")],
+  ),
+  "ssl.chain.unrelated": steps(
+    "Drop the certificates that do not belong to the leaf's chain.",
+    [fullChain],
+    [rfc(8446, "4.4.2")],
+  ),
+  "ssl.chain.contains-anchor": steps(
+    "Leave the root out of the chain the server sends.",
+    [fullChain],
+    [rfc(8446, "4.4.2")],
+  ),
+  "ssl.chain.expired": steps(
+    "Replace the expired intermediate with the CA's current one.",
+    [
+      "Download the CA's current intermediate bundle and serve it in place of the old one.",
+      fullChain,
+    ],
+    [rfc(5280, "6.1")],
+  ),
+  "ssl.tls.legacy-protocol": intermediate(
+    "Enable TLS 1.2 and 1.3 (Mozilla's intermediate profile): the server's best protocol is deprecated.",
+    [rfc(8996)],
+  ),
+  "ssl.ocsp.not-stapled": steps(
+    "Staple OCSP responses to the handshake.",
+    [
+      "nginx: ssl_stapling on; ssl_stapling_verify on; with ssl_trusted_certificate and a resolver. Apache: SSLUseStapling On with SSLStaplingCache. HAProxy: ocsp-update on. Caddy and IIS staple by default. A CA that has stopped OCSP (Let's Encrypt since 2025) needs nothing.",
+    ],
+    [rfc(6066, "8"), rfc(6961)],
+  ),
+  "ssl.endpoints.inconsistent": steps(
+    "Configure every address of the domain alike.",
+    [
+      "Compare the addresses in the endpoints data: give each the same certificate and TLS settings (usually one load balancer or server left behind).",
+    ],
+    [mozilla],
+  ),
+  "ssl.protocols.legacy": intermediate(
+    "Turn off TLS 1.0 and 1.1 (Mozilla's intermediate profile): RFC 8996 deprecates them.",
+    [rfc(8996)],
+  ),
+  "ssl.protocols.tls13": intermediate(
+    "Turn on TLS 1.3 alongside 1.2 (Mozilla's intermediate profile).",
+    [rfc(8446)],
+  ),
+  "ssl.ciphers.weak": intermediate(
+    "Accept only forward-secret AEAD suites (Mozilla's intermediate profile).",
+    [rfc(7525, "4.2"), rfc(9325, "4.2")],
+  ),
+  "ssl.ciphers.forward-secrecy": intermediate(
+    "Accept only suites with forward secrecy, ECDHE and TLS 1.3 (Mozilla's intermediate profile).",
+    [rfc(9325, "4.1")],
+  ),
+};
+
+/** The table and where the ssl section keeps its findings. */
+export const sslFixes: SectionFixes<SslData> = topLevelFixes(sslRemediations);

@@ -1,0 +1,43 @@
+import type { HttpProofCase } from "./http-fix-proof.js";
+import { healthyHeaders } from "./http-fix-proof.js";
+
+/** The healthy headers without `names`, and with `extra`. */
+const headersWithout = (names: readonly string[], extra: Record<string, string> = {}) => ({
+  ...Object.fromEntries(Object.entries(healthyHeaders).filter(([name]) => !names.includes(name))),
+  ...extra,
+});
+
+const securityTxt = (content: string) => ({
+  "example.test/.well-known/security.txt": {
+    contentType: "text/plain; charset=utf-8",
+    content,
+  },
+});
+
+/** The broken sites of the http section's findings whose fix is a header or a file. */
+export const httpProofCases: Record<string, HttpProofCase> = {
+  "http.hsts.present": { headers: headersWithout(["strict-transport-security"]) },
+  "http.hsts.max-age": {
+    headers: headersWithout([], {
+      "strict-transport-security": "max-age=86400; includeSubDomains",
+    }),
+  },
+  "http.headers.nosniff": { headers: headersWithout(["x-content-type-options"]) },
+  "http.headers.framing": {
+    headers: headersWithout(["x-frame-options", "content-security-policy"], {
+      "content-security-policy": "default-src 'self'",
+    }),
+  },
+  "http.headers.csp": { headers: headersWithout(["content-security-policy"]) },
+  "http.headers.referrer-policy": { headers: headersWithout(["referrer-policy"]) },
+  "http.security-txt.present": {
+    files: {},
+    parameters: { securityContact: "mailto:security@example.test" },
+  },
+  "http.security-txt.valid": {
+    // Expired, with a web Contact on plain http: both rewritten, the contact kept.
+    files: securityTxt(
+      "Contact: http://example.test/security\nExpires: 2020-01-01T00:00:00.000Z\nPreferred-Languages: en\n",
+    ),
+  },
+};
