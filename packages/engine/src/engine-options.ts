@@ -103,7 +103,7 @@ export interface CachingOptions {
   readonly hotBytes?: number;
 }
 
-const reservedSections = new Set(["domain", "openapi.json", "batch"]);
+const reservedSections = new Set(["domain", "openapi.json", "batch", "watch"]);
 const sectionName = /^[a-z][a-z0-9-]{0,31}$/;
 
 function fail(option: string, expectation: string): never {
