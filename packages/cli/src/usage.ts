@@ -106,9 +106,13 @@ export const serveVariables: ReadonlyArray<[name: string, fallback: string, mean
   [
     "DOMAIN_INTEL_DOCS",
     "yes",
-    "the pages for people: API reference at /docs, report page at /view",
+    "the pages for people: API reference at /docs, report page at /view, fleet page at /fleet",
   ],
-  ["DOMAIN_INTEL_VIEW", "yes", "the report page at /view (off too with DOMAIN_INTEL_DOCS=0)"],
+  [
+    "DOMAIN_INTEL_VIEW",
+    "yes",
+    "the report page at /view and the fleet page at /fleet (off too with DOMAIN_INTEL_DOCS=0)",
+  ],
   [
     "DOMAIN_INTEL_WATCH_FILE",
     "(none)",

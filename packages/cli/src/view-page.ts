@@ -34,8 +34,11 @@ const keyInput = document.getElementById("key");
 const state = document.getElementById("state");
 const target = document.getElementById("report");
 keyInput.value = sessionStorage.getItem("domain-intel.key") ?? "";
-form.addEventListener("submit", async (event) => {
+form.addEventListener("submit", (event) => {
   event.preventDefault();
+  show();
+});
+async function show() {
   const domain = domainInput.value.trim();
   const key = keyInput.value.trim();
   sessionStorage.setItem("domain-intel.key", key);
@@ -55,5 +58,11 @@ form.addEventListener("submit", async (event) => {
   } catch (error) {
     state.textContent = "The API could not be reached: " + error.message;
   }
-});
+}
+// From the fleet page: view?domain=example.com, shown at once when this tab holds a key.
+const asked = new URLSearchParams(location.search).get("domain");
+if (asked) {
+  domainInput.value = asked;
+  if (keyInput.value) show();
+}
 `;

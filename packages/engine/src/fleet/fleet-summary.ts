@@ -1,3 +1,4 @@
+import QuickLRU from "quick-lru";
 import type { MaybePromise } from "../contract/maybe-promise.js";
 import { expiryOf } from "../events/section-events.js";
 import type { Change, ContentSnapshot, DomainHistory } from "../history/history-store.js";
@@ -73,6 +74,17 @@ export function createFleetSummary(options: {
 }): (query: FleetQuery) => Promise<FleetSummary> {
   const { history } = options;
   const maxTimeline = options.maxTimeline ?? 500;
+  // Equal digests are equal content: a mark is read once a snapshot, not once a page load.
+  const marks = new QuickLRU<string, SectionMark>({ maxSize: 20_000 });
+  const markOf = (section: string, snapshot: ContentSnapshot): SectionMark => {
+    const key = `${section}:${snapshot.digest}`;
+    let mark = marks.get(key);
+    if (!mark) {
+      mark = sectionMark(snapshot.content);
+      marks.set(key, mark);
+    }
+    return mark;
+  };
 
   async function row(domain: string, query: FleetQuery, now: number) {
     const [latest, kept] = await Promise.all([
@@ -85,7 +97,7 @@ export function createFleetSummary(options: {
     query.sections.forEach((section, index) => {
       const snapshot = latest[index];
       sections[section] = snapshot
-        ? { ...sectionMark(snapshot.content), recordedAt: snapshot.fetchedAt }
+        ? { ...markOf(section, snapshot), recordedAt: snapshot.fetchedAt }
         : null;
       const found = snapshot ? expiryOf(section, snapshot.content) : undefined;
       if (found?.type === "certificate.expiring") certificate = found.expiresAt;
