@@ -349,8 +349,11 @@ describe("the fleet page at /fleet in headless Chromium", () => {
     await page.screenshot({ path: `${outputDirectory}fleet-page.png`, fullPage: true });
 
     await page.emulateMedia({ media: "print" });
+    // Run in the page: the test's own lib has no DOM types.
     const shown = (selector: string) =>
-      page.$eval(selector, (element) => getComputedStyle(element).display !== "none");
+      page.evaluate(
+        `getComputedStyle(document.querySelector(${JSON.stringify(selector)})).display !== "none"`,
+      );
     expect(await shown("form#source")).toBe(false);
     expect(await shown("form#filters")).toBe(false);
     expect(await shown("div.fleet")).toBe(true);

@@ -28,7 +28,7 @@ export const fleetPageHtml = `<!doctype html>
 </form>
 <p id="counts"></p>
 <div role="table" class="fleet" aria-label="Domains" hidden><div role="rowgroup" id="fleet-head"></div><div role="rowgroup" id="fleet-body"></div></div>
-<section id="timeline" hidden><h2>Changes across the fleet</h2><div id="timeline-list"></div></section>
+<section id="timeline" hidden><h2>Changes across the fleet <small class="quiet">(UTC)</small></h2><div id="timeline-list"></div></section>
 <footer><small id="generated"></small></footer>
 </main>
 <script type="module" src="fleet/fleet-page.js"></script>

@@ -182,7 +182,7 @@ export function fleetTimelineHtml(changes: readonly FleetChange[], since?: Date)
     );
   }
   close();
-  return `<ol class="days">${days.join("")}</ol>`;
+  return `<ol class="by-day">${days.join("")}</ol>`;
 }
 
 /** Counts for the line above the table. */
