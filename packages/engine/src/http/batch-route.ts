@@ -260,7 +260,8 @@ function batchOpenApi(
           security: [{ bearerAuth: [] }],
           responses: {
             "200": {
-              description: "One JSON line a domain, in the order they finished.",
+              description:
+                "One JSON line a domain, in the order they finished; each line is a `BatchResultLine`.",
               content: { "application/x-ndjson": { schema: { type: "string" } } },
             },
             "404": missing,
