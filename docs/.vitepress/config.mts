@@ -77,7 +77,10 @@ export default defineConfig({
       { text: "Performance", link: "/docs/performance" },
       {
         text: "Packages",
-        items: packages.map(([folder, name]) => ({ text: name, link: `/packages/${folder}/README` })),
+        items: packages.map(([folder, name]) => ({
+          text: name,
+          link: `/packages/${folder}/README`,
+        })),
       },
     ],
     search: { provider: "local" },
