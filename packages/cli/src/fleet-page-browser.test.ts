@@ -16,12 +16,13 @@ import { createNodeHandler } from "@domain-intel/engine/node";
 import {
   type CliLab,
   engineGet,
-  requireExecutable,
+  launchChromium,
   type SitePeers,
   startCliLab,
   startSitePeers,
+  watchedPage,
 } from "@domain-intel/test-kit";
-import { type Browser, chromium, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { configFromEnv } from "./config-from-env.js";
 import { fleetPage } from "./fleet-page-route.js";
@@ -99,8 +100,6 @@ async function seedFleet(store: HistoryStore, now: number): Promise<void> {
 }
 
 beforeAll(async () => {
-  const executablePath =
-    process.env.CHROMIUM_PATH ?? requireExecutable("chromium", { debianPackage: "chromium" });
   mkdirSync(outputDirectory, { recursive: true });
   site = await startSitePeers("shop.test");
   lab = await startCliLab([], { zones: site.zones, rdap: { "shop.test": site.rdap } });
@@ -141,17 +140,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  browser = await chromium.launch({
-    executablePath,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--no-first-run",
-    ],
-    timeout: 60_000,
-  });
+  browser = await launchChromium();
 }, 120_000);
 
 afterAll(async () => {
@@ -162,26 +151,15 @@ afterAll(async () => {
   await site?.close();
 });
 
-/** A page that records console errors, page errors and every URL it asks for. */
-async function openPage(viewport = { width: 1280, height: 900 }) {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  const problems: string[] = [];
-  const requested: string[] = [];
-  page.on("request", (request) => requested.push(request.url()));
-  page.on("console", (message) => {
-    if (message.text().startsWith("TIMING")) console.log(message.text());
-    if (message.type() === "error" || message.type() === "warning") problems.push(message.text());
-  });
-  page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
-  return { context, page, problems, requested };
-}
+const openPage = (viewport = { width: 1280, height: 900 }) => watchedPage(browser, viewport);
 
 async function loadFleet(page: Page, path: string): Promise<void> {
   await page.goto(`${origin}${path}`);
   await page.fill("#key", key);
   await page.click("#source button[type=submit]");
-  await page.waitForSelector("div.fleet:not([hidden]) #fleet-body [role=row]", { timeout: 30_000 });
+  await page.waitForSelector("div.fleet-grid:not([hidden]) #fleet-body [role=row]", {
+    timeout: 30_000,
+  });
 }
 
 const rowDomains = (page: Page) =>
@@ -356,7 +334,7 @@ describe("the fleet page at /fleet in headless Chromium", () => {
       );
     expect(await shown("form#source")).toBe(false);
     expect(await shown("form#filters")).toBe(false);
-    expect(await shown("div.fleet")).toBe(true);
+    expect(await shown("div.fleet-grid")).toBe(true);
     expect(await shown("#timeline")).toBe(true);
     const pdf = await page.pdf({ format: "A4", landscape: true });
     expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");

@@ -1,20 +1,16 @@
+import { pageHtml } from "./page-assets.js";
+
 /*
  * The fleet page at `{basePath}/fleet`. Every URL on it is relative, so it works wherever the
  * API is mounted: `fleet/x` is `{basePath}/fleet/x`, `watch` the JSON summary of the watch list
  * and `view?domain=d` the report page.
  */
-export const fleetPageHtml = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>domain-intel fleet</title>
-<link rel="icon" href="data:,">
-<link rel="stylesheet" href="fleet/report.css">
-<link rel="stylesheet" href="fleet/fleet.css">
-</head>
-<body><main class="fleet">
-<h1>Fleet</h1>
+export const fleetPageHtml = pageHtml({
+  title: "domain-intel fleet",
+  styles: ["fleet/report.css", "fleet/fleet.css"],
+  script: "fleet/fleet-page.js",
+  mainClass: "fleet",
+  main: `<h1>Fleet</h1>
 <form id="source" autocomplete="off">
 <label>API key <input id="key" name="key" type="password" required placeholder="di_..." autocomplete="off"></label>
 <label>Batch id <input id="batch" name="batch" placeholder="empty: the watch list" spellcheck="false"></label>
@@ -27,28 +23,24 @@ export const fleetPageHtml = `<!doctype html>
 <label>Changed since <input id="since" type="date"></label>
 </form>
 <p id="counts"></p>
-<div role="table" class="fleet" aria-label="Domains" hidden><div role="rowgroup" id="fleet-head"></div><div role="rowgroup" id="fleet-body"></div></div>
+<div role="table" class="fleet-grid" aria-label="Domains" hidden><div role="rowgroup" id="fleet-head"></div><div role="rowgroup" id="fleet-body"></div></div>
 <section id="timeline" hidden><h2>Changes across the fleet <small class="quiet">(UTC)</small></h2><div id="timeline-list"></div></section>
-<footer><small id="generated"></small></footer>
-</main>
-<script type="module" src="fleet/fleet-page.js"></script>
-</body>
-</html>
-`;
+<footer><small id="generated"></small></footer>`,
+});
 
 /** What the fleet page adds to the report page's style. */
 export const fleetStyle = `
 main.fleet{max-width:1280px}
 form#source,form#filters{display:flex;flex-wrap:wrap;gap:10px;align-items:end;margin:8px 0}
 form#source input,form#filters input,form#filters select{display:block;padding:4px 6px;font:inherit}
-.fleet{background:#fff;border:1px solid #e2e5ea;margin:6px 0}
-.fleet .row{display:grid;grid-template-columns:minmax(10em,1.1fr) repeat(var(--marks,6),4.6em) 7.4em 7.4em minmax(12em,1.4fr);border-top:1px solid #e2e5ea}
-.fleet .row>*{padding:3px 8px;font-size:.9em;overflow-wrap:anywhere}
-.fleet .head{position:sticky;top:0;z-index:1;background:#eef0f4;border-top:0}
-.fleet .head button{all:unset;cursor:pointer;font-weight:600}
-.fleet .head button:focus-visible{outline:2px solid #6b8fd6}
-.fleet [aria-sort=ascending] button::after{content:" \\25B2"}
-.fleet [aria-sort=descending] button::after{content:" \\25BC"}
+.fleet-grid{background:#fff;border:1px solid #e2e5ea;margin:6px 0}
+.fleet-grid .row{display:grid;grid-template-columns:minmax(10em,1.1fr) repeat(var(--marks,6),4.6em) 7.4em 7.4em minmax(12em,1.4fr);border-top:1px solid #e2e5ea}
+.fleet-grid .row>*{padding:3px 8px;font-size:.9em;overflow-wrap:anywhere}
+.fleet-grid .head{position:sticky;top:0;z-index:1;background:#eef0f4;border-top:0}
+.fleet-grid .head button{all:unset;cursor:pointer;font-weight:600}
+.fleet-grid .head button:focus-visible{outline:2px solid #6b8fd6}
+.fleet-grid [aria-sort=ascending] button::after{content:" \\25B2"}
+.fleet-grid [aria-sort=descending] button::after{content:" \\25BC"}
 #fleet-body .row{content-visibility:auto;contain-intrinsic-size:auto 1.9em;cursor:pointer}
 #fleet-body .row:hover{background:#eef2fb}
 .m{text-align:center;font-weight:700}
@@ -64,8 +56,8 @@ form#source input,form#filters input,form#filters select{display:block;padding:4
 *{-webkit-print-color-adjust:exact;print-color-adjust:exact}
 form#source,form#filters,#state{display:none}
 main.fleet{max-width:none;padding:0}
-.fleet{font-size:10px}#fleet-body .row{content-visibility:visible;break-inside:avoid}
-.fleet .head{position:static}.fleet .head button::after{content:none}
+.fleet-grid{font-size:10px}#fleet-body .row{content-visibility:visible;break-inside:avoid}
+.fleet-grid .head{position:static}.fleet-grid .head button::after{content:none}
 a{color:inherit;text-decoration:none}#fleet-body .row:hover{background:none}
 }
 `;
@@ -91,7 +83,7 @@ const filters = byId("filters");
 const within = byId("within");
 const failing = byId("failing");
 const since = byId("since");
-const table = document.querySelector("div.fleet");
+const table = document.querySelector("div.fleet-grid");
 let summary;
 let rowElements = new Map();
 let timelineSince;

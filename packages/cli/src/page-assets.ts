@@ -18,6 +18,36 @@ export const pageContentSecurityPolicy = [
   "frame-ancestors 'none'",
 ].join("; ");
 
+/**
+ * A page's document: its styles and its one module script are files under the page's own path
+ * (relative URLs, so the page works wherever the API is mounted), and nothing is inline.
+ */
+export function pageHtml(options: {
+  readonly title: string;
+  readonly styles: readonly string[];
+  readonly script: string;
+  readonly main: string;
+  readonly mainClass?: string;
+}): string {
+  const links = options.styles.map((href) => `<link rel="stylesheet" href="${href}">`).join("\n");
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${options.title}</title>
+<link rel="icon" href="data:,">
+${links}
+</head>
+<body><main${options.mainClass ? ` class="${options.mainClass}"` : ""}>
+${options.main}
+</main>
+<script type="module" src="${options.script}"></script>
+</body>
+</html>
+`;
+}
+
 export const textAsset = (type: string, value: string): RouteAsset => ({
   type,
   read: () => Buffer.from(value, "utf8"),

@@ -1,29 +1,21 @@
+import { pageHtml } from "./page-assets.js";
+
 /*
  * The view page at `{basePath}/view`. Every URL on it is relative, so it works wherever the
  * API is mounted: `view/x` is `{basePath}/view/x` and `domain/d` the JSON API's report.
  */
-export const viewPageHtml = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>domain-intel report</title>
-<link rel="icon" href="data:,">
-<link rel="stylesheet" href="view/report.css">
-</head>
-<body><main>
-<form id="lookup" autocomplete="off">
+export const viewPageHtml = pageHtml({
+  title: "domain-intel report",
+  styles: ["view/report.css"],
+  script: "view/view-page.js",
+  main: `<form id="lookup" autocomplete="off">
 <label>Domain <input id="domain" name="domain" required placeholder="example.com" spellcheck="false"></label>
 <label>API key <input id="key" name="key" type="password" required placeholder="di_..." autocomplete="off"></label>
 <button type="submit">Report</button>
 <p id="state" role="status"></p>
 </form>
-<div id="report"></div>
-</main>
-<script type="module" src="view/view-page.js"></script>
-</body>
-</html>
-`;
+<div id="report"></div>`,
+});
 
 // A file rather than an inline script, so the page's CSP forbids inline code altogether. The
 // key lives in sessionStorage only: gone when the tab closes, never in localStorage or a cookie.
