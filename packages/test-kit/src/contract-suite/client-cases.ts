@@ -84,7 +84,10 @@ export function clientCases(
     const history = await client.history({ domain: "example.test" });
     expect(history.snapshots.map((snapshot) => snapshot.section)).toContain("dns");
     expect(await client.watch({ since: new Date(0) })).toMatchObject({ domains: [], changes: [] });
-    expect(await client.openApi()).toEqual(context.reference().openApiDocument);
+    // As JSON: the engine's document holds TypeBox's symbols beside the schemas.
+    expect(await client.openApi()).toEqual(
+      JSON.parse(JSON.stringify(context.reference().openApiDocument)),
+    );
 
     const job = await client.batch.create({
       domains: ["three.example.test", "not a name"],

@@ -1,0 +1,9 @@
+import type { Generator } from "./generated-blocks.js";
+import { engineOptionsTable } from "./options-table.js";
+
+/** The pages that hold generated blocks, from the repository's root. */
+export const generatedPages = ["docs/reference/options.md"] as const;
+
+export const generators: Readonly<Record<string, Generator>> = {
+  "engine-options": engineOptionsTable,
+};
