@@ -22,6 +22,11 @@ export type FleetSummary = Schemas["FleetSummary"];
 export type History = Schemas["History"];
 export type BatchJob = Schemas["BatchJob"];
 export type BatchResultLine = Schemas["BatchResultLine"];
+/** A custom section's envelope: the shared envelope, `data` as its probe's schema says. */
+export type SectionEnvelope = Omit<Schemas["DnsSection"], "data" | "section"> & {
+  section: string;
+  data?: unknown;
+};
 /** The sections a batch may ask for: every section the engine serves. */
 export type SectionName = NonNullable<Schemas["BatchRequest"]["sections"]>[number];
 
@@ -226,9 +231,7 @@ export function createClient(options: ClientOptions) {
       return lookup(
         `/${encodeURIComponent(section)}/{domain}` as "/dns/{domain}",
         "section",
-      )(rest) as Promise<
-        Omit<Answer<"/dns/{domain}">, "data" | "section"> & { section: string; data?: unknown }
-      >;
+      )(rest) as Promise<SectionEnvelope>;
     },
     /** `GET /history/{domain}`: the snapshots kept and what changed between them. */
     history(call: Call & { domain: string }) {

@@ -9,6 +9,7 @@ export {
   type History,
   type LookupOptions,
   type Report,
+  type SectionEnvelope,
   type SectionName,
   type SinceOptions,
 } from "./client.js";
