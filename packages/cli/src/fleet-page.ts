@@ -14,7 +14,7 @@ export const fleetPageHtml = pageHtml({
 <form id="source" autocomplete="off">
 <label>API key <input id="key" name="key" type="password" required placeholder="di_..." autocomplete="off"></label>
 <label>Batch id <input id="batch" name="batch" placeholder="empty: the watch list" spellcheck="false"></label>
-<button type="submit">Load</button>
+<button type="submit" disabled>Load</button>
 </form>
 <p id="state" role="status"></p>
 <form id="filters" hidden>
@@ -88,8 +88,8 @@ let summary;
 let rowElements = new Map();
 let timelineSince;
 let sort = { key: "registration", direction: "asc" };
-keyInput.value = sessionStorage.getItem("domain-intel.key") ?? "";
-batchInput.value = new URLSearchParams(location.search).get("batch") ?? "";
+keyInput.value ||= sessionStorage.getItem("domain-intel.key") ?? "";
+batchInput.value ||= new URLSearchParams(location.search).get("batch") ?? "";
 const painted = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
 function filterNow() {
@@ -190,5 +190,7 @@ byId("fleet-body").addEventListener("click", (event) => {
   const link = event.target.closest("[role=row]")?.querySelector("a");
   if (link) location.href = link.href;
 });
+// Enabled only now: a form sent before this script ran would be the browser's own GET.
+source.querySelector("button").disabled = false;
 if (keyInput.value) load();
 `;

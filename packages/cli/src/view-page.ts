@@ -11,7 +11,7 @@ export const viewPageHtml = pageHtml({
   main: `<form id="lookup" autocomplete="off">
 <label>Domain <input id="domain" name="domain" required placeholder="example.com" spellcheck="false"></label>
 <label>API key <input id="key" name="key" type="password" required placeholder="di_..." autocomplete="off"></label>
-<button type="submit">Report</button>
+<button type="submit" disabled>Report</button>
 <p id="state" role="status"></p>
 </form>
 <div id="report"></div>`,
@@ -25,7 +25,7 @@ const domainInput = document.getElementById("domain");
 const keyInput = document.getElementById("key");
 const state = document.getElementById("state");
 const target = document.getElementById("report");
-keyInput.value = sessionStorage.getItem("domain-intel.key") ?? "";
+keyInput.value ||= sessionStorage.getItem("domain-intel.key") ?? "";
 form.addEventListener("submit", (event) => {
   event.preventDefault();
   show();
@@ -51,6 +51,8 @@ async function show() {
     state.textContent = "The API could not be reached: " + error.message;
   }
 }
+// Enabled only now: a form sent before this script ran would be the browser's own GET.
+form.querySelector("button").disabled = false;
 // From the fleet page: view?domain=example.com, shown at once when this tab holds a key.
 const asked = new URLSearchParams(location.search).get("domain");
 if (asked) {
