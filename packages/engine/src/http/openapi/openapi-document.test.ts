@@ -68,6 +68,7 @@ describe("the OpenAPI document", () => {
         "/dns/{domain}",
         "/domain/{domain}",
         "/history/{domain}",
+        "/hosting/{domain}",
         "/http/{domain}",
         "/mail/{domain}",
         "/openapi.json",
@@ -123,6 +124,7 @@ describe("the OpenAPI document", () => {
       "ssl",
       "http",
       "mail",
+      "hosting",
     ]);
   });
 
@@ -148,7 +150,15 @@ describe("the OpenAPI document", () => {
       data: { up: true },
     });
     const report = okExample(served, "/domain/{domain}");
-    expect(Object.keys(report.sections)).toEqual(["whois", "dns", "ssl", "http", "mail", "uptime"]);
+    expect(Object.keys(report.sections)).toEqual([
+      "whois",
+      "dns",
+      "ssl",
+      "http",
+      "mail",
+      "hosting",
+      "uptime",
+    ]);
     expect(report.sections.uptime.data).toEqual({ up: true });
     await expectValidOpenApi(served);
     // Five 200 examples now: four sections and the report.
