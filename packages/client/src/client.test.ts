@@ -127,6 +127,21 @@ describe("createClient", () => {
 });
 
 describe("the client's generated types", () => {
+  it("have a function for every GET route of a domain the engine serves", () => {
+    const client = createClient({ baseUrl: origin, key: "client-key" }) as unknown as Record<
+      string,
+      unknown
+    >;
+    const defaults = createEngine({ keys: ["types"], logger: silentLogger });
+    const routes = Object.keys(defaults.openApiDocument.paths ?? {})
+      .map((path) => /^\/([a-z-]+)\/\{domain\}$/.exec(path)?.[1])
+      .filter((name): name is string => name !== undefined);
+    void defaults.close();
+    expect(routes).toContain("dns");
+    const functionOf = (name: string) => (name === "domain" ? "report" : name);
+    expect(routes.filter((name) => typeof client[functionOf(name)] !== "function")).toEqual([]);
+  });
+
   it("are what openapi-typescript makes of the engine's document today (run pnpm build)", async () => {
     // The document the build generates from: an engine with its defaults.
     const defaults = createEngine({ keys: ["types"], logger: silentLogger });

@@ -222,6 +222,7 @@ export function createClient(options: ClientOptions) {
     ssl: lookup("/ssl/{domain}", "ssl"),
     http: lookup("/http/{domain}", "http"),
     mail: lookup("/mail/{domain}", "mail"),
+    hosting: lookup("/hosting/{domain}", "hosting"),
     /** A custom section by name (its data is whatever its probe's schema says). */
     section(call: LookupOptions & { section: string }) {
       const { section, ...rest } = checked<typeof call>("section", {

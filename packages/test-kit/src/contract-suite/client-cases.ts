@@ -75,7 +75,7 @@ export function clientCases(
     const report = await client.report({ domain: "EXAMPLE.test." });
     expect(report.domain).toBe("example.test");
     expect(report.sections.dns.data?.records.A).toEqual([{ address: "127.0.0.1", ttl: 300 }]);
-    for (const name of ["whois", "dns", "ssl", "http", "mail"] as const) {
+    for (const name of ["whois", "dns", "ssl", "http", "mail", "hosting"] as const) {
       const envelope = await client[name]({ domain: "example.test" });
       expect(envelope, name).toMatchObject({ section: name, status: "ok", domain: "example.test" });
     }
