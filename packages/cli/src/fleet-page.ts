@@ -34,9 +34,10 @@ main.fleet{max-width:1280px}
 form#source,form#filters{display:flex;flex-wrap:wrap;gap:10px;align-items:end;margin:8px 0}
 form#source input,form#filters input,form#filters select{display:block;padding:4px 6px;font:inherit}
 .fleet-grid{background:#fff;border:1px solid #e2e5ea;margin:6px 0}
-.fleet-grid .row{display:grid;grid-template-columns:minmax(10em,1.1fr) repeat(var(--marks,6),4.6em) 7.4em 7.4em minmax(12em,1.4fr);border-top:1px solid #e2e5ea}
+.fleet-grid .row{display:grid;grid-template-columns:minmax(10em,1.1fr) repeat(var(--marks,6),5.2em) 7.4em 7.4em minmax(12em,1.4fr);border-top:1px solid #e2e5ea}
 .fleet-grid .row>*{padding:3px 8px;font-size:.9em;overflow-wrap:anywhere}
 .fleet-grid .head{position:sticky;top:0;z-index:1;background:#eef0f4;border-top:0}
+.fleet-grid .head>*{overflow-wrap:normal}.fleet-grid .head .c-mark{text-align:center}.fleet-grid .head .c-days{text-align:right}
 .fleet-grid .head button{all:unset;cursor:pointer;font-weight:600}
 .fleet-grid .head button:focus-visible{outline:2px solid #6b8fd6}
 .fleet-grid [aria-sort=ascending] button::after{content:" \\25B2"}
