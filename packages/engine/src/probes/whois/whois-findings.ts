@@ -22,7 +22,7 @@ export const parseIncompleteFindingId = "whois.parse.incomplete";
 /** Only when a step of the lookup ran out of time after the registry answered. */
 export const partialLookupFindingId = "whois.lookup.partial";
 
-type WhoisFindingId =
+export type WhoisFindingId =
   | (typeof whoisFindingIds)[number]
   | typeof partialLookupFindingId
   | typeof parseIncompleteFindingId;
