@@ -32,6 +32,7 @@ export default defineConfig({
         replacement: src("./packages/telemetry/src/index.ts"),
       },
       { find: /^@domain-intel\/api-keys$/, replacement: src("./packages/api-keys/src/index.ts") },
+      { find: /^@domain-intel\/client$/, replacement: src("./packages/client/src/index.ts") },
       {
         find: /^@domain-intel\/swagger-ui$/,
         replacement: src("./packages/swagger-ui/src/index.ts"),

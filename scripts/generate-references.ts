@@ -1,45 +1,46 @@
 /**
  * Writes the references that are generated from code, so that they cannot drift from it: the
- * tables of findings in the engine README (from each section's ids and their reference rows),
- * the `serve` variables of the README and the CLI README (from the CLI's table), and the
- * options reference (from `EngineOptionsSchema`).
+ * tables of findings in the engine README and the docs' findings page (from each section's ids
+ * and their reference rows), the `serve` variables of the options page and the CLI README (from
+ * the CLI's table), and the engine options of the options page (from `EngineOptionsSchema`).
+ * Each is a block of a page written by hand, between `<!-- BEGIN GENERATED name -->` and
+ * `<!-- END GENERATED name -->`.
  *
- *   pnpm references [--check] [--options-file PATH]
+ *   pnpm references [--check]
  *
- * `--check` writes nothing and exits 1 when a file is not what it would write. A test checks
- * the committed files the same way.
+ * `--check` writes nothing and exits 1 when a file is not what it would write; `pnpm
+ * docs:build` runs it first, and a test checks the committed files the same way.
  */
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { serveVariables } from "../packages/cli/src/serve-variables.js";
 import { engineOptionsReference } from "./references/engine-options-reference.js";
-import { findingTable, findingTables } from "./references/finding-tables.js";
-import { replaceBlock } from "./references/markdown.js";
+import { findingsPage, findingTable, findingTables } from "./references/finding-tables.js";
+import { relinked, replaceBlock } from "./references/markdown.js";
 import { serveVariablesTable } from "./references/serve-variables-table.js";
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
-/** Where the options reference goes unless told: the docs site picks it up there. */
-export const defaultOptionsFile = "docs/reference/engine-options.md";
+const optionsPage = "docs/reference/options.md";
 
-/** A generated file, or a block of one, and what it should hold. */
+/** A generated block of a file and what it should hold, its links written from the root. */
 interface Target {
   readonly file: string;
-  /** The block's name; none: the whole file. */
-  readonly block?: string;
+  readonly block: string;
   render(): string;
 }
 
-function targets(optionsFile: string): Target[] {
+function targets(): Target[] {
   const findings = Object.entries(findingTables).map(([block, table]) => ({
     file: "packages/engine/README.md",
     block,
     render: () => findingTable(table),
   }));
   return [
-    { file: "README.md", block: "serve-variables", render: () => serveVariablesTable() },
+    { file: optionsPage, block: "engine-options", render: engineOptionsReference },
+    { file: optionsPage, block: "serve-variables", render: () => serveVariablesTable() },
     {
       file: "packages/cli/README.md",
       block: "observability-variables",
@@ -50,48 +51,30 @@ function targets(optionsFile: string): Target[] {
         ),
     },
     ...findings,
-    { file: optionsFile, render: engineOptionsReference },
+    { file: "docs/reference/findings.md", block: "findings", render: findingsPage },
   ];
 }
 
 /** Each generated file as it is and as it should be. */
-export function generatedFiles(
-  options: { optionsFile?: string } = {},
-): { file: string; current: string; expected: string }[] {
+export function generatedFiles(): { file: string; current: string; expected: string }[] {
   const files = new Map<string, { current: string; expected: string }>();
-  for (const target of targets(options.optionsFile ?? defaultOptionsFile)) {
+  for (const target of targets()) {
     const path = resolve(root, target.file);
-    const entry = files.get(path) ?? { current: readOrEmpty(path), expected: readOrEmpty(path) };
-    entry.expected = target.block
-      ? replaceBlock(entry.expected, target.block, target.render())
-      : target.render();
+    const text = files.get(path)?.current ?? readFileSync(path, "utf8");
+    const entry = files.get(path) ?? { current: text, expected: text };
+    const content = relinked(target.render(), target.file);
+    entry.expected = replaceBlock(entry.expected, target.block, content);
     files.set(path, entry);
   }
   return [...files].map(([file, entry]) => ({ file, ...entry }));
 }
 
-function readOrEmpty(path: string): string {
-  try {
-    return readFileSync(path, "utf8");
-  } catch {
-    return "";
-  }
-}
-
 function main(): void {
-  const { values } = parseArgs({
-    options: { check: { type: "boolean" }, "options-file": { type: "string" } },
-  });
-  const optionsFile = values["options-file"];
-  const stale = generatedFiles(optionsFile ? { optionsFile } : {}).filter(
-    (file) => file.current !== file.expected,
-  );
+  const { values } = parseArgs({ options: { check: { type: "boolean" } } });
+  const stale = generatedFiles().filter((file) => file.current !== file.expected);
   for (const file of stale) {
     if (values.check) console.error(`stale: ${file.file}`);
-    else {
-      mkdirSync(dirname(file.file), { recursive: true });
-      writeFileSync(file.file, file.expected);
-    }
+    else writeFileSync(file.file, file.expected);
   }
   if (values.check && stale.length > 0) process.exitCode = 1;
 }

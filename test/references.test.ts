@@ -9,14 +9,14 @@ import {
   findingTables,
   referenceGaps,
 } from "../scripts/references/finding-tables.js";
-import { replaceBlock } from "../scripts/references/markdown.js";
+import { relinked, replaceBlock } from "../scripts/references/markdown.js";
 
 describe("the references generated from code", () => {
   it("are committed as the generator writes them (run pnpm references after a change)", () => {
     const files = generatedFiles();
     expect(files.map(({ file }) => relative(root, file)).sort()).toEqual([
-      "README.md",
-      "docs/reference/engine-options.md",
+      "docs/reference/findings.md",
+      "docs/reference/options.md",
       "packages/cli/README.md",
       "packages/engine/README.md",
     ]);
@@ -64,6 +64,18 @@ describe("the references generated from code", () => {
     expect(replaceBlock(document, "a", "new a")).toBe(document.replace("old a", "new a"));
     expect(replaceBlock(document, "b", "new b")).toBe(document.replace("old b", "new b"));
     expect(() => replaceBlock(document, "c", "x")).toThrow('no generated block "c"');
+  });
+
+  it("makes the links of a table written from the root relative to the page it lands in", () => {
+    const cell = "see [CLI](packages/cli/README.md), [fleets](docs/guide/fleets.md#history)";
+    const rest = ", [here](#keys), [site](https://example.com/a)";
+    expect(relinked(cell + rest, "docs/reference/options.md")).toBe(
+      "see [CLI](../../packages/cli/README.md), [fleets](../guide/fleets.md#history)" + rest,
+    );
+    expect(relinked(cell + rest, "packages/cli/README.md")).toBe(
+      "see [CLI](README.md), [fleets](../../docs/guide/fleets.md#history)" + rest,
+    );
+    expect(relinked(cell, "README.md")).toBe(cell);
   });
 
   it("gives every engine option with what it takes and its default, from the schema", () => {

@@ -69,3 +69,16 @@ export function findingTable(table: FindingTable): string {
     table.ids.map((id, index) => [code(id), ...used.map(([key]) => rows[index]![key] ?? "")]),
   );
 }
+
+/**
+ * The findings page of the docs: every table under its section's name (the ids' first part;
+ * `report` for the full report's insights), in the order of `findingTables`.
+ */
+export function findingsPage(): string {
+  return Object.values(findingTables)
+    .map((table) => {
+      const section = table.ids[0]!.split(".")[0]!;
+      return `### \`${section}\`: ${table.ids.length} ids\n\n${findingTable(table)}`;
+    })
+    .join("\n\n");
+}

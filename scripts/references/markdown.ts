@@ -1,3 +1,5 @@
+import { posix } from "node:path";
+
 /** A cell's text: pipes escaped, line breaks joined, so a row stays one line. */
 const cell = (text: string) => text.replace(/\|/g, "\\|").replace(/\s*\n\s*/g, " ");
 
@@ -28,4 +30,16 @@ export function replaceBlock(document: string, name: string, content: string): s
     throw new Error(`no generated block "${name}" (its BEGIN and END markers)`);
   const from = start.index + start[0].length;
   return `${document.slice(0, from)}${content}\n${document.slice(stop)}`;
+}
+
+/**
+ * `text`, whose links are written from the repository's root (as the tables' sources write
+ * them), with each relative link made relative to `file`, the page it is written into.
+ */
+export function relinked(text: string, file: string): string {
+  const from = posix.dirname(file);
+  return text.replace(
+    /\]\(([^)#:\s][^):\s]*)\)/g,
+    (_whole, target: string) => `](${posix.relative(from, target)})`,
+  );
 }

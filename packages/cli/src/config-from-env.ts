@@ -13,8 +13,9 @@ export interface ServeConfig {
   /** REDIS_URL: cache, rate limits and API keys in Redis. */
   redisUrl?: string;
   /**
-   * The pages for people: DOMAIN_INTEL_DOCS (the API reference at /docs and the report page at
-   * /view, default on) and DOMAIN_INTEL_VIEW (the report page alone, default on).
+   * The pages for people: DOMAIN_INTEL_DOCS (the API reference at /docs, the report page at
+   * /view and the fleet page at /fleet, default on) and DOMAIN_INTEL_VIEW (the report and fleet
+   * pages alone, default on).
    */
   pages: { docs: boolean; view: boolean };
   /** Metrics, request logs and traces (DOMAIN_INTEL_METRICS, DOMAIN_INTEL_LOG_*, DOMAIN_INTEL_TRACES). */

@@ -1,4 +1,5 @@
 export { configFromEnv, readKeysFile, type ServeConfig } from "./config-from-env.js";
+export { fleetPage } from "./fleet-page-route.js";
 export { generateApiKey } from "./generate-key.js";
 export { htmlReport } from "./html-report.js";
 export { type KeysCommandOptions, keysCommand } from "./keys-command.js";

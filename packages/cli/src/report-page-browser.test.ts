@@ -6,12 +6,13 @@ import { createEngine, silentLogger } from "@domain-intel/engine";
 import { createNodeHandler } from "@domain-intel/engine/node";
 import {
   type CliLab,
-  requireExecutable,
+  launchChromium,
   type SitePeers,
   startCliLab,
   startSitePeers,
+  watchedPage,
 } from "@domain-intel/test-kit";
-import { type Browser, chromium } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { configFromEnv } from "./config-from-env.js";
 import { reportPage } from "./report-page-route.js";
@@ -24,8 +25,6 @@ let origin: string;
 let browser: Browser;
 
 beforeAll(async () => {
-  const executablePath =
-    process.env.CHROMIUM_PATH ?? requireExecutable("chromium", { debianPackage: "chromium" });
   mkdirSync(outputDirectory, { recursive: true });
   // shop.test is a whole site (chain, redirect, two MX hosts); broken.test is in no zone.
   site = await startSitePeers("shop.test");
@@ -45,17 +44,7 @@ beforeAll(async () => {
   server = createServer((request, response) => handle(request, response));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  browser = await chromium.launch({
-    executablePath,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--no-first-run",
-    ],
-    timeout: 60_000,
-  });
+  browser = await launchChromium();
 }, 90_000);
 
 afterAll(async () => {
@@ -67,15 +56,7 @@ afterAll(async () => {
 
 describe("the report page at /view in headless Chromium", () => {
   it("renders a registered and a broken domain from the JSON API, with no console error", async () => {
-    const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
-    const page = await context.newPage();
-    const problems: string[] = [];
-    const requested: string[] = [];
-    page.on("request", (request) => requested.push(request.url()));
-    page.on("console", (message) => {
-      if (message.type() === "error" || message.type() === "warning") problems.push(message.text());
-    });
-    page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+    const { context, page, problems, requested } = await watchedPage(browser);
 
     const response = await page.goto(`${origin}/tools/intel/view`);
     expect(response?.headers()["content-security-policy"]).toContain("script-src 'self'");

@@ -209,7 +209,7 @@ export const serveVariables: readonly ServeVariable[] = [
   {
     name: "DOMAIN_INTEL_WATCH_FILE",
     summary: "domains to re-check on a schedule, one a line (re-read when it changes)",
-    doc: "domains to watch, one a line (`#` comments), re-read at each sweep when it changed; the file must exist. See [History, watch and events](#history-watch-and-events)",
+    doc: "domains to watch, one a line (`#` comments), re-read at each sweep when it changed; the file must exist. See [History, watch and events](docs/guide/fleets.md#history)",
     sets: { option: "watch.file" },
     read: filePath(),
     unset: "(none)",
@@ -252,14 +252,16 @@ export const serveVariables: readonly ServeVariable[] = [
   },
   {
     name: "DOMAIN_INTEL_DOCS",
-    summary: "the pages for people: API reference at /docs, report page at /view",
-    doc: "boolean: the pages for people, the API reference at `/api/v1/docs` and the report page at `/api/v1/view` (`docs: false` in `serve({ engine })` turns both off too)",
+    summary:
+      "the pages for people: API reference at /docs, report page at /view, fleet page at /fleet",
+    doc: "boolean: the pages for people, the API reference at `/api/v1/docs`, the report page at `/api/v1/view` and the fleet page at `/api/v1/fleet` (`docs: false` in `serve({ engine })` turns all three off too)",
     sets: { serve: "docs" },
   },
   {
     name: "DOMAIN_INTEL_VIEW",
-    summary: "the report page at /view (off too with DOMAIN_INTEL_DOCS=0)",
-    doc: "boolean: the report page at `/api/v1/view`; off too with `DOMAIN_INTEL_DOCS=0`",
+    summary:
+      "the report page at /view and the fleet page at /fleet (off too with DOMAIN_INTEL_DOCS=0)",
+    doc: "boolean: the report page at `/api/v1/view` and the fleet page at `/api/v1/fleet`; off too with `DOMAIN_INTEL_DOCS=0`",
     sets: { serve: "view" },
     with: { name: "DOMAIN_INTEL_DOCS" },
   },

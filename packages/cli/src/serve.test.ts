@@ -82,7 +82,25 @@ describe("domain-intel serve", () => {
     expect((await fetch(`${running.url}/api/v1/view/config-from-env.js`)).status).toBe(404);
   });
 
-  it("turns the report page off with DOMAIN_INTEL_VIEW=0, both pages with DOMAIN_INTEL_DOCS=0 or docs: false", async () => {
+  it("serves the fleet page at /fleet and the watch list's summary behind the key", async () => {
+    running = await serve({
+      env: { PORT: "0", HOST: "127.0.0.1", DOMAIN_INTEL_KEYS: "configured-key-1" },
+      print: () => undefined,
+    });
+    const page = await fetch(`${running.url}/api/v1/fleet`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-security-policy")).toContain("script-src 'self'");
+    expect(await page.text()).toContain('src="fleet/fleet-page.js"');
+    const view = await fetch(`${running.url}/api/v1/fleet/fleet-view.js`);
+    expect(await view.text()).toContain("export function sortFleetRows");
+    expect((await fetch(`${running.url}/api/v1/watch`)).status).toBe(401);
+    const summary = await fetch(`${running.url}/api/v1/watch`, {
+      headers: { authorization: "Bearer configured-key-1" },
+    });
+    expect(await summary.json()).toMatchObject({ domains: [], changes: [] });
+  });
+
+  it("turns the report and fleet pages off with DOMAIN_INTEL_VIEW=0, every page with DOMAIN_INTEL_DOCS=0 or docs: false", async () => {
     const statuses = async (env: Record<string, string>, engine = {}) => {
       running = await serve({
         env: { PORT: "0", HOST: "127.0.0.1", DOMAIN_INTEL_KEYS: "configured-key-1", ...env },
@@ -90,7 +108,7 @@ describe("domain-intel serve", () => {
         print: () => undefined,
       });
       const answer = await Promise.all(
-        ["/api/v1/docs", "/api/v1/view", "/api/v1/view/html-report.js"].map(
+        ["/api/v1/docs", "/api/v1/view", "/api/v1/view/html-report.js", "/api/v1/fleet"].map(
           async (path) => (await fetch(`${running!.url}${path}`)).status,
         ),
       );
@@ -98,9 +116,9 @@ describe("domain-intel serve", () => {
       running = undefined;
       return answer;
     };
-    expect(await statuses({ DOMAIN_INTEL_VIEW: "0" })).toEqual([200, 404, 404]);
-    expect(await statuses({ DOMAIN_INTEL_DOCS: "no" })).toEqual([404, 404, 404]);
-    expect(await statuses({}, { docs: false })).toEqual([404, 404, 404]);
-    expect(await statuses({ DOMAIN_INTEL_VIEW: "yes" })).toEqual([200, 200, 200]);
+    expect(await statuses({ DOMAIN_INTEL_VIEW: "0" })).toEqual([200, 404, 404, 404]);
+    expect(await statuses({ DOMAIN_INTEL_DOCS: "no" })).toEqual([404, 404, 404, 404]);
+    expect(await statuses({}, { docs: false })).toEqual([404, 404, 404, 404]);
+    expect(await statuses({ DOMAIN_INTEL_VIEW: "yes" })).toEqual([200, 200, 200, 200]);
   });
 });

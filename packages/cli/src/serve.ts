@@ -20,6 +20,7 @@ import {
 import { swaggerUi } from "@domain-intel/swagger-ui";
 import type { Redis } from "ioredis";
 import { configFromEnv, describeSettings, type ServeConfig } from "./config-from-env.js";
+import { fleetPage } from "./fleet-page-route.js";
 import { closeRedis, connectRedis, redactRedisUrl } from "./redis-connection.js";
 import { reportPage } from "./report-page-route.js";
 import { serveKeys } from "./serve-keys.js";
@@ -110,11 +111,11 @@ async function listen(
   const docs = config.pages.docs && options.engine?.docs !== false;
   const engine = createEngine({
     // The reference page at {basePath}/docs, as before it left the engine, the report page at
-    // {basePath}/view, and MCP over Streamable HTTP at {basePath}/mcp behind the same keys and
-    // rate limits; an embedder's own routes replace them.
+    // {basePath}/view, the fleet page at {basePath}/fleet, and MCP over Streamable HTTP at
+    // {basePath}/mcp behind the same keys and rate limits; an embedder's own routes replace them.
     routes: [
       ...(docs ? [swaggerUi()] : []),
-      ...(docs && config.pages.view ? [reportPage()] : []),
+      ...(docs && config.pages.view ? [reportPage(), fleetPage()] : []),
       mcpRoute(),
     ],
     ...config.engine,

@@ -1,29 +1,21 @@
+import { pageHtml } from "./page-assets.js";
+
 /*
  * The view page at `{basePath}/view`. Every URL on it is relative, so it works wherever the
  * API is mounted: `view/x` is `{basePath}/view/x` and `domain/d` the JSON API's report.
  */
-export const viewPageHtml = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>domain-intel report</title>
-<link rel="icon" href="data:,">
-<link rel="stylesheet" href="view/report.css">
-</head>
-<body><main>
-<form id="lookup" autocomplete="off">
+export const viewPageHtml = pageHtml({
+  title: "domain-intel report",
+  styles: ["view/report.css"],
+  script: "view/view-page.js",
+  main: `<form id="lookup" autocomplete="off">
 <label>Domain <input id="domain" name="domain" required placeholder="example.com" spellcheck="false"></label>
 <label>API key <input id="key" name="key" type="password" required placeholder="di_..." autocomplete="off"></label>
-<button type="submit">Report</button>
+<button type="submit" disabled>Report</button>
 <p id="state" role="status"></p>
 </form>
-<div id="report"></div>
-</main>
-<script type="module" src="view/view-page.js"></script>
-</body>
-</html>
-`;
+<div id="report"></div>`,
+});
 
 // A file rather than an inline script, so the page's CSP forbids inline code altogether. The
 // key lives in sessionStorage only: gone when the tab closes, never in localStorage or a cookie.
@@ -33,9 +25,12 @@ const domainInput = document.getElementById("domain");
 const keyInput = document.getElementById("key");
 const state = document.getElementById("state");
 const target = document.getElementById("report");
-keyInput.value = sessionStorage.getItem("domain-intel.key") ?? "";
-form.addEventListener("submit", async (event) => {
+keyInput.value ||= sessionStorage.getItem("domain-intel.key") ?? "";
+form.addEventListener("submit", (event) => {
   event.preventDefault();
+  show();
+});
+async function show() {
   const domain = domainInput.value.trim();
   const key = keyInput.value.trim();
   sessionStorage.setItem("domain-intel.key", key);
@@ -55,5 +50,13 @@ form.addEventListener("submit", async (event) => {
   } catch (error) {
     state.textContent = "The API could not be reached: " + error.message;
   }
-});
+}
+// Enabled only now: a form sent before this script ran would be the browser's own GET.
+form.querySelector("button").disabled = false;
+// From the fleet page: view?domain=example.com, shown at once when this tab holds a key.
+const asked = new URLSearchParams(location.search).get("domain");
+if (asked) {
+  domainInput.value = asked;
+  if (keyInput.value) show();
+}
 `;

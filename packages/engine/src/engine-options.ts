@@ -31,7 +31,7 @@ import { RateLimitOptionsSchema } from "./ratelimit/rate-limit-options.js";
 import { InsightsOptionsSchema } from "./report/insights-options.js";
 import { WatchOptionsSchema } from "./watch/watch-options.js";
 
-const reservedSections = new Set(["domain", "openapi.json", "batch"]);
+const reservedSections = new Set(["domain", "openapi.json", "batch", "watch"]);
 const sectionName = /^[a-z][a-z0-9-]{0,31}$/;
 
 export function isResolverAddress(value: string): boolean {

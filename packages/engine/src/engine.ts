@@ -14,9 +14,11 @@ import { normalizeDomain } from "./domain/normalize-domain.js";
 import { type EngineOptions, resolveEngineOptions } from "./engine-options.js";
 import { createChangeTracking } from "./events/change-tracking.js";
 import type { EventListener, EventType } from "./events/domain-event.js";
+import { createFleetSummary } from "./fleet/fleet-summary.js";
 import type { DomainHistory } from "./history/history-store.js";
 import { batchRoute } from "./http/batch-route.js";
 import type { EngineHandler, EngineResponse } from "./http/engine-http.js";
+import { watchRoute } from "./http/fleet-route.js";
 import { historyRoute } from "./http/history-route.js";
 import { buildOpenApiDocument } from "./http/openapi/openapi-document.js";
 import { createRequestHandler } from "./http/request-handler.js";
@@ -44,6 +46,7 @@ import { reportInsights } from "./report/report-insights.js";
 import { createReportService } from "./report/report-service.js";
 import { type CachingPolicy, createSectionService } from "./sections/section-service.js";
 import type { SweepOptions, SweepSummary } from "./watch/run-sweep.js";
+import { watchList } from "./watch/watch-list.js";
 import { createWatchSchedule } from "./watch/watch-schedule.js";
 
 export interface Engine {
@@ -185,9 +188,29 @@ export function createEngine(given: EngineOptions): Engine {
   // Jobs at once per instance; their domains share `batch.concurrency`.
   const workBatchJobs = () => batchQueue.work(runBatch, { concurrency: 4 });
   let batchWorker: WorkerHandle | undefined = options.batch.worker ? workBatchJobs() : undefined;
+  // The fleet at a glance, read from history: none without it.
+  const summarize = tracking.kept ? createFleetSummary({ history: tracking.kept }) : undefined;
+  const watched = watchList({ ...options.watch, logger });
+  const watchSections = options.watch?.sections ?? sections;
   const ownRoutes = [
-    batchRoute({ service: batches, maxDomains: options.batch.maxDomains, sections }),
+    batchRoute({
+      service: batches,
+      maxDomains: options.batch.maxDomains,
+      sections,
+      ...(summarize ? { summary: summarize } : {}),
+    }),
     ...(tracking.enabled ? [historyRoute(tracking.history)] : []),
+    ...(summarize
+      ? [
+          watchRoute(async (since) =>
+            summarize({
+              domains: await watched(),
+              sections: watchSections,
+              ...(since ? { since } : {}),
+            }),
+          ),
+        ]
+      : []),
   ];
   const routes = [...ownRoutes, ...(options.routes ?? [])];
 
@@ -252,6 +275,7 @@ export function createEngine(given: EngineOptions): Engine {
   const watch = createWatchSchedule({
     watch: options.watch,
     sections,
+    watched,
     refresh: (domain, section) =>
       lookup(domain, section, { refresh: true }) as Promise<SectionResult>,
     settled: tracking.settled,

@@ -78,6 +78,13 @@ export type { DomainEvent, EventListener, EventType } from "./events/domain-even
 export { eventTypes } from "./events/domain-event.js";
 export type { WebhookOptions } from "./events/webhook-options.js";
 export { isWebhookSecret } from "./events/webhook-signature.js";
+export type {
+  FleetChange,
+  FleetExpiry,
+  FleetMark,
+  FleetRow,
+  FleetSummary,
+} from "./fleet/fleet-summary.js";
 export type { HistoryOptions } from "./history/history-options.js";
 export type {
   Change,

@@ -15,7 +15,7 @@ const layers: readonly (readonly string[])[] = [
   ["probes"],
   ["sections"],
   ["report", "watch"],
-  ["batch"],
+  ["batch", "fleet"],
   ["http"],
   ["engine.ts", "engine-options.ts"],
   ["node", "index.ts"],

@@ -2,8 +2,8 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createEngine, silentLogger } from "@domain-intel/engine";
 import { createNodeHandler } from "@domain-intel/engine/node";
-import { requireExecutable } from "@domain-intel/test-kit";
-import { type Browser, chromium } from "playwright-core";
+import { launchChromium } from "@domain-intel/test-kit";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { swaggerUi } from "./index.js";
 
@@ -12,9 +12,6 @@ let origin: string;
 let browser: Browser;
 
 beforeAll(async () => {
-  // Debian's chromium package (CI installs it with apt-get), or the one CHROMIUM_PATH names.
-  const executablePath =
-    process.env.CHROMIUM_PATH ?? requireExecutable("chromium", { debianPackage: "chromium" });
   // Mounted under a prefix, as a host app would, to prove the page only uses relative URLs.
   const handle = createNodeHandler(
     createEngine({
@@ -27,19 +24,7 @@ beforeAll(async () => {
   server = createServer((request, response) => handle(request, response));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  browser = await chromium.launch({
-    executablePath,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
-    timeout: 60_000,
-  });
+  browser = await launchChromium();
 }, 90_000);
 
 afterAll(async () => {

@@ -3,6 +3,7 @@
 // `@domain-intel/test-kit/ssl-harness`.
 export * from "./abuse/abuse-arbitraries.js";
 export * from "./batch/batch-client.js";
+export * from "./browser/headless-chromium.js";
 export * from "./dns/dns-lab.js";
 export * from "./dns/dns-lab-world.js";
 export * from "./dns/dns-server.js";

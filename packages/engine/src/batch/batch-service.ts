@@ -99,6 +99,14 @@ export function createBatchService(options: BatchServiceOptions) {
     async get(identity: KeyIdentity, id: string): Promise<BatchView> {
       return view(await owned(identity, id));
     },
+    /** The job's domains and sections, for its summary. */
+    async domains(
+      identity: KeyIdentity,
+      id: string,
+    ): Promise<Pick<BatchJob, "domains" | "sections">> {
+      const { domains, sections } = await owned(identity, id);
+      return { domains, sections };
+    },
     async cancel(identity: KeyIdentity, id: string): Promise<BatchView> {
       const job = await owned(identity, id);
       const progress = await store.setStatus(id, "cancelled");

@@ -1,8 +1,9 @@
+import type { MaybePromise } from "../contract/maybe-promise.js";
 import type { NetworkPolicy } from "../contract/probe.js";
 import type { SectionResult } from "../contract/section-result.js";
 import { type HistoryOptions, historyLimits } from "../history/history-options.js";
 import { createHistoryRecorder } from "../history/history-recorder.js";
-import type { DomainHistory } from "../history/history-store.js";
+import type { ContentSnapshot, DomainHistory } from "../history/history-store.js";
 import { memoryHistory } from "../history/memory-history.js";
 import type { Logger } from "../logging/logger.js";
 import type { EventListener, EventType } from "./domain-event.js";
@@ -16,6 +17,11 @@ export interface ChangeTracking {
   readonly enabled: boolean;
   /** For the section layer: a result a probe run produced and the store kept. */
   readonly onFresh?: (result: SectionResult) => void;
+  /** What history keeps as it is now, without waiting for results being recorded. */
+  readonly kept?: {
+    latest(domain: string, section: string): MaybePromise<ContentSnapshot | undefined>;
+    read(domain: string): MaybePromise<DomainHistory>;
+  };
   /** The domain's snapshots and changes, once results being recorded are in. */
   history(domain: string): Promise<DomainHistory>;
   /** Resolves once every result handed over so far is recorded and its events emitted. */
@@ -70,6 +76,10 @@ export function createChangeTracking(options: {
   return {
     enabled: true,
     onFresh: recorder.record,
+    kept: {
+      latest: (domain, section) => store.latest(domain, section),
+      read: (domain) => store.read(domain, limits),
+    },
     async history(domain) {
       await recorder.settled();
       return store.read(domain, limits);

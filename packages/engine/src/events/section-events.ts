@@ -1,4 +1,3 @@
-import type { SectionResult } from "../contract/section-result.js";
 import type { Recorded } from "../history/history-recorder.js";
 import type { Change, HistoryStore } from "../history/history-store.js";
 import type { DomainEvent, EventType } from "./domain-event.js";
@@ -68,14 +67,20 @@ function providerChanged(change: Change) {
   return { role: change.path.replace(/^providers\./, ""), before, after, evidence };
 }
 
-/** The expiry a section's data tells of: the certificate's or the registration's. */
-function expiryOf(result: SectionResult): { type: EventType; expiresAt: string } | undefined {
-  const data = result.data as Record<string, unknown> | undefined;
-  if (result.section === "ssl") {
+/**
+ * The expiry a section's data (or the content history keeps of it) tells of: the certificate's
+ * or the registration's.
+ */
+export function expiryOf(
+  section: string,
+  sectionData: unknown,
+): { type: "certificate.expiring" | "domain.expiring"; expiresAt: string } | undefined {
+  const data = sectionData as Record<string, unknown> | null | undefined;
+  if (section === "ssl") {
     const notAfter = (data?.certificate as { notAfter?: unknown } | null | undefined)?.notAfter;
     if (typeof notAfter === "string") return { type: "certificate.expiring", expiresAt: notAfter };
   }
-  if (result.section === "whois" && typeof data?.expiresAt === "string")
+  if (section === "whois" && typeof data?.expiresAt === "string")
     return { type: "domain.expiring", expiresAt: data.expiresAt };
   return undefined;
 }
@@ -94,7 +99,7 @@ export async function sectionEvents(
   const { result, changes } = recorded;
   const at = new Date(now).toISOString();
   const events = eventsOfChanges(result.domain, at, changes);
-  const expiry = expiryOf(result);
+  const expiry = expiryOf(result.section, result.data);
   if (!expiry) return events;
   const expiresAtMs = Date.parse(expiry.expiresAt);
   if (Number.isNaN(expiresAtMs)) return events;

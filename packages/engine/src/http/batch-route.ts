@@ -2,14 +2,18 @@ import type { SchemaObject } from "openapi3-ts/oas31";
 import { parseBatchRequest } from "../batch/batch-request.js";
 import type { BatchService, BatchView } from "../batch/batch-service.js";
 import { DomainIntelError } from "../contract/domain-intel-error.js";
+import type { FleetQuery, FleetSummary } from "../fleet/fleet-summary.js";
 import type { EngineResponse } from "./engine-http.js";
 import type { EngineRoute, EngineRouteOpenApi } from "./engine-route.js";
+import { fleetOk, fleetResponse, fleetSchemas, parseSince, sinceParameter } from "./fleet-route.js";
 import { jsonResponse } from "./responses.js";
 
 export interface BatchRouteOptions {
   readonly service: BatchService;
   readonly maxDomains: number;
   readonly sections: readonly string[];
+  /** The fleet summary of given domains, from history; without it (history off), no `/summary`. */
+  readonly summary?: (query: FleetQuery) => Promise<FleetSummary>;
 }
 
 type Limits = Readonly<Record<string, string>>;
@@ -25,8 +29,10 @@ function notAllowed(method: string, allow: string): never {
 const viewResponse = (status: number, view: BatchView, limits: Limits, extra = {}) =>
   jsonResponse(status, JSON.stringify(view), { "cache-control": "no-store", ...limits, ...extra });
 
+const subresources = new Set(["results", "summary"]);
+
 /**
- * `POST /batch`, `GET|DELETE /batch/{id}`, `GET /batch/{id}/results`: the engine's own route,
+ * `POST /batch`, `GET|DELETE /batch/{id}`, `GET /batch/{id}/results` and `/summary`: the engine's own route,
  * through the same gate as the data routes (each request charged once; the work charges each
  * domain as its GET would).
  */
@@ -37,12 +43,17 @@ export function batchRoute(options: BatchRouteOptions): EngineRoute {
     async handle(request, context): Promise<EngineResponse> {
       const method = request.method.toUpperCase();
       const parts = request.subpath.split("/").slice(1);
-      if (parts.length > 2 || (parts.length === 2 && parts[1] !== "results") || parts[0] === "")
+      if (
+        parts.length > 2 ||
+        (parts.length === 2 && !subresources.has(parts[1]!)) ||
+        (parts[1] === "summary" && !options.summary) ||
+        parts[0] === ""
+      )
         throw new DomainIntelError("not_found", "No route matches this path.");
-      const [id, results] = parts;
+      const [id, below] = parts;
       if (id === undefined) {
         if (method !== "POST") notAllowed(request.method, "POST");
-      } else if (results !== undefined) {
+      } else if (below !== undefined) {
         if (method !== "GET" && method !== "HEAD") notAllowed(request.method, "GET, HEAD");
       } else if (method !== "GET" && method !== "HEAD" && method !== "DELETE")
         notAllowed(request.method, "GET, HEAD, DELETE");
@@ -65,7 +76,17 @@ export function batchRoute(options: BatchRouteOptions): EngineRoute {
           const view = await service.create(identity, parsed);
           return viewResponse(202, view, limits, { location: view.links.self });
         }
-        if (results === undefined) {
+        if (below === "summary") {
+          const since = parseSince(request.url);
+          const job = await service.domains(identity, id);
+          const summary = await options.summary!({
+            domains: job.domains,
+            sections: job.sections ?? options.sections,
+            ...(since ? { since } : {}),
+          });
+          return fleetResponse(summary, limits);
+        }
+        if (below === undefined) {
           const view =
             method === "DELETE"
               ? await service.cancel(identity, id)
@@ -145,6 +166,7 @@ function batchOpenApi(
   return {
     tags: [{ name: "batch", description: "Many domains in one background job." }],
     schemas: {
+      ...(options.summary ? fleetSchemas : {}),
       BatchJob: jobSchema,
       BatchRequest: {
         type: "object",
@@ -238,7 +260,8 @@ function batchOpenApi(
           security: [{ bearerAuth: [] }],
           responses: {
             "200": {
-              description: "One JSON line a domain, in the order they finished.",
+              description:
+                "One JSON line a domain, in the order they finished; each line is a `BatchResultLine`.",
               content: { "application/x-ndjson": { schema: { type: "string" } } },
             },
             "404": missing,
@@ -246,6 +269,22 @@ function batchOpenApi(
           },
         },
       },
+      ...(options.summary
+        ? {
+            "/batch/{id}/summary": {
+              parameters: [idParameter],
+              get: {
+                operationId: "getBatchSummary",
+                summary:
+                  "The job's domains at a glance, from history: a mark per section, expiry in days, the latest change; and their timeline.",
+                tags: ["batch", "fleet"],
+                security: [{ bearerAuth: [] }],
+                parameters: [sinceParameter],
+                responses: { "200": fleetOk, "404": missing, ...common },
+              },
+            },
+          }
+        : {}),
     },
   };
 }

@@ -2,7 +2,6 @@ import type { SectionResult } from "../contract/section-result.js";
 import { describeError, type Logger } from "../logging/logger.js";
 import { memorySweepScheduler } from "./memory-sweep-scheduler.js";
 import { runSweep, type SweepOptions, type SweepSummary } from "./run-sweep.js";
-import { watchList } from "./watch-list.js";
 import type { WatchOptions } from "./watch-options.js";
 
 export interface WatchSchedule {
@@ -17,13 +16,14 @@ export interface WatchSchedule {
 export function createWatchSchedule(options: {
   readonly watch: WatchOptions | undefined;
   readonly sections: readonly string[];
+  /** The watched domains now (watch-list.ts). */
+  watched(): Promise<string[]>;
   refresh(domain: string, section: string): Promise<SectionResult>;
   /** Resolves once the sweep's results are recorded and their events emitted. */
   settled(): Promise<void>;
   readonly logger: Logger;
 }): WatchSchedule {
-  const { watch, logger } = options;
-  const watched = watchList({ ...watch, logger });
+  const { watch, logger, watched } = options;
   async function sweep(sweepOptions: SweepOptions = {}): Promise<SweepSummary> {
     const summary = await runSweep({
       domains: await watched(),

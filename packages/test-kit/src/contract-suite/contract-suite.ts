@@ -1,6 +1,7 @@
 import { createEngine, type Engine, type EngineOptions } from "@domain-intel/engine";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openApiResponseValidator } from "../http/openapi-response-validator.js";
+import { clientCases } from "./client-cases.js";
 import {
   type ContractPeers,
   contractKey,
@@ -26,6 +27,8 @@ export interface ContractResponse {
 /** One host (framework, or Lambda event format) serving an engine made from given options. */
 export interface ContractApp {
   request(request: ContractRequest): Promise<ContractResponse>;
+  /** `http://127.0.0.1:port` for a host listening on loopback; none for an in-process Lambda. */
+  readonly origin?: string;
   close(): Promise<void>;
 }
 
@@ -449,5 +452,7 @@ export function runContractSuite(host: ContractHost): void {
       await expectEngineBytes({ path: "/api/v1/docs/init.js" });
       await expectEngineBytes({ path: "/api/v1/docs/swagger-ui.css" });
     });
+
+    clientCases(host, { app: () => app, reference: () => reference });
   });
 }

@@ -9,6 +9,7 @@ import type { ContractApp } from "./contract-suite.js";
 export function fetchContractApp(server: Server, close: () => Promise<void>): ContractApp {
   const { port } = server.address() as AddressInfo;
   return {
+    origin: `http://127.0.0.1:${port}`,
     async request({ method = "GET", path, headers = {}, body }) {
       const response = await fetch(`http://127.0.0.1:${port}${path}`, {
         method,

@@ -83,3 +83,41 @@ export function reportSchema(sectionSchemaNames: Record<string, string>): JsonSc
     },
   };
 }
+
+/**
+ * One line of `GET /batch/{id}/results`: the full report, the sections asked for, or why the
+ * domain could not be looked up at all.
+ */
+export function batchResultLineSchema(sectionSchemaNames: Record<string, string>): JsonSchema {
+  const sections = Object.fromEntries(
+    Object.entries(sectionSchemaNames).map(([section, name]) => [section, ref(name)]),
+  );
+  return {
+    description: "One line of `GET /batch/{id}/results` (NDJSON).",
+    anyOf: [
+      ref("Report"),
+      {
+        type: "object",
+        required: ["domain", "sections"],
+        properties: {
+          domain: { type: "string" },
+          sections: { type: "object", properties: sections, additionalProperties: false },
+        },
+        additionalProperties: false,
+      },
+      {
+        type: "object",
+        required: ["domain", "error"],
+        properties: {
+          domain: { type: "string" },
+          error: {
+            type: "object",
+            required: ["code", "message"],
+            properties: { code: { type: "string" }, message: { type: "string" } },
+          },
+        },
+        additionalProperties: false,
+      },
+    ],
+  };
+}

@@ -57,12 +57,14 @@ describe("the OpenAPI document", () => {
     await expectValidOpenApi(document);
   });
 
-  it("declares the GET routes, history, openapi.json, the batch routes and bearer security", () => {
+  it("declares the GET routes, history, the fleet summaries, openapi.json, the batch routes and bearer security", () => {
     expect(Object.keys(document.paths ?? {}).sort()).toEqual(
       [
         "/batch",
         "/batch/{id}",
         "/batch/{id}/results",
+        "/batch/{id}/summary",
+        "/watch",
         "/dns/{domain}",
         "/domain/{domain}",
         "/history/{domain}",

@@ -11,6 +11,7 @@ import type { Probe } from "../../contract/probe.js";
 import type { EngineRoute } from "../engine-route.js";
 import { problemTypeBase } from "../responses.js";
 import {
+  batchResultLineSchema,
   findingSchema,
   problemSchema,
   reportSchema,
@@ -235,6 +236,7 @@ export function buildOpenApiDocument(options: {
     });
   }
   builder.addSchema("Report", reportSchema(envelopeNames));
+  builder.addSchema("BatchResultLine", batchResultLineSchema(envelopeNames));
   // The report's schema requires every section, so its example needs an example of each.
   const reportExample = examples.every(([, example]) => example !== undefined)
     ? {
