@@ -6,20 +6,18 @@ import { createHealthSession, isFailure } from "../../protocols/dns/session.js";
 import type { DnsResponse } from "../../protocols/dns/wire/query.js";
 import type { ServerAddress } from "../../protocols/dns/wire/server-address.js";
 import {
+  type DnsData,
   DnsOptions,
   type DnsProbeOptions,
   type DnsSettings,
   dnsDeclaration,
 } from "./declaration.js";
-import type { DnsData } from "./dns-data.js";
 import { assessHealth } from "./health/assess-health.js";
 import { gatherFacts } from "./health/gather/gather-facts.js";
 import { prefetchParent } from "./health/gather/zone.js";
 import { lookupRecordSets, throwIfCancelled } from "./lookup.js";
 import type { CoreType } from "./record-questions.js";
 import { buildRecords } from "./records.js";
-// Until the section's data is declared with TypeBox, the probe publishes its JSON Schema as it was.
-import { dnsDataSchema } from "./schema.js";
 import { dnsTtlMs } from "./ttl.js";
 
 /** Share of the step budget the resolvers' tries are planned to fill. */
@@ -39,7 +37,7 @@ export function createDnsProbe(settings: DnsSettings): Probe<DnsData> {
   const { port, authoritativePort, udpTries, tryTimeoutMs, trustAnchors } = settings;
   return {
     summary: dnsDeclaration.summary,
-    dataSchema: dnsDataSchema,
+    dataSchema: dnsDeclaration.data,
     example: dnsDeclaration.example,
     ttlMs: dnsTtlMs,
     async run(domain: string, context: ProbeContext): Promise<DnsData> {

@@ -9,7 +9,13 @@ import {
 } from "../../protocols/dns/records.js";
 import type { DnsMessage } from "../../protocols/dns/wire/message.js";
 import { keyTag } from "../../protocols/dnssec/key-tag.js";
-import type { DnsData, DnsRecords, DnsSvcbRecord, DnsTxtRecord } from "./dns-data.js";
+import type {
+  DnsData,
+  DnsRecords,
+  DnsSrvRecord,
+  DnsSvcbRecord,
+  DnsTxtRecord,
+} from "./declaration.js";
 import { type CoreType, coreTypes, type RecordQuestionKey } from "./record-questions.js";
 
 /** dns-packet's answer type for each core record type. */
@@ -164,7 +170,7 @@ function extraRecords(options: {
       ),
       (r) => JSON.stringify(r.chunks ?? [r.value]),
     ).sort((a, b) => byText(a.value, b.value));
-  const srv = (service: string) =>
+  const srv = (service: DnsSrvRecord["service"]) =>
     records<packet.SrvAnswer>(
       `SRV:${service}` as RecordQuestionKey,
       "SRV",

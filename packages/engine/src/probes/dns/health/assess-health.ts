@@ -1,6 +1,6 @@
 import type { Finding } from "../../../contract/finding.js";
 import { isFailure } from "../../../protocols/dns/session.js";
-import type { DnsHealth } from "../dns-data.js";
+import type { DnsHealth } from "../declaration.js";
 import { type DnsCheckId, dnsCheckIds } from "./check-ids.js";
 import { nsAsDiversity } from "./checks/as-diversity.js";
 import { caaPresent, caaSyntax } from "./checks/caa.js";

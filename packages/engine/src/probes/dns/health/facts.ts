@@ -2,7 +2,7 @@ import type { Outcome } from "../../../protocols/dns/session.js";
 import type { DnsResponse } from "../../../protocols/dns/wire/query.js";
 import type { ZoneTransferOutcome } from "../../../protocols/dns/wire/zone-transfer.js";
 import type { ChainFacts } from "../../../protocols/dnssec/chain.js";
-import type { DnsCaaRecord, DnsRecords } from "../dns-data.js";
+import type { DnsCaaRecord, DnsRecords } from "../declaration.js";
 import type { CoreType, RecordQuestionKey } from "../record-questions.js";
 import type { SpfFacts } from "./spf/spf-facts.js";
 

@@ -6,7 +6,7 @@ import {
   isFailure,
   type Outcome,
 } from "../../../../protocols/dns/session.js";
-import type { DnsCaaRecord } from "../../dns-data.js";
+import type { DnsCaaRecord } from "../../declaration.js";
 import type { CaaFacts } from "../facts.js";
 import { parentName } from "./names.js";
 

@@ -1,7 +1,7 @@
 import type { HealthSession } from "../../../../protocols/dns/session.js";
 import type { DnsResponse } from "../../../../protocols/dns/wire/query.js";
 import type { TrustAnchor } from "../../../../protocols/dnssec/trust-anchors.js";
-import type { DnsRecords } from "../../dns-data.js";
+import type { DnsRecords } from "../../declaration.js";
 import type { CoreType, RecordQuestionKey } from "../../record-questions.js";
 import type { HealthFacts } from "../facts.js";
 import { gatherCaa } from "./caa.js";

@@ -3,7 +3,7 @@ import { type HealthSession, isFailure, type Outcome } from "../../../../protoco
 import type { DnsResponse } from "../../../../protocols/dns/wire/query.js";
 import { gatherChain } from "../../../../protocols/dnssec/chain.js";
 import type { TrustAnchor } from "../../../../protocols/dnssec/trust-anchors.js";
-import type { DnsRecords } from "../../dns-data.js";
+import type { DnsRecords } from "../../declaration.js";
 import type { CoreType, RecordQuestionKey } from "../../record-questions.js";
 import type { HostFacts, ParentFacts, ServerFacts, ZoneFacts } from "../facts.js";
 import { gatherAsns } from "./asn.js";
