@@ -85,7 +85,7 @@ async function ask(options: {
       buffered = Buffer.concat([buffered, chunk]);
       if (buffered.length >= 2 && buffered.length >= 2 + buffered.readUInt16BE(0)) {
         try {
-          finish(packet.streamDecode(buffered));
+          finish(packet.streamDecode(buffered) as packet.DecodedPacket);
         } catch {
           finish(undefined);
         }
@@ -168,7 +168,7 @@ export function iterativeResolverHandler(options: IterativeResolverOptions): Dns
         const hosts = [...new Set(referral.map((record) => lower(record.data)))];
         const glue = (response.additionals ?? [])
           .filter((record) => record.type === "A" && hosts.includes(lower(record.name)))
-          .map((record) => record.data as string);
+          .map((record) => (record as packet.StringAnswer).data);
         const addresses = [...glue];
         for (const host of hosts) {
           if (glue.length > 0 && isAtOrBelow(host, cut)) continue;

@@ -3,7 +3,6 @@ import type { Probe, ProbeContext } from "../../contract/probe.js";
 import { resolveOptions } from "../../contract/resolve-options.js";
 import { resolverAddresses } from "../../protocols/dns/resolvers.js";
 import { createHealthSession, isFailure } from "../../protocols/dns/session.js";
-import type { DnsResponse } from "../../protocols/dns/wire/query.js";
 import type { ServerAddress } from "../../protocols/dns/wire/server-address.js";
 import {
   type DnsData,
@@ -16,7 +15,6 @@ import { assessHealth } from "./health/assess-health.js";
 import { gatherFacts } from "./health/gather/gather-facts.js";
 import { prefetchParent } from "./health/gather/zone.js";
 import { lookupRecordSets, throwIfCancelled } from "./lookup.js";
-import type { CoreType } from "./record-questions.js";
 import { buildRecords } from "./records.js";
 import { dnsTtlMs } from "./ttl.js";
 
@@ -79,15 +77,13 @@ export function createDnsProbe(settings: DnsSettings): Probe<DnsData> {
           await session.close();
           session = openSession(resolver);
         }
-        // The core questions are required, so every one of them has its answer here.
-        const answered = responses as typeof responses & Record<CoreType, DnsResponse>;
-        const { exists, records } = buildRecords({ domain, responses: answered });
+        const { exists, records } = buildRecords({ domain, responses });
         const facts = await gatherFacts({
           session,
           domain,
           exists,
           records,
-          responses: answered,
+          responses,
           unanswered,
           trustAnchors,
         });
@@ -95,7 +91,7 @@ export function createDnsProbe(settings: DnsSettings): Probe<DnsData> {
         const zone = facts.zone && !isFailure(facts.zone) ? facts.zone : null;
         return {
           resolver: resolver.label,
-          exists,
+          exists: facts.exists,
           records,
           health: assessHealth(facts),
           dnssec: {

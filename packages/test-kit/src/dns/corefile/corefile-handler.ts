@@ -142,8 +142,8 @@ function templateStep(templates: readonly Template[]): Step {
     for (const template of templates) {
       if (!deepest(name, template.zones)) continue;
       if (template.qclass !== "ANY" && qclass !== "ANY" && qclass !== template.qclass) continue;
-      if (template.qtype !== "ANY" && question.type !== "ANY" && question.type !== template.qtype)
-        continue;
+      const qtype = question.type as string;
+      if (template.qtype !== "ANY" && qtype !== "ANY" && qtype !== template.qtype) continue;
       if (!template.regex.some((regex) => regex.test(`${name}.`))) {
         if (!template.fallthrough) return failure(query, "NXDOMAIN");
         continue;

@@ -12,8 +12,8 @@ export interface HealthFacts {
   exists: boolean;
   records: DnsRecords;
   /** The resolver's raw answers to the core questions (owner names, CNAME neighbours...). */
-  responses: Readonly<Record<CoreType, DnsResponse>>;
-  /** Optional record questions the resolver could not answer, and why. */
+  responses: Partial<Readonly<Record<CoreType, DnsResponse>>>;
+  /** Record questions the resolver (or the zone's servers) could not answer, and why. */
   unanswered: Partial<Record<RecordQuestionKey, string>>;
   allowPrivateAddresses: boolean;
   nowSeconds: number;
@@ -77,12 +77,19 @@ export interface ParentFacts {
 /** The delegation as a parent server gives it: NS names and glue. */
 export interface Referral {
   server: string;
+  /** The name delegated: the zone, or (asking about a name below it) the cut above that name. */
+  zone: string;
   nsHosts: string[];
   /** Glue addresses by host name. */
   glue: Record<string, string[]>;
   /** The parent server also serves the child and answered with authority instead of referring. */
   authoritative: boolean;
 }
+
+/** What a parent zone's server says about a name: delegated (a referral), or inside the parent. */
+export type ParentAnswer =
+  | { kind: "referral"; referral: Referral }
+  | { kind: "inside"; server: string; rcode: string };
 
 /** What one authoritative address answered to the probe's direct questions. */
 export interface ServerFacts {
