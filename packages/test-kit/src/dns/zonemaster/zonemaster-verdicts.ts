@@ -55,7 +55,9 @@ export function expectedVerdicts(scenario: ZonemasterScenario): ExpectedVerdict[
     if (!entry || entry.id === null || byId.has(entry.id) || weight(entry) < rank.warn) continue;
     forbidden.set(entry.id, [...(forbidden.get(entry.id) ?? []), `!${tag}`]);
   }
-  for (const [id, tags] of forbidden) expected.push({ id, agrees: ["pass", "info"], tags });
+  // "Must not report this problem": no problem reported, skipped included, agrees.
+  for (const [id, tags] of forbidden)
+    expected.push({ id, agrees: ["pass", "info", "skipped"], tags });
   return expected.sort((a, b) => a.id.localeCompare(b.id));
 }
 
