@@ -4,6 +4,7 @@ import type { ZoneTransferOutcome } from "../../../protocols/dns/wire/zone-trans
 import type { ChainFacts } from "../../../protocols/dnssec/chain.js";
 import type { DnsCaaRecord, DnsRecords } from "../declaration.js";
 import type { CoreType, RecordQuestionKey } from "../record-questions.js";
+import type { ParentDs } from "./gather/parent-ds.js";
 import type { SpfFacts } from "./spf/spf-facts.js";
 
 /** Everything the checks judge, gathered once; the checks themselves send no query. */
@@ -39,6 +40,8 @@ export interface ZoneFacts {
   nsHosts: Outcome<string[]>;
   hosts: HostFacts[];
   parent: Outcome<ParentFacts> | null;
+  /** The DS question to each parent server; empty without a parent to ask. */
+  parentDs: ParentDs[];
   servers: ServerFacts[];
   /** Name server addresses the address policy kept us from asking. */
   blocked: string[];
@@ -149,6 +152,8 @@ export interface ComplianceFacts {
   cookie: { client: string; response: Outcome<DnsResponse> };
   /** The SOA asked with an empty NSID option (RFC 5001). */
   nsid: Outcome<DnsResponse>;
+  /** CH TXT `version.bind`, `version.server` and `id.server` (RFC 4892; NAMESERVER15). */
+  software: { name: string; response: Outcome<DnsResponse> }[];
 }
 
 export interface MailFacts {

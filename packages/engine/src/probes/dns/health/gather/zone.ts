@@ -21,6 +21,7 @@ import type {
 import { gatherAsns } from "./asn.js";
 import { hostAddresses } from "./host-addresses.js";
 import { isAtOrBelow, parentName, uniqueSorted } from "./names.js";
+import { askParentDs } from "./parent-ds.js";
 import { gatherPtrs } from "./ptr.js";
 import { askParent } from "./referral.js";
 import { probeServer } from "./server-probe.js";
@@ -138,14 +139,11 @@ export async function gatherZone(options: {
     return facts;
   });
 
-  const [parentFacts, nsNames, dsResponse, dnskeyResponse, chainFacts] = await Promise.all([
-    parent,
-    nsHosts,
-    ds,
-    dnskey,
-    chain,
-    child,
-  ]);
+  const parentDs = parentSide.then((facts) =>
+    facts === null || isFailure(facts) ? [] : askParentDs({ session, zone: apex, parent: facts }),
+  );
+  const [parentFacts, nsNames, dsResponse, dnskeyResponse, chainFacts, dsOfParent] =
+    await Promise.all([parent, nsHosts, ds, dnskey, chain, parentDs, child]);
   const hostFacts = await Promise.all(hosts.values());
   const addresses = uniqueSorted(hostFacts.flatMap((host) => host.addresses));
   const [servers, asns, ptrs] = await Promise.all([
@@ -158,6 +156,7 @@ export async function gatherZone(options: {
     nsHosts: nsNames,
     hosts: hostFacts.sort((a, b) => a.host.localeCompare(b.host)),
     parent: parentFacts,
+    parentDs: dsOfParent,
     servers: servers.sort((a, b) => a.address.localeCompare(b.address, "en", { numeric: true })),
     blocked: uniqueSorted(blocked),
     ds: dsResponse,
