@@ -132,6 +132,8 @@ export interface DenialFacts {
   nxdomain: NegativeQuery;
   /** A type the apex does not hold. */
   nodata: NegativeQuery;
+  /** NSEC and NSEC3PARAM asked at the apex (Zonemaster's DNSSEC03 and DNSSEC10). */
+  apex: { nsec: Outcome<DnsResponse>; nsec3param: Outcome<DnsResponse> };
 }
 
 /** The protocol-compliance questions one address was asked (SOA unless said otherwise). */
