@@ -134,6 +134,11 @@ export const dnssecDenial = (facts: HealthFacts): Finding =>
       ),
     ];
     const kinds = new Set(apexes.map((entry) => entry.apex.kind));
+    const records = new Set(apexes.flatMap((entry) => entry.apex.record ?? []));
+    if (kinds.size === 1 && records.size > 1)
+      problems.push(
+        "the servers serve different apex NSEC or NSEC3 records: the zone differs between them",
+      );
     if (kinds.size > 1)
       problems.push(
         `the servers disagree on the denial: ${apexes.map((entry) => `${entry.server} shows ${entry.apex.kind?.toUpperCase() ?? "none"}`).join(", ")}`,
