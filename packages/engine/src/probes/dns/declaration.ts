@@ -1,6 +1,7 @@
 import { FindingSchema } from "../../contract/finding.js";
 import {
   Defaulted,
+  Methods,
   Nullable,
   type OptionsOf,
   type SettingsOf,
@@ -11,6 +12,7 @@ import {
 import type { SectionDeclaration } from "../../contract/section-declaration.js";
 import { ChainLevelSchema } from "../../protocols/dnssec/chain.js";
 import { TrustAnchorsOption } from "../../protocols/dnssec/trust-anchors-option.js";
+import type { NetworkData } from "../../protocols/ip-network/network-data.js";
 import example from "./openapi-example.json" with { type: "json" };
 
 const port = (description: string) =>
@@ -39,6 +41,13 @@ export const DnsOptions = Type.Object(
       }),
     ),
     trustAnchors: Defaulted(TrustAnchorsOption),
+    networkData: Type.Optional(
+      Methods<NetworkData>(["lookup"], {
+        expect: "the engine's network data",
+        description:
+          "Where dns.ns.as-diversity finds each name server address's origin AS: the engine's network data (hosting.asnSource), the same the hosting section reads. Default: Team Cymru's DNS through the resolvers.",
+      }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -4,6 +4,7 @@ import { resolveOptions } from "../../contract/resolve-options.js";
 import { resolverAddresses } from "../../protocols/dns/resolvers.js";
 import { createHealthSession, isFailure } from "../../protocols/dns/session.js";
 import type { ServerAddress } from "../../protocols/dns/wire/server-address.js";
+import { networkData } from "../../protocols/ip-network/network-data.js";
 import {
   type DnsData,
   DnsOptions,
@@ -33,6 +34,7 @@ export function dnsProbe(options: DnsProbeOptions = {}): Probe<DnsData> {
 /** The probe from settings already resolved (the engine resolves them once, at creation). */
 export function createDnsProbe(settings: DnsSettings): Probe<DnsData> {
   const { port, authoritativePort, udpTries, tryTimeoutMs, trustAnchors } = settings;
+  const network = settings.networkData ?? networkData("cymru");
   return {
     summary: dnsDeclaration.summary,
     dataSchema: dnsDeclaration.data,
@@ -86,6 +88,7 @@ export function createDnsProbe(settings: DnsSettings): Probe<DnsData> {
           responses,
           unanswered,
           trustAnchors,
+          network,
         });
         throwIfCancelled({ context, domain });
         const zone = facts.zone && !isFailure(facts.zone) ? facts.zone : null;

@@ -142,7 +142,8 @@ export async function query(options: QueryOptions): Promise<DnsResponse> {
   if (!edns && (ednsVersion !== 0 || ednsFlags !== 0 || ednsOptions.length > 0))
     throw fail("options.ednsVersion, ednsFlags and ednsOptions need options.edns");
   if (typeof tcpFallback !== "boolean") throw fail("options.tcpFallback must be a boolean");
-  if (queryClass !== "IN" && queryClass !== "CH") throw fail('options.queryClass must be "IN" or "CH"');
+  if (queryClass !== "IN" && queryClass !== "CH")
+    throw fail('options.queryClass must be "IN" or "CH"');
   if (transport !== "udp" && transport !== "tcp")
     throw fail('options.transport must be "udp" or "tcp"');
   if (!isInteger(timeoutMs, 1, 60_000)) throw fail("options.timeoutMs must be an integer 1..60000");

@@ -1,6 +1,7 @@
 import { type HealthSession, isFailure } from "../../../../protocols/dns/session.js";
 import type { DnsResponse } from "../../../../protocols/dns/wire/query.js";
 import type { TrustAnchor } from "../../../../protocols/dnssec/trust-anchors.js";
+import type { NetworkData } from "../../../../protocols/ip-network/network-data.js";
 import type { DnsRecords } from "../../declaration.js";
 import type { RecordQuestionKey } from "../../record-questions.js";
 import type { HealthFacts } from "../facts.js";
@@ -21,6 +22,7 @@ export async function gatherFacts(options: {
   responses: Partial<Readonly<Record<RecordQuestionKey, DnsResponse>>>;
   unanswered: Partial<Record<RecordQuestionKey, string>>;
   trustAnchors: readonly TrustAnchor[];
+  network: NetworkData;
 }): Promise<HealthFacts> {
   const { session, domain, records, responses, unanswered } = options;
   let located: LocatedZone | undefined;
@@ -48,6 +50,7 @@ export async function gatherFacts(options: {
       responses,
       unanswered,
       trustAnchors: options.trustAnchors,
+      network: options.network,
       ...(located ? { located } : {}),
     }),
     gatherMail({ session, domain, records }),

@@ -8,6 +8,7 @@ import {
 import type { DnsResponse } from "../../../../protocols/dns/wire/query.js";
 import { gatherChain } from "../../../../protocols/dnssec/chain.js";
 import type { TrustAnchor } from "../../../../protocols/dnssec/trust-anchors.js";
+import type { NetworkData } from "../../../../protocols/ip-network/network-data.js";
 import type { DnsRecords } from "../../declaration.js";
 import type { RecordQuestionKey } from "../../record-questions.js";
 import type {
@@ -48,6 +49,7 @@ export async function gatherZone(options: {
   responses: RecordResponses;
   unanswered: Partial<Record<RecordQuestionKey, string>>;
   trustAnchors: readonly TrustAnchor[];
+  network: NetworkData;
   /** The zone and its delegation, when the caller has located them already. */
   located?: LocatedZone;
 }): Promise<Outcome<ZoneFacts>> {
@@ -148,7 +150,7 @@ export async function gatherZone(options: {
   const addresses = uniqueSorted(hostFacts.flatMap((host) => host.addresses));
   const [servers, asns, ptrs] = await Promise.all([
     Promise.all(probes.values()),
-    gatherAsns({ session, addresses }),
+    gatherAsns({ session, addresses, network: options.network }),
     gatherPtrs({ session, addresses }),
   ]);
   return {
@@ -163,6 +165,7 @@ export async function gatherZone(options: {
     dnskey: dnskeyResponse,
     chain: chainFacts,
     asns,
+    asnSource: options.network.name,
     ptrs,
   };
 }
