@@ -218,6 +218,9 @@ export function judgeApexDenial(options: {
       const judged = judgeNsec3(context, nsec, hashed);
       nsec3 = judged.parameters;
       contents = judged.contents;
+    } else {
+      // A NODATA proves nothing without its NSEC3 (RFC 5155 7.2.3); an NSEC zone answers the NSEC.
+      context.problems.push("the apex NSEC query is answered NODATA without NSEC or NSEC3");
     }
   }
   const param = answered(context, paramAsked, "the apex NSEC3PARAM query");
@@ -237,7 +240,17 @@ export function judgeApexDenial(options: {
       // An NSEC zone's NODATA for NSEC3PARAM: its NSEC is the apex's too.
       hasNsec = true;
       checkNodataSoa(context, param, "NSEC3PARAM");
-      contents ??= judgeNsec(context, param, denied, false);
+      // Judged even when the NSEC query showed it: a server may serve it otherwise here.
+      const judged = judgeNsec(context, param, denied, false);
+      if (contents && judged && judged.join(" ") !== contents.join(" "))
+        context.problems.push("the apex NSEC differs between the NSEC and NSEC3PARAM answers");
+      // The NODATA says NSEC3PARAM is not there: the apex NSEC must not list it.
+      if (judged?.includes("NSEC3PARAM"))
+        context.problems.push("the apex NSEC lists NSEC3PARAM, which the server denies having");
+      contents ??= judged;
+    } else if (recordsOf(param.authorities, "NSEC3").length === 0) {
+      // An NSEC zone's NODATA carries the apex NSEC (RFC 4035 3.1.3.1).
+      context.problems.push("the NODATA answer to NSEC3PARAM carries no NSEC or NSEC3");
     }
   }
   const kind = hasNsec && hasNsec3 ? "mixed" : hasNsec ? "nsec" : hasNsec3 ? "nsec3" : null;
