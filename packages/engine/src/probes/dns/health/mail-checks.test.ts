@@ -255,6 +255,30 @@ const scenarios: Scenario[] = [
     message: /has an invalid p=maybe; receivers ignore it/,
   },
   {
+    title: "a repeated tag (RFC 6376 3.2: invalid), not read as its last value",
+    world: { child: setTxt("_dmarc.example.test", /DMARC/, "v=DMARC1; p=reject; p=none") },
+    id: "dns.dmarc.policy",
+    status: "fail",
+    message:
+      /gives p= more than once, which makes it invalid \(RFC 6376 3\.2\); receivers ignore it/,
+  },
+  {
+    title: "an invalid sp= beside a valid p= (RFC 7489 6.6.3: no DMARC processing)",
+    world: { child: setTxt("_dmarc.example.test", /DMARC/, "v=DMARC1; p=reject; sp=maybe") },
+    id: "dns.dmarc.policy",
+    status: "fail",
+    message: /has an invalid sp=maybe; receivers ignore it/,
+  },
+  {
+    title: "rua= without p=: receivers act as for p=none (RFC 7489 6.6.3), a warning",
+    world: {
+      child: setTxt("_dmarc.example.test", /DMARC/, "v=DMARC1; rua=mailto:d@example.test"),
+    },
+    id: "dns.dmarc.policy",
+    status: "warn",
+    message: /has no p= tag: receivers act as for p=none and only report \(RFC 7489 6\.6\.3\)/,
+  },
+  {
     title: "no MTA-STS record",
     world: { child: setTxt("_mta-sts.example.test", /STS/) },
     id: "dns.mta-sts.present",
