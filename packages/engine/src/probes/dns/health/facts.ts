@@ -4,7 +4,6 @@ import type { ZoneTransferOutcome } from "../../../protocols/dns/wire/zone-trans
 import type { ChainFacts } from "../../../protocols/dnssec/chain.js";
 import type { DnsCaaRecord, DnsRecords } from "../declaration.js";
 import type { CoreType, RecordQuestionKey } from "../record-questions.js";
-import type { ParentDs } from "./gather/parent-ds.js";
 import type { SpfFacts } from "./spf/spf-facts.js";
 
 /** Everything the checks judge, gathered once; the checks themselves send no query. */
@@ -178,4 +177,10 @@ export interface CaaFacts {
   /** The relevant record set (RFC 8659 3): the domain's, else its closest ancestor's. */
   owner: string | null;
   records: DnsCaaRecord[];
+}
+
+/** One parent server's answer to the zone's DS question. */
+export interface ParentDs {
+  server: string;
+  response: Outcome<DnsResponse>;
 }

@@ -1,16 +1,9 @@
-import { type HealthSession, isFailure, type Outcome } from "../../../../protocols/dns/session.js";
-import type { DnsResponse } from "../../../../protocols/dns/wire/query.js";
-import type { ParentFacts } from "../facts.js";
+import { type HealthSession, isFailure } from "../../../../protocols/dns/session.js";
+import type { ParentDs, ParentFacts } from "../facts.js";
 import { parentAddresses } from "./referral.js";
 
 /** Parent server addresses asked for the DS set: every one, up to a few. */
 const parentServersForDs = 6;
-
-/** One parent server's answer to the zone's DS question. */
-export interface ParentDs {
-  server: string;
-  response: Outcome<DnsResponse>;
-}
 
 /**
  * The zone's DS set as each parent server serves it (DNSSEC01, DNSSEC07 ask every one): a
