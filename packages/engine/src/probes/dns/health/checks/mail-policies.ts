@@ -1,5 +1,6 @@
 import type { Finding } from "../../../../contract/finding.js";
 import { impossibleName } from "../../../../protocols/dns/impossible-name.js";
+import { mtaStsRecordId } from "../../../../protocols/mail-policy/mta-sts-record.js";
 import type { DnsTxtRecord } from "../../declaration.js";
 import type { RecordQuestionKey } from "../../record-questions.js";
 import type { HealthFacts } from "../facts.js";
@@ -53,8 +54,7 @@ export const mtaStsPresent = (facts: HealthFacts): Finding =>
           details,
         );
       }
-      const valid =
-        records.length === 1 && /(^|;)\s*id=[A-Za-z0-9]{1,32}\s*(;|$)/.test(records[0]!);
+      const valid = records.length === 1 && mtaStsRecordId(records[0]!) !== null;
       if (!valid) {
         return check(
           "dns.mta-sts.present",
