@@ -15,7 +15,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type LabWorldOptions, startLabWorld } from "@domain-intel/test-kit";
 import { createEngine, dnsProbe, type SectionResult } from "../packages/engine/dist/index.js";
-import type { DnsData } from "../packages/engine/dist/probes/dns/dns-data.js";
+import type { DnsData } from "../packages/engine/dist/probes/dns/declaration.js";
 import { assertBenchTsconfig } from "./support/bench-process.js";
 
 assertBenchTsconfig();

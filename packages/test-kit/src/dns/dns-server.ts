@@ -78,7 +78,10 @@ export async function startDnsServer(
     return [packet.encode({ id: query.id, questions: query.questions, ...answer, flags })];
   };
 
-  const createUdp = () => dgram.createSocket(host.includes(":") ? "udp6" : "udp4");
+  // A large receive buffer: a burst of queries from a test running many lookups at once must
+  // not be dropped by the kernel before the (busy) event loop reads it.
+  const createUdp = () =>
+    dgram.createSocket({ type: host.includes(":") ? "udp6" : "udp4", recvBufferSize: 1 << 22 });
   let udp = createUdp();
   // An answer still waiting out `latencyMs` when the server closes is dropped, not sent on a
   // closed socket (which throws outside any promise and ends the process).

@@ -45,6 +45,8 @@ export interface AuthoritativeBehaviour {
   malformedCookie?: boolean;
   /** The identifier answered to an NSID request (RFC 5001); none by default. */
   nsid?: string;
+  /** The software version answered to CH TXT `version.bind` and `version.server`; none by default. */
+  version?: string;
 }
 
 /** EDNS options a server may know (NSID, ECS, cookies, keepalive, padding, EDE). */
@@ -145,6 +147,16 @@ export function authoritativeHandler(
     };
     if (!question) return reply({ rcode: "FORMERR" });
     if (badVersion) return reply({});
+    if (question.class === "CH") {
+      const asked = lower(question.name);
+      if (behaviour.version === undefined || !["version.bind", "version.server"].includes(asked))
+        return reply({ flags: 0, rcode: "REFUSED" });
+      return reply({
+        answers: [
+          { type: "TXT", class: "CH", name: question.name, ttl: 0, data: [behaviour.version] },
+        ],
+      });
+    }
     const name = lower(question.name);
     const type = question.type as string;
     const signed = (set: packet.Answer[], owner: string, covered: string) =>

@@ -65,6 +65,7 @@ const typeCodes: Record<string, number> = {
   DNSKEY: 48,
   NSEC: 47,
   NSEC3: 50,
+  NSEC3PARAM: 51,
   CDS: 59,
   CDNSKEY: 60,
   CAA: 257,

@@ -53,7 +53,8 @@ export function base32hex(bytes: Buffer): string {
 
 /**
  * The zone's denial records: one NSEC (or NSEC3) per authoritative name, chained in canonical
- * (or hash) order, with the types each name holds. Glue below a cut is not the zone's.
+ * (or hash) order, with the types each name holds, and for NSEC3 the apex's NSEC3PARAM. Glue
+ * below a cut is not the zone's.
  */
 export function denialRecords(options: {
   zone: string;
@@ -90,6 +91,18 @@ export function denialRecords(options: {
     }));
   }
   const { iterations, salt = Buffer.alloc(0), optOut = false } = options.mode.nsec3;
+  // The apex says which parameters the chain uses (RFC 5155 4): NSEC3PARAM, flags 0.
+  types.get(apex)?.add("NSEC3PARAM");
+  const head = Buffer.alloc(5);
+  head.writeUInt8(1, 0);
+  head.writeUInt16BE(iterations, 2);
+  head.writeUInt8(salt.length, 4);
+  const nsec3param = {
+    type: "NSEC3PARAM",
+    name: apex,
+    ttl: 0,
+    data: Buffer.concat([head, salt]),
+  } as unknown as packet.Answer;
   // Empty non-terminals get an NSEC3 too (RFC 5155 7.1), with no types.
   for (const name of [...types.keys()]) {
     const labels = name.split(".");
@@ -105,7 +118,7 @@ export function denialRecords(options: {
     .filter((name) => !(optOut && insecure(name)))
     .map((name) => ({ name, hash: nsec3Hash(name, salt, iterations) }))
     .sort((a, b) => Buffer.compare(a.hash, b.hash));
-  return hashed.map(({ name, hash }, index) => {
+  const chain = hashed.map(({ name, hash }, index) => {
     const held = [...types.get(name)!];
     const signed = held.length > 0 && !insecure(name);
     return {
@@ -122,4 +135,5 @@ export function denialRecords(options: {
       },
     } as unknown as packet.Answer;
   });
+  return [nsec3param, ...chain];
 }

@@ -11,9 +11,9 @@ import * as packet from "dns-packet";
 import pLimit from "p-limit";
 import { afterEach, describe, expect, it } from "vitest";
 import { type NetworkPolicy, type ProbeContext, ProbeError } from "../../contract/probe.js";
-import type { DnsData } from "./dns-data.js";
+import type { DnsData } from "./declaration.js";
+import { DnsDataSchema as dnsDataSchema } from "./declaration.js";
 import { dnsProbe } from "./dns-probe.js";
-import { dnsDataSchema } from "./schema.js";
 
 const servers: TestDnsServer[] = [];
 afterEach(async () => {

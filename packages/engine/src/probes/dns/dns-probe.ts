@@ -4,25 +4,21 @@ import { resolveOptions } from "../../contract/resolve-options.js";
 import { withRemediations } from "../../contract/with-remediations.js";
 import { resolverAddresses } from "../../protocols/dns/resolvers.js";
 import { createHealthSession, isFailure } from "../../protocols/dns/session.js";
-import type { DnsResponse } from "../../protocols/dns/wire/query.js";
 import type { ServerAddress } from "../../protocols/dns/wire/server-address.js";
 import { networkData } from "../../protocols/ip-network/network-data.js";
 import {
+  type DnsData,
   DnsOptions,
   type DnsProbeOptions,
   type DnsSettings,
   dnsDeclaration,
 } from "./declaration.js";
-import type { DnsData } from "./dns-data.js";
 import { assessHealth } from "./health/assess-health.js";
 import { gatherFacts } from "./health/gather/gather-facts.js";
 import { prefetchParent } from "./health/gather/zone.js";
 import { lookupRecordSets, throwIfCancelled } from "./lookup.js";
-import type { CoreType } from "./record-questions.js";
 import { buildRecords } from "./records.js";
 import { dnsFixes } from "./remediation.js";
-// Until the section's data is declared with TypeBox, the probe publishes its JSON Schema as it was.
-import { dnsDataSchema } from "./schema.js";
 import { dnsTtlMs } from "./ttl.js";
 
 /** Share of the step budget the resolvers' tries are planned to fill. */
@@ -43,7 +39,7 @@ export function createDnsProbe(settings: DnsSettings): Probe<DnsData> {
   const network = settings.networkData ?? networkData("cymru");
   return withRemediations(dnsFixes, {
     summary: dnsDeclaration.summary,
-    dataSchema: dnsDataSchema,
+    dataSchema: dnsDeclaration.data,
     example: dnsDeclaration.example,
     ttlMs: dnsTtlMs,
     async run(domain: string, context: ProbeContext): Promise<DnsData> {
@@ -85,15 +81,13 @@ export function createDnsProbe(settings: DnsSettings): Probe<DnsData> {
           await session.close();
           session = openSession(resolver);
         }
-        // The core questions are required, so every one of them has its answer here.
-        const answered = responses as typeof responses & Record<CoreType, DnsResponse>;
-        const { exists, records } = buildRecords({ domain, responses: answered });
+        const { exists, records } = buildRecords({ domain, responses });
         const facts = await gatherFacts({
           session,
           domain,
           exists,
           records,
-          responses: answered,
+          responses,
           unanswered,
           trustAnchors,
           network,
@@ -102,7 +96,7 @@ export function createDnsProbe(settings: DnsSettings): Probe<DnsData> {
         const zone = facts.zone && !isFailure(facts.zone) ? facts.zone : null;
         return {
           resolver: resolver.label,
-          exists,
+          exists: facts.exists,
           records,
           health: assessHealth(facts),
           dnssec: {

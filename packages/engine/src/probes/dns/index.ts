@@ -26,12 +26,6 @@ export {
   parseTrustAnchors,
   type TrustAnchor,
 } from "../../protocols/dnssec/trust-anchors.js";
-export {
-  DnsOptions,
-  type DnsProbeOptions,
-  type DnsSettings,
-  dnsDeclaration,
-} from "./declaration.js";
 export type {
   DnsAddressRecord,
   DnsCaaRecord,
@@ -48,7 +42,14 @@ export type {
   DnsSrvRecord,
   DnsSvcbRecord,
   DnsTxtRecord,
-} from "./dns-data.js";
+} from "./declaration.js";
+export {
+  /** The JSON Schema of the section's `data`, under the name it has always had. */
+  DnsDataSchema as dnsDataSchema,
+  DnsOptions,
+  type DnsProbeOptions,
+  type DnsSettings,
+  dnsDeclaration,
+} from "./declaration.js";
 export { createDnsProbe, dnsProbe } from "./dns-probe.js";
 export { type DnsCheckId, dnsCheckIds } from "./health/check-ids.js";
-export { dnsDataSchema } from "./schema.js";

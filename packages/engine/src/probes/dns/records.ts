@@ -9,7 +9,13 @@ import {
 } from "../../protocols/dns/records.js";
 import type { DnsMessage } from "../../protocols/dns/wire/message.js";
 import { keyTag } from "../../protocols/dnssec/key-tag.js";
-import type { DnsData, DnsRecords, DnsSvcbRecord, DnsTxtRecord } from "./dns-data.js";
+import type {
+  DnsData,
+  DnsRecords,
+  DnsSrvRecord,
+  DnsSvcbRecord,
+  DnsTxtRecord,
+} from "./declaration.js";
 import { type CoreType, coreTypes, type RecordQuestionKey } from "./record-questions.js";
 
 /** dns-packet's answer type for each core record type. */
@@ -37,18 +43,18 @@ const inClassIn = (record: packet.Answer) =>
  */
 export function buildRecords(options: {
   domain: string;
-  responses: Readonly<Record<CoreType, DnsMessage>> &
-    Partial<Readonly<Record<RecordQuestionKey, DnsMessage>>>;
-}): Omit<DnsData, "resolver" | "health" | "dnssec"> {
+  responses: Partial<Readonly<Record<RecordQuestionKey, DnsMessage>>>;
+}): Pick<DnsData, "exists" | "records"> {
   const { responses } = options;
   const domain = normalizeName(options.domain);
+  const answersTo = (type: CoreType) => responses[type]?.answers ?? [];
   const inClass = (type: CoreType) =>
-    responses[type].answers.filter((record) => record.type === type && inClassIn(record));
+    answersTo(type).filter((record) => record.type === type && inClassIn(record));
 
   // The CNAME query's own answer first: it is the authority on the domain's alias.
   const aliases = new Map<string, { target: string; ttl: number }>();
   for (const type of ["CNAME", ...coreTypes] as CoreType[]) {
-    for (const record of responses[type].answers) {
+    for (const record of answersTo(type)) {
       if (record.type !== "CNAME") continue;
       const owner = normalizeName(record.name);
       if (!aliases.has(owner))
@@ -120,12 +126,13 @@ export function buildRecords(options: {
   };
 
   // NXDOMAIN only when no answer shows the name: with a dangling CNAME the resolver says
-  // NXDOMAIN (about the target) yet the domain itself exists.
+  // NXDOMAIN (about the target) yet the domain itself exists. With no answer at all, nothing
+  // says it does not: the delegation is judged instead.
+  const answered = coreTypes.flatMap((type) => responses[type] ?? []);
   const exists =
     CNAME.length > 0 ||
-    coreTypes.some(
-      (type) => responses[type].rcode !== "NXDOMAIN" || responses[type].answers.length > 0,
-    );
+    answered.length === 0 ||
+    answered.some((response) => response.rcode !== "NXDOMAIN" || response.answers.length > 0);
   return { exists, records };
 }
 
@@ -164,7 +171,7 @@ function extraRecords(options: {
       ),
       (r) => JSON.stringify(r.chunks ?? [r.value]),
     ).sort((a, b) => byText(a.value, b.value));
-  const srv = (service: string) =>
+  const srv = (service: DnsSrvRecord["service"]) =>
     records<packet.SrvAnswer>(
       `SRV:${service}` as RecordQuestionKey,
       "SRV",

@@ -1,5 +1,5 @@
 import type { RemediationTable, SectionFixes } from "../../contract/with-remediations.js";
-import type { DnsData } from "./dns-data.js";
+import type { DnsData } from "./declaration.js";
 import {
   dnssecSignedFix,
   dsDigestFix,

@@ -1,4 +1,4 @@
-import type { DnsData } from "./dns-data.js";
+import type { DnsData } from "./declaration.js";
 
 const minute = 60_000;
 export const MIN_TTL_MS = minute;

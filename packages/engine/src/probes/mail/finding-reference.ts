@@ -22,7 +22,7 @@ export const mailFindingReference = {
     when: "fail: secure TLSA records match no certificate the MX presents; skipped without TLSA or when the answer is not DNSSEC-secure",
   },
   "mail.mta-sts.policy": {
-    when: "fail: `_mta-sts` is published but the policy cannot be fetched over trusted HTTPS or does not parse",
+    when: "fail: `_mta-sts` is published but the policy cannot be fetched over trusted HTTPS, is not served as `text/plain` (RFC 8461 3.2) or does not parse; skipped, and nothing fetched, for a record without a valid `id=` (senders ignore it, RFC 8461 3.1; `dns.mta-sts.present` warns about it, both read the record with `protocols/mail-policy/`)",
   },
   "mail.mta-sts.mx-coverage": {
     when: "fail: the policy is `enforce` or `testing` and an MX matches none of its `mx` patterns",

@@ -261,6 +261,12 @@ function mtaStsPolicy(data: Omit<MailData, "findings">): Finding {
   if (sts.record === null) {
     return skipped("mail.mta-sts.policy", "no _mta-sts TXT record (v=STSv1) is published");
   }
+  if (sts.id === null && sts.policyUrl === null) {
+    return skipped(
+      "mail.mta-sts.policy",
+      "the _mta-sts record has no valid id= (1 to 32 letters and digits), so senders ignore it and fetch no policy (RFC 8461 3.1)",
+    );
+  }
   if (sts.problem !== null) {
     return finding(
       "mail.mta-sts.policy",

@@ -354,6 +354,8 @@ describe("mailProbe: MTA-STS and TLS-RPT", () => {
     answer: { status: number; body?: string; headers?: Record<string, string> };
     policyHost?: string;
     mxCertificate?: { keyPem: string; certPem: string };
+    /** The `_mta-sts` TXT record. */
+    record?: string;
   }) {
     const { domain } = options;
     const policyAddress = nextAddress();
@@ -373,7 +375,9 @@ describe("mailProbe: MTA-STS and TLS-RPT", () => {
         },
       ],
       records: {
-        [`_mta-sts.${domain}`]: [txt(`_mta-sts.${domain}`, "v=STSv1; id=20261124")],
+        [`_mta-sts.${domain}`]: [
+          txt(`_mta-sts.${domain}`, options.record ?? "v=STSv1; id=20261124"),
+        ],
         [`mta-sts.${domain}`]: [a(`mta-sts.${domain}`, policyAddress)],
       },
     });
@@ -422,6 +426,15 @@ describe("mailProbe: MTA-STS and TLS-RPT", () => {
       /redirect to https:\/\/elsewhere\.test/,
     ],
     ["unparseable", { status: 200, body: "hello" }, /version is not STSv1/],
+    [
+      "served as text/html (RFC 8461 3.2: text/plain)",
+      {
+        status: 200,
+        body: policy("enforce", "*.broken-sts.test"),
+        headers: { "content-type": "text/html; charset=utf-8" },
+      },
+      /served as text\/html; charset=utf-8, not text\/plain/,
+    ],
   ])("fails mail.mta-sts.policy when the policy is %s", async (_name, answer, problem) => {
     const { data } = await stsWorld({ domain: "broken-sts.test", answer });
     const finding = findingOf(data, "mail.mta-sts.policy");
@@ -450,6 +463,20 @@ describe("mailProbe: MTA-STS and TLS-RPT", () => {
     const finding = findingOf(data, "mail.starttls.certificate");
     expect(finding.status).toBe("fail");
     expect(finding.message).toContain("enforce");
+  });
+
+  it("fetches no policy for an _mta-sts record without a valid id= (RFC 8461 3.1), as senders do", async () => {
+    const { data, https } = await stsWorld({
+      domain: "noid-sts.test",
+      answer: { status: 200, body: policy("enforce", "*.noid-sts.test") },
+      record: "v=STSv1;",
+    });
+    expect(https.requests).toEqual([]);
+    expect(data.mtaSts).toMatchObject({ record: "v=STSv1;", id: null, policy: null });
+    const finding = findingOf(data, "mail.mta-sts.policy");
+    expect(finding.status).toBe("skipped");
+    expect(finding.message).toMatch(/has no valid id=.*senders ignore it and fetch no policy/);
+    expect(statusOf(data, "mail.mta-sts.mx-coverage")).toBe("skipped");
   });
 
   it("skips the MTA-STS checks without _mta-sts", async () => {

@@ -8,6 +8,7 @@ import { withRemediations } from "../../contract/with-remediations.js";
 import { resolveTarget } from "../../network/resolve-target.js";
 import { tlsaMatches, tlsaOf } from "../../protocols/dane/tlsa.js";
 import { type AnswerValidator, answerValidator } from "../../protocols/dnssec/answer-security.js";
+import { mtaStsRecordId } from "../../protocols/mail-policy/mta-sts-record.js";
 import {
   type SmtpOutcome,
   type SmtpStep,
@@ -274,7 +275,9 @@ async function mtaStsFacts(
   const records = findVersioned(txt.values, "STSv1");
   if (records.length === 0) return none;
   const record = records[0]!;
-  const id = parseTagList(record).get("id") ?? null;
+  const id = mtaStsRecordId(record);
+  // No valid id=: senders ignore the record and fetch nothing (RFC 8461 3.1); neither do we.
+  if (id === null && records.length === 1) return { ...none, record };
   const fetched = await fetchMtaStsPolicy({
     domain,
     context,

@@ -46,6 +46,12 @@ export async function fetchMtaStsPolicy(options: {
             : `it answered ${response.statusCode}`;
         return { ok: false, url, problem };
       }
+      // RFC 8461 3.2: the policy is served as text/plain, whatever its parameters.
+      const type = String(response.headers["content-type"] ?? "none");
+      if (type.split(";")[0]!.trim().toLowerCase() !== "text/plain") {
+        await response.body.dump().catch(() => undefined);
+        return { ok: false, url, problem: `it is served as ${type.slice(0, 100)}, not text/plain` };
+      }
       const chunks: Buffer[] = [];
       let size = 0;
       for await (const chunk of response.body) {

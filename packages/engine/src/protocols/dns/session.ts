@@ -56,6 +56,8 @@ export interface DirectQuery {
   ednsOptions?: QueryOptions["ednsOptions"];
   udpPayloadSize?: number;
   tcpFallback?: boolean;
+  /** CH to ask a server about itself (`version.bind`); IN by default. */
+  queryClass?: "IN" | "CH";
 }
 
 /** The queries of one assessment: every one under the engine's limit and the run's budget. */
@@ -227,6 +229,7 @@ export function createHealthSession(options: {
             ? {}
             : { udpPayloadSize: question.udpPayloadSize }),
           ...(question.tcpFallback === undefined ? {} : { tcpFallback: question.tcpFallback }),
+          ...(question.queryClass === undefined ? {} : { queryClass: question.queryClass }),
           signal,
           timeoutMs: tryTimeoutMs,
           udpTries,

@@ -1,4 +1,5 @@
 import type * as packet from "dns-packet";
+import { Nullable, type Static, StringEnum, Type } from "../../contract/schema.js";
 import { type HealthSession, isFailure, type Outcome } from "../dns/session.js";
 import type { DnsResponse } from "../dns/wire/query.js";
 import { algorithmName } from "./algorithms.js";
@@ -8,18 +9,25 @@ import { keyTag } from "./key-tag.js";
 import { anchorFor, type TrustAnchor } from "./trust-anchors.js";
 import { type SignatureVerdict, verifyRrsig } from "./verify-rrsig.js";
 
-/** One zone of the chain of trust and how its keys validated. */
-export interface ChainLevel {
-  zone: string;
-  /** Key tags of the DS records (the anchor's, at the top) that vouch for the zone's keys. */
-  ds: number[];
-  dnskeyTags: number[];
-  algorithms: string[];
-  /** `indeterminate`: the data could not be had, which says nothing about the zone. */
-  status: "secure" | "insecure" | "bogus" | "indeterminate";
-  /** Why the level is not secure, as a resolver's Extended DNS Error would say it. */
-  reason: string | null;
-}
+/** One zone of the chain of trust and how its keys validated (published in the dns data). */
+export const ChainLevelSchema = Type.Object(
+  {
+    zone: Type.String(),
+    ds: Type.Array(Type.Integer(), {
+      description: "Key tags of the DS (or anchor) records that vouch for the zone's keys.",
+    }),
+    dnskeyTags: Type.Array(Type.Integer()),
+    algorithms: Type.Array(Type.String()),
+    /** `indeterminate`: the data could not be had, which says nothing about the zone. */
+    status: StringEnum(["secure", "insecure", "bogus", "indeterminate"]),
+    reason: Nullable(Type.String(), {
+      description: "Why the level is not secure, as an Extended DNS Error would say it.",
+    }),
+  },
+  { additionalProperties: false },
+);
+
+export type ChainLevel = Static<typeof ChainLevelSchema>;
 
 export interface ChainFacts {
   /** The trust anchor's zone, or null when no anchor covers the zone. */

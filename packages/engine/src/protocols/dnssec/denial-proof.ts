@@ -43,7 +43,7 @@ export function nsec3Hash(name: string, salt: Buffer, iterations: number): Buffe
 const base32hex = "0123456789abcdefghijklmnopqrstuv";
 
 /** The hash an NSEC3 owner label spells in base32hex; null when it is not one. */
-function decodeBase32hex(label: string): Buffer | null {
+export function decodeBase32hex(label: string): Buffer | null {
   let bits = 0;
   let value = 0;
   const bytes: number[] = [];

@@ -46,6 +46,9 @@ const hashOf: Record<number, string | null> = {
   16: null,
 };
 
+/** Whether this validator implements an algorithm: else its signatures are `unsupported`. */
+export const canVerify = (algorithm: number): boolean => algorithm in hashOf;
+
 /** Zone Key flag (RFC 4034 2.1.1): only such keys may verify RRSIGs. */
 const zoneKeyFlag = 0x0100;
 

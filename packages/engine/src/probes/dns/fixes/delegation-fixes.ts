@@ -2,7 +2,7 @@ import type { RegistrarChange, RemediationChange } from "../../../contract/remed
 import { dsFromDnskey, sepFlag } from "../../../protocols/dnssec/ds-from-dnskey.js";
 import { remediation, stringsAt } from "../../../protocols/remediation/build.js";
 import { rfc } from "../../../protocols/remediation/references.js";
-import type { DnsData, DnsDsRecord } from "../dns-data.js";
+import type { DnsData, DnsDsRecord } from "../declaration.js";
 import { type DnsFix, detailsOf } from "./fix.js";
 
 const registrar = (

@@ -1,6 +1,6 @@
 import type { Finding } from "../../../contract/finding.js";
 import type { Fix } from "../../../contract/with-remediations.js";
-import type { DnsData } from "../dns-data.js";
+import type { DnsData } from "../declaration.js";
 
 /** The finding's details as a record (they are typed loosely in the shared finding shape). */
 export const detailsOf = (finding: Finding): Record<string, unknown> => finding.details ?? {};

@@ -1,6 +1,6 @@
 import type { Finding } from "../../../contract/finding.js";
 import { isFailure } from "../../../protocols/dns/session.js";
-import type { DnsHealth } from "../dns-data.js";
+import type { DnsHealth } from "../declaration.js";
 import { type DnsCheckId, dnsCheckIds } from "./check-ids.js";
 import { nsAsDiversity } from "./checks/as-diversity.js";
 import { caaPresent, caaSyntax } from "./checks/caa.js";
@@ -21,6 +21,7 @@ import { dnssecChain } from "./checks/dnssec-chain.js";
 import { dnssecDenial, dnssecNsec3Params } from "./checks/dnssec-denial.js";
 import { dnssecConsistency, dnssecDsDigest, dnssecValidity } from "./checks/dnssec-depth.js";
 import { dnssecSignatures } from "./checks/dnssec-signatures.js";
+import { dnssecDsConsistency } from "./checks/ds-consistency.js";
 import { nsHostname } from "./checks/host-name-syntax.js";
 import { nsIpv6 } from "./checks/ipv6.js";
 import { mtaStsPresent, tlsRptPresent } from "./checks/mail-policies.js";
@@ -36,6 +37,7 @@ import {
 import { nsCookies, nsNsid } from "./checks/protocol-options.js";
 import { nsReferralSize } from "./checks/referral-size.js";
 import { nsPtr } from "./checks/reverse-dns.js";
+import { nsSoftwareVersion } from "./checks/software-version.js";
 import { spfAll, spfLookups, spfPresent, spfSingle, spfSyntax } from "./checks/spf.js";
 import {
   soaConsistency,
@@ -104,6 +106,8 @@ const checks: Record<DnsCheckId, (facts: HealthFacts) => Finding> = {
   "dns.ns.ptr": nsPtr,
   "dns.ns.hostname": nsHostname,
   "dns.soa.consistency": soaConsistency,
+  "dns.dnssec.ds-consistency": dnssecDsConsistency,
+  "dns.ns.software-version": nsSoftwareVersion,
 };
 
 /** Runs every check over the gathered facts, in the fixed order, and scores the result. */

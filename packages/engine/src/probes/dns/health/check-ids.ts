@@ -55,6 +55,8 @@ export const dnsCheckIds = [
   "dns.ns.ptr",
   "dns.ns.hostname",
   "dns.soa.consistency",
+  "dns.dnssec.ds-consistency",
+  "dns.ns.software-version",
 ] as const;
 
 export type DnsCheckId = (typeof dnsCheckIds)[number];

@@ -140,7 +140,7 @@ export const dnsCheckReference = {
     reference: "RFC 7208 4.5",
   },
   "dns.spf.syntax": {
-    what: "The record, and every record it includes or redirects to, follows RFC 7208's grammar.",
+    what: "The record, and every record it includes or redirects to, follows RFC 7208's grammar (a domain-spec may hold `:` and `/`: only a final `/digits` or `//digits` is a prefix length; the macro letters `c`, `r`, `t` belong to explanation text only, 7.1).",
     why: "A syntax error is a permanent error.",
     when: "fail",
     reference: "RFC 7208 4.6, 12",
@@ -154,7 +154,7 @@ export const dnsCheckReference = {
   "dns.spf.all": {
     what: "The policy ends in `-all` or `~all`, directly or through redirect.",
     why: "`+all` authorizes every server; no `all` or `?all` leaves forgeries neutral.",
-    when: "fail for `+all`; warn for `?all` or none (skipped when the redirect target could not be read)",
+    when: "fail for `+all`; warn for `?all` or none (skipped when the redirect target could not be read or is built from macros, which expand per message)",
     reference: "RFC 7208 5.1, 6.1",
   },
   "dns.dmarc.present": {
@@ -172,8 +172,8 @@ export const dnsCheckReference = {
   "dns.dmarc.policy": {
     what: "`p=` (or `sp=` for a subdomain) is quarantine or reject, applied to all mail.",
     why: "`p=none` only monitors; an invalid policy is ignored.",
-    when: "warn for none or pct < 100; fail when invalid",
-    reference: "RFC 7489 6.3",
+    when: "warn for none or pct < 100, and for a missing or invalid `p=`/`sp=` beside a valid `rua=` (receivers act as for `p=none`); fail for a missing or invalid `p=`/`sp=` without `rua=` and for a tag given twice (RFC 6376 3.2, whose tag-list DMARC uses: the record is invalid, never read as its last value). Follows RFC 7489",
+    reference: "RFC 7489 6.3, 6.6.3",
   },
   "dns.mta-sts.present": {
     what: "One `v=STSv1` record with a valid `id=` at `_mta-sts`, for a domain that receives mail.",
@@ -218,9 +218,9 @@ export const dnsCheckReference = {
     reference: "RFC 4034 3, RFC 4035 5.3; DNSSEC04, DNSSEC08, DNSSEC09, DNSSEC13",
   },
   "dns.dnssec.algorithm": {
-    what: "RFC 8624's policy: no MUST NOT algorithm (RSAMD5, DSA, DSA-NSEC3-SHA1, GOST) or DS digest (GOST), no NOT RECOMMENDED one (RSASHA1, RSASHA1-NSEC3-SHA1, RSASHA512) or SHA-1 DS digest; RSA keys of 2048 bits or more.",
+    what: "The DNSKEY algorithms and DS digest types against the registry's policy, kept as a table in `protocols/dnssec/algorithms.ts` (RFC 8624 3.1 and 3.3, the IANA registries RFC 9904 keeps, RFC 9905 for RSASHA1, RFC 9906 for GOST; 17 SM2SM3, 23 ECC-GOST12, digests 5 and 6 are MAY, RFC 9563, RFC 9558); RSA keys of 2048 bits or more.",
     why: "Weak cryptography lets signatures be forged.",
-    when: "fail for prohibited ones or RSA < 1024; warn for deprecated ones or RSA < 2048",
+    when: "fail for MUST NOT, unassigned or private numbers and RSA < 1024; warn for NOT RECOMMENDED or RSA < 2048; info, never fail, for an allowed algorithm or digest this service cannot validate (the zone is insecure for it, not bogus: RFC 4035 5.2)",
     reference: "RFC 8624 3.1, 3.3; DNSSEC01, DNSSEC05, DNSSEC14",
   },
   "dns.dnssec.chain": {
@@ -336,5 +336,17 @@ export const dnsCheckReference = {
     why: "Different SOA fields mean the servers do not serve one copy of the zone.",
     when: "warn",
     reference: "CONSISTENCY02, 03, 06",
+  },
+  "dns.dnssec.ds-consistency": {
+    what: "Every server of the parent zone, asked directly, serves the same DS set for the zone (`details.servers` lists each server's set).",
+    why: "A server left behind by a DS change sends part of the validators down another chain of trust, or none.",
+    when: "warn (skipped when no parent server answers with authority)",
+    reference: "RFC 4035 5.2; DNSSEC01, DNSSEC07 (per parent server)",
+  },
+  "dns.ns.software-version": {
+    what: "No server discloses its software over CHAOS TXT (`version.bind`, `version.server`); `id.server` (RFC 4892) is shown in `details`, not held against it; IN-class records in a CH answer count too. Silence, REFUSED or an error pass.",
+    why: "A version string tells attackers which known flaws to try.",
+    when: "warn",
+    reference: "RFC 4892; NAMESERVER15",
   },
 } satisfies Record<DnsCheckId, FindingReference>;

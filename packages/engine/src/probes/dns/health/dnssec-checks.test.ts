@@ -2,6 +2,8 @@ import {
   assessInLab,
   dsRecord,
   generateZoneKey,
+  type LabWorldContext,
+  signRrset,
   startFilteringResolver,
   startLabWorld,
   testProbeContext,
@@ -13,6 +15,34 @@ import { dnsProbe } from "../dns-probe.js";
 type Records = packet.Answer[];
 const day = 86_400;
 const withoutDs = (records: Records) => records.filter((record) => record.type !== "DS");
+
+/**
+ * The served DNSKEY set plus a key of `algorithm`, the set signed again by the zone's KSK (the
+ * signer itself keeps only its own keys): the extra key is published, the chain still holds.
+ */
+const withKey = (algorithm: number, key: Buffer) => (records: Records, world: LabWorldContext) => {
+  const now = Math.floor(Date.now() / 1000);
+  const extra = {
+    type: "DNSKEY",
+    name: world.domain,
+    ttl: 3600,
+    data: { flags: 256, algorithm, key },
+  } as packet.Answer;
+  const dnskeys = [...records.filter((record) => record.type === "DNSKEY"), extra];
+  const dnskeySignature = (record: packet.Answer) =>
+    record.type === "RRSIG" && (record.data as packet.RrsigData).typeCovered === "DNSKEY";
+  return [
+    ...records.filter((record) => !dnskeySignature(record)),
+    extra,
+    signRrset({
+      rrset: dnskeys,
+      key: world.ksk!,
+      zone: world.domain,
+      inception: now - 3600,
+      expiration: now + 14 * day,
+    }),
+  ];
+};
 
 describe("DNSSEC checks", () => {
   it("dns.dnssec.signed: warns for an unsigned zone and skips the rest", async () => {
@@ -188,63 +218,109 @@ describe("DNSSEC checks", () => {
     }
   });
 
-  it("dns.dnssec.algorithm: warns for RSASHA1", async () => {
+  it("dns.dnssec.algorithm: fails for RSASHA1, which RFC 9905 forbids for signing, yet validates it", async () => {
     const { check } = await assessInLab({ algorithm: 5 });
 
     expect(check("dns.dnssec.algorithm")).toMatchObject({
-      status: "warn",
-      message: expect.stringMatching(/\(RSASHA1, 2048 bits\) uses a deprecated algorithm/),
+      status: "fail",
+      message: expect.stringMatching(/\(RSASHA1, 2048 bits\) MUST NOT be used \(RFC 9905 2\)/),
     });
-    // The signatures themselves still verify: deprecated is not broken.
+    // Validators must still validate it: the signatures verify, the chain holds.
     expect(check("dns.dnssec.signatures").status).toBe("pass");
+    expect(check("dns.dnssec.chain").status).toBe("pass");
   });
 
-  it("dns.dnssec.algorithm: warns for RSA keys under 2048 bits and a SHA-1 DS", async () => {
-    const { check } = await assessInLab({ algorithm: 8, rsaBits: 1024, dsDigestType: 1 });
+  it("dns.dnssec.algorithm: warns for RSA keys under 2048 bits and for RSASHA512 (NOT RECOMMENDED)", async () => {
+    const short = await assessInLab({ algorithm: 8, rsaBits: 1024 });
+    expect(short.check("dns.dnssec.algorithm")).toMatchObject({
+      status: "warn",
+      message: expect.stringMatching(/\(RSASHA256, 1024 bits\) is shorter than 2048 bits/),
+    });
 
-    const finding = check("dns.dnssec.algorithm");
-    expect(finding.status).toBe("warn");
-    expect(finding.message).toMatch(/\(RSASHA256, 1024 bits\) is shorter than 2048 bits/);
-    expect(finding.message).toMatch(/\(SHA-1\) uses the deprecated SHA-1 digest/);
-    expect(check("dns.dnssec.ds-match").status).toBe("pass");
-  });
-  it("dns.dnssec.algorithm: fails for an RSAMD5 or DSA key, warns for RSASHA1-NSEC3-SHA1 (RFC 8624 3.1)", async () => {
-    // A key added to the served DNSKEY set (after signing: the signer keeps only its own keys).
     const rsa = generateZoneKey({ algorithm: 8, flags: 256 });
-    const withKey =
-      (algorithm: number, key: Buffer) => (records: Records, world: { domain: string }) => [
-        ...records,
-        {
-          type: "DNSKEY",
-          name: world.domain,
-          ttl: 3600,
-          data: { flags: 256, algorithm, key },
-        } as packet.Answer,
-      ];
+    const sha512 = await assessInLab({ childSigned: withKey(10, rsa.dnskey.key) });
+    expect(sha512.check("dns.dnssec.algorithm")).toMatchObject({
+      status: "warn",
+      message: expect.stringMatching(
+        /\(RSASHA512, 2048 bits\) is NOT RECOMMENDED \(RFC 8624 3\.1\)/,
+      ),
+    });
+  });
+
+  it("dns.dnssec.algorithm: fails for a SHA-1 DS, which RFC 8624 3.3 forbids for delegations", async () => {
+    const { check } = await assessInLab({ dsDigestType: 1 });
+
+    expect(check("dns.dnssec.algorithm")).toMatchObject({
+      status: "fail",
+      message: expect.stringMatching(/\(SHA-1\) MUST NOT be used \(RFC 8624 3\.3\)/),
+    });
+    // Validators must accept it (RFC 8624 3.3): the chain holds.
+    expect(check("dns.dnssec.ds-match").status).toBe("pass");
+    expect(check("dns.dnssec.chain").status).toBe("pass");
+  });
+
+  it("dns.dnssec.algorithm: fails for MUST NOT, unassigned and private algorithms", async () => {
+    const rsa = generateZoneKey({ algorithm: 8, flags: 256 });
     // DSA public key (RFC 2536): T, then Q (20 bytes), P, G and Y (64 + 8T bytes each).
     const dsaKey = Buffer.concat([Buffer.from([0]), Buffer.alloc(20, 7), Buffer.alloc(3 * 64, 9)]);
+    for (const [algorithm, key, pattern] of [
+      [1, rsa.dnskey.key, /\(RSAMD5, 2048 bits\) MUST NOT be used \(RFC 8624 3\.1\)/],
+      [3, dsaKey, /\(DSA\) MUST NOT be used \(RFC 8624 3\.1\)/],
+      [7, rsa.dnskey.key, /\(RSASHA1-NSEC3-SHA1, 2048 bits\) MUST NOT be used \(RFC 9905 2\)/],
+      [12, Buffer.alloc(64, 3), /\(ECC-GOST\) MUST NOT be used \(RFC 9906\)/],
+      [20, Buffer.alloc(32, 3), /\(algorithm 20\) is not an assigned algorithm/],
+      [253, Buffer.alloc(32, 3), /\(algorithm 253\) is a private algorithm/],
+    ] as const) {
+      const { check } = await assessInLab({ childSigned: withKey(algorithm, key) });
+      expect(check("dns.dnssec.algorithm"), String(algorithm)).toMatchObject({
+        status: "fail",
+        message: expect.stringMatching(pattern),
+      });
+    }
+  });
 
-    const md5 = await assessInLab({ childSigned: withKey(1, rsa.dnskey.key) });
-    expect(md5.check("dns.dnssec.algorithm")).toMatchObject({
-      status: "fail",
-      message: expect.stringMatching(
-        /\(RSAMD5, 2048 bits\) uses a prohibited or unknown algorithm/,
-      ),
-    });
-
-    const dsa = await assessInLab({ childSigned: withKey(3, dsaKey) });
-    expect(dsa.check("dns.dnssec.algorithm")).toMatchObject({
-      status: "fail",
-      message: expect.stringMatching(/\(DSA\) uses a prohibited or unknown algorithm/),
-    });
-
-    const nsec3Sha1 = await assessInLab({ childSigned: withKey(7, rsa.dnskey.key) });
-    expect(nsec3Sha1.check("dns.dnssec.algorithm")).toMatchObject({
-      status: "warn",
-      message: expect.stringMatching(
-        /\(RSASHA1-NSEC3-SHA1, 2048 bits\) uses a deprecated algorithm/,
-      ),
-    });
+  it("dns.dnssec.algorithm: newer algorithms and digests (SM2SM3 17, ECC-GOST12 23, digests 5 and 6) are allowed, insecure for us, never failed", async () => {
+    for (const algorithm of [17, 23]) {
+      const { check, data } = await assessInLab({
+        childSigned: withKey(algorithm, Buffer.alloc(64, 5)),
+      });
+      expect(check("dns.dnssec.algorithm"), String(algorithm)).toMatchObject({
+        status: "info",
+        message: expect.stringMatching(
+          /cannot validate key \d+ \((SM2SM3|ECC-GOST12)\).*insecure, not bogus \(RFC 4035 5\.2\)/,
+        ),
+      });
+      expect(data.health.grade, String(algorithm)).toBe("A");
+    }
+    for (const digestType of [5, 6]) {
+      // The parent vouches for the zone's key with a digest this service cannot compute.
+      const { check, data } = await assessInLab({
+        parentZone: (records, world) =>
+          records.map((record) =>
+            record.type === "DS" && record.name === world.domain
+              ? ({
+                  ...record,
+                  data: {
+                    ...(record.data as packet.DsData),
+                    digestType,
+                    digest: Buffer.alloc(32, 6),
+                  },
+                } as packet.Answer)
+              : record,
+          ),
+      });
+      expect(check("dns.dnssec.algorithm"), String(digestType)).toMatchObject({
+        status: "info",
+        message: expect.stringMatching(/cannot validate DS \d+ \((GOST R 34\.11-2012|SM3)\)/),
+      });
+      // The chain ends insecure at the zone, for want of the digest: not bogus (RFC 4035 5.2).
+      expect(check("dns.dnssec.chain")).toMatchObject({
+        status: "info",
+        message: expect.stringMatching(/unsupported DS digest type/),
+      });
+      expect(check("dns.dnssec.ds-match").status).toBe("skipped");
+      expect(data.health.grade, String(digestType)).not.toBe("F");
+    }
   });
 
   it("dns.dnssec.algorithm: fails for an RSA key under 1024 bits", async () => {

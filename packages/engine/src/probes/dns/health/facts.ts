@@ -2,7 +2,7 @@ import type { Outcome } from "../../../protocols/dns/session.js";
 import type { DnsResponse } from "../../../protocols/dns/wire/query.js";
 import type { ZoneTransferOutcome } from "../../../protocols/dns/wire/zone-transfer.js";
 import type { ChainFacts } from "../../../protocols/dnssec/chain.js";
-import type { DnsCaaRecord, DnsRecords } from "../dns-data.js";
+import type { DnsCaaRecord, DnsRecords } from "../declaration.js";
 import type { CoreType, RecordQuestionKey } from "../record-questions.js";
 import type { SpfFacts } from "./spf/spf-facts.js";
 
@@ -12,8 +12,8 @@ export interface HealthFacts {
   exists: boolean;
   records: DnsRecords;
   /** The resolver's raw answers to the core questions (owner names, CNAME neighbours...). */
-  responses: Readonly<Record<CoreType, DnsResponse>>;
-  /** Optional record questions the resolver could not answer, and why. */
+  responses: Partial<Readonly<Record<CoreType, DnsResponse>>>;
+  /** Record questions the resolver (or the zone's servers) could not answer, and why. */
   unanswered: Partial<Record<RecordQuestionKey, string>>;
   allowPrivateAddresses: boolean;
   nowSeconds: number;
@@ -39,6 +39,8 @@ export interface ZoneFacts {
   nsHosts: Outcome<string[]>;
   hosts: HostFacts[];
   parent: Outcome<ParentFacts> | null;
+  /** The DS question to each parent server; empty without a parent to ask. */
+  parentDs: ParentDs[];
   servers: ServerFacts[];
   /** Name server addresses the address policy kept us from asking. */
   blocked: string[];
@@ -79,12 +81,19 @@ export interface ParentFacts {
 /** The delegation as a parent server gives it: NS names and glue. */
 export interface Referral {
   server: string;
+  /** The name delegated: the zone, or (asking about a name below it) the cut above that name. */
+  zone: string;
   nsHosts: string[];
   /** Glue addresses by host name. */
   glue: Record<string, string[]>;
   /** The parent server also serves the child and answered with authority instead of referring. */
   authoritative: boolean;
 }
+
+/** What a parent zone's server says about a name: delegated (a referral), or inside the parent. */
+export type ParentAnswer =
+  | { kind: "referral"; referral: Referral }
+  | { kind: "inside"; server: string; rcode: string };
 
 /** What one authoritative address answered to the probe's direct questions. */
 export interface ServerFacts {
@@ -124,6 +133,8 @@ export interface DenialFacts {
   nxdomain: NegativeQuery;
   /** A type the apex does not hold. */
   nodata: NegativeQuery;
+  /** NSEC and NSEC3PARAM asked at the apex (Zonemaster's DNSSEC03 and DNSSEC10). */
+  apex: { nsec: Outcome<DnsResponse>; nsec3param: Outcome<DnsResponse> };
 }
 
 /** The protocol-compliance questions one address was asked (SOA unless said otherwise). */
@@ -144,6 +155,8 @@ export interface ComplianceFacts {
   cookie: { client: string; response: Outcome<DnsResponse> };
   /** The SOA asked with an empty NSID option (RFC 5001). */
   nsid: Outcome<DnsResponse>;
+  /** CH TXT `version.bind`, `version.server` and `id.server` (RFC 4892; NAMESERVER15). */
+  software: { name: string; response: Outcome<DnsResponse> }[];
 }
 
 export interface MailFacts {
@@ -164,4 +177,10 @@ export interface CaaFacts {
   /** The relevant record set (RFC 8659 3): the domain's, else its closest ancestor's. */
   owner: string | null;
   records: DnsCaaRecord[];
+}
+
+/** One parent server's answer to the zone's DS question. */
+export interface ParentDs {
+  server: string;
+  response: Outcome<DnsResponse>;
 }

@@ -2,7 +2,7 @@ import { assessInLab } from "@domain-intel/test-kit";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import type * as packet from "dns-packet";
 import { describe, expect, it } from "vitest";
-import { dnsDataSchema } from "../schema.js";
+import { DnsDataSchema as dnsDataSchema } from "../declaration.js";
 import { dnsCheckIds } from "./check-ids.js";
 
 const validate = new Ajv2020({ strict: true, allErrors: true }).compile(dnsDataSchema);

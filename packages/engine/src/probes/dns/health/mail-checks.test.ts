@@ -116,6 +116,22 @@ const scenarios: Scenario[] = [
       /ip4:300\.1\.1\.1: ip4 needs an IPv4 address; frobnicate: unknown mechanism; in _spf\.example\.test: ip6:192\.0\.2\.1: ip6 needs an IPv6 address\.$/,
   },
   {
+    // RFC 7208 test suite, "domain-spec may contain any visible char" and "mx:" alike.
+    title: "a and mx domains holding ':' and '/' (legal: only a final /digits is a prefix)",
+    world: { child: spf("v=spf1 a:foo:bar/baz.example.test mx:foo:bar/baz.example.test/24 -all") },
+    id: "dns.spf.syntax",
+    status: "pass",
+    message: /^The SPF policy is well formed\.$/,
+  },
+  {
+    title: "the macro letters c, r and t outside explanation text (RFC 7208 7.1)",
+    world: { child: spf("v=spf1 exists:%{t}.example.test a:%{c}.example.test -all") },
+    id: "dns.spf.syntax",
+    status: "fail",
+    message:
+      /exists:%\{t\}\.example\.test: the domain is not a valid domain-spec; a:%\{c\}\.example\.test: the domain is not a valid domain-spec\.$/,
+  },
+  {
     title: "an include of a name that cannot exist (256 characters)",
     world: {
       // Two character-strings: one holds at most 255 bytes (RFC 7208 3.3).
@@ -216,6 +232,13 @@ const scenarios: Scenario[] = [
     message: /^Not checked: the redirect to _spf\.example\.test could not be read\.$/,
   },
   {
+    title: "a redirect built from macros, which no check without a message can follow",
+    world: { child: spf("v=spf1 mx redirect=%{d}._spf.example.test") },
+    id: "dns.spf.all",
+    status: "skipped",
+    message: /the redirect to %\{d\}\._spf\.example\.test expands macros per message/,
+  },
+  {
     title: "-all reached through redirect",
     world: { child: spf("v=spf1 redirect=_spf.example.test") },
     id: "dns.spf.all",
@@ -253,6 +276,30 @@ const scenarios: Scenario[] = [
     id: "dns.dmarc.policy",
     status: "fail",
     message: /has an invalid p=maybe; receivers ignore it/,
+  },
+  {
+    title: "a repeated tag (RFC 6376 3.2: invalid), not read as its last value",
+    world: { child: setTxt("_dmarc.example.test", /DMARC/, "v=DMARC1; p=reject; p=none") },
+    id: "dns.dmarc.policy",
+    status: "fail",
+    message:
+      /gives p= more than once, which makes it invalid \(RFC 6376 3\.2\); receivers ignore it/,
+  },
+  {
+    title: "an invalid sp= beside a valid p= (RFC 7489 6.6.3: no DMARC processing)",
+    world: { child: setTxt("_dmarc.example.test", /DMARC/, "v=DMARC1; p=reject; sp=maybe") },
+    id: "dns.dmarc.policy",
+    status: "fail",
+    message: /has an invalid sp=maybe; receivers ignore it/,
+  },
+  {
+    title: "rua= without p=: receivers act as for p=none (RFC 7489 6.6.3), a warning",
+    world: {
+      child: setTxt("_dmarc.example.test", /DMARC/, "v=DMARC1; rua=mailto:d@example.test"),
+    },
+    id: "dns.dmarc.policy",
+    status: "warn",
+    message: /has no p= tag: receivers act as for p=none and only report \(RFC 7489 6\.6\.3\)/,
   },
   {
     title: "no MTA-STS record",

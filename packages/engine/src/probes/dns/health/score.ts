@@ -1,5 +1,5 @@
 import type { Finding } from "../../../contract/finding.js";
-import type { DnsHealth } from "../dns-data.js";
+import type { DnsHealth } from "../declaration.js";
 
 /**
  * What a non-passing check costs. An error means something is broken for some resolvers or

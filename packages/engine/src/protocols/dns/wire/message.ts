@@ -115,6 +115,8 @@ export function encodeQuery(options: {
   /** Extra EDNS header flag bits besides DO (unassigned ones probe a server's tolerance). */
   ednsFlags?: number;
   ednsOptions?: readonly EdnsOption[];
+  /** The question's class: IN, or CH for a server's own identity (RFC 4892). Default IN. */
+  queryClass?: "IN" | "CH";
 }): EncodedQuery | undefined {
   if (unsupportedTypes.has(options.type.toUpperCase())) return undefined;
   const id = randomInt(0, 65536);
@@ -124,7 +126,13 @@ export function encodeQuery(options: {
     flags:
       (options.recursionDesired ? packet.RECURSION_DESIRED : 0) |
       (options.checkingDisabled ? packet.CHECKING_DISABLED : 0),
-    questions: [{ name: options.name, type: options.type as packet.RecordType, class: "IN" }],
+    questions: [
+      {
+        name: options.name,
+        type: options.type as packet.RecordType,
+        class: options.queryClass ?? "IN",
+      },
+    ],
     additionals: options.edns
       ? [
           {

@@ -43,6 +43,11 @@ export interface QueryOptions {
   ednsFlags?: number;
   /** EDNS options to send, as `{ code, data }`. Default none. */
   ednsOptions?: readonly EdnsOption[];
+  /**
+   * The question's class: `IN`, or `CH` to ask a server about itself (`version.bind`, RFC 4892).
+   * Default IN.
+   */
+  queryClass?: "IN" | "CH";
   /** Retry a truncated UDP answer over TCP. Default true; false returns the truncated answer. */
   tcpFallback?: boolean;
   /** `udp` (the default) falls back to TCP when the answer is truncated; `tcp` only uses TCP. */
@@ -100,6 +105,7 @@ export async function query(options: QueryOptions): Promise<DnsResponse> {
     ednsFlags = 0,
     ednsOptions = [],
     tcpFallback = true,
+    queryClass = "IN",
     timeoutMs = 2000,
     udpTries = 2,
     totalTimeoutMs,
@@ -136,6 +142,8 @@ export async function query(options: QueryOptions): Promise<DnsResponse> {
   if (!edns && (ednsVersion !== 0 || ednsFlags !== 0 || ednsOptions.length > 0))
     throw fail("options.ednsVersion, ednsFlags and ednsOptions need options.edns");
   if (typeof tcpFallback !== "boolean") throw fail("options.tcpFallback must be a boolean");
+  if (queryClass !== "IN" && queryClass !== "CH")
+    throw fail('options.queryClass must be "IN" or "CH"');
   if (transport !== "udp" && transport !== "tcp")
     throw fail('options.transport must be "udp" or "tcp"');
   if (!isInteger(timeoutMs, 1, 60_000)) throw fail("options.timeoutMs must be an integer 1..60000");
@@ -160,6 +168,7 @@ export async function query(options: QueryOptions): Promise<DnsResponse> {
           ednsVersion,
           ednsFlags,
           ednsOptions,
+          queryClass,
         })
       : undefined;
   if (!encoded) {

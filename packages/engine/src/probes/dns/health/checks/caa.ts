@@ -1,6 +1,6 @@
 import type { Finding } from "../../../../contract/finding.js";
 import { isFailure } from "../../../../protocols/dns/session.js";
-import type { DnsCaaRecord } from "../../dns-data.js";
+import type { DnsCaaRecord } from "../../declaration.js";
 import type { DnsCheckId } from "../check-ids.js";
 import type { CaaFacts, HealthFacts } from "../facts.js";
 import { check, listText, skipped } from "../finding.js";

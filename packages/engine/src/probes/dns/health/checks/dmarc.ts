@@ -4,15 +4,27 @@ import type { HealthFacts } from "../facts.js";
 import { check, skipped } from "../finding.js";
 import { withMail } from "./mail-facts.js";
 
-/** DMARC tags (RFC 7489 6.3), names lower case. */
-function dmarcTags(record: string): Map<string, string> {
+/** DMARC tags (RFC 7489 6.3), names lower case, and the names given more than once. */
+function dmarcTags(record: string): { tags: Map<string, string>; repeated: string[] } {
   const tags = new Map<string, string>();
+  const repeated = new Set<string>();
   for (const part of record.split(";")) {
     const match = /^\s*([a-z]+)\s*=\s*(.*?)\s*$/i.exec(part);
-    if (match) tags.set(match[1]!.toLowerCase(), match[2]!);
+    if (!match) continue;
+    const name = match[1]!.toLowerCase();
+    if (tags.has(name)) repeated.add(name);
+    tags.set(name, match[2]!);
   }
-  return tags;
+  return { tags, repeated: [...repeated] };
 }
+
+const policies = new Set(["none", "quarantine", "reject"]);
+
+/** Whether `rua=` names at least one URI a report can go to (RFC 7489 6.6.3's condition). */
+const hasReportUri = (tags: Map<string, string>) =>
+  (tags.get("rua") ?? "")
+    .split(",")
+    .some((uri) => /^(mailto:[^@\s]+@[^@\s]+|https?:\/\/\S+)$/i.test(uri.trim()));
 
 /** `dns.dmarc.present`: a DMARC record at `_dmarc`, or at the organizational domain (RFC 7489 6.6.3). */
 export const dmarcPresent = (facts: HealthFacts): Finding =>
@@ -79,27 +91,51 @@ export const dmarcPolicy = (facts: HealthFacts): Finding =>
           : "there are several DMARC records",
       );
     }
-    const tags = dmarcTags(mail.dmarc.records[0]!);
+    const { tags, repeated } = dmarcTags(mail.dmarc.records[0]!);
     const inherited = mail.dmarc.location !== `_dmarc.${facts.domain}`;
     // A subdomain takes the organizational domain's sp= when there is one (RFC 7489 6.6.3).
     const tag = inherited && tags.has("sp") ? "sp" : "p";
-    const policy = tags.get(tag)?.toLowerCase();
     const pct = tags.has("pct") ? Number(tags.get("pct")) : 100;
-    const details = {
-      policy: policy ?? null,
-      tag,
-      pct,
-      record: mail.dmarc.records[0],
-      location: mail.dmarc.location,
-    };
-    if (policy !== "none" && policy !== "quarantine" && policy !== "reject") {
+    const record = mail.dmarc.records[0];
+    const location = mail.dmarc.location;
+    if (repeated.length > 0) {
+      // DMARC's tag-list is DKIM's (RFC 7489 6.4), where a repeated tag voids the record.
       return check(
         "dns.dmarc.policy",
         "fail",
-        `The DMARC record at ${mail.dmarc.location} has ${policy === undefined ? `no ${tag}= tag` : `an invalid ${tag}=${policy}`}; receivers ignore it.`,
-        details,
+        `The DMARC record at ${mail.dmarc.location} gives ${repeated.map((name) => `${name}=`).join(", ")} more than once, which makes it invalid (RFC 6376 3.2); receivers ignore it.`,
+        { policy: null, tag, pct, record, location, repeated },
       );
     }
+    // An invalid or missing p=, or an invalid sp=, voids the policy (RFC 7489 6.6.3).
+    const invalid = (["p", "sp"] as const).find(
+      (name) =>
+        (name === "p" || tags.has(name)) && !policies.has(tags.get(name)?.toLowerCase() ?? ""),
+    );
+    let policy = tags.get(tag)?.toLowerCase();
+    if (invalid) {
+      const what =
+        tags.get(invalid) === undefined
+          ? `no ${invalid}= tag`
+          : `an invalid ${invalid}=${tags.get(invalid)}`;
+      if (!hasReportUri(tags)) {
+        return check(
+          "dns.dmarc.policy",
+          "fail",
+          `The DMARC record at ${mail.dmarc.location} has ${what}; receivers ignore it.`,
+          { policy: policy ?? null, tag, pct, record, location },
+        );
+      }
+      // With a report address receivers act as for p=none (RFC 7489 6.6.3).
+      return check(
+        "dns.dmarc.policy",
+        "warn",
+        `The DMARC record at ${mail.dmarc.location} has ${what}: receivers act as for p=none and only report (RFC 7489 6.6.3). Give p= (and sp=) none, quarantine or reject.`,
+        { policy: "none", tag, pct, record, location },
+      );
+    }
+    policy ??= "none";
+    const details = { policy, tag, pct, record, location };
     if (policy === "none") {
       return check(
         "dns.dmarc.policy",

@@ -3,6 +3,7 @@ import { isFailure } from "../../../../protocols/dns/session.js";
 import { checkDenial, type DenialProof } from "../../../../protocols/dnssec/denial-proof.js";
 import type { HealthFacts, NegativeQuery, ServerFacts, ZoneFacts } from "../facts.js";
 import { check, listText, plural, skipped } from "../finding.js";
+import { type ApexDenial, judgeApexDenial, type Nsec3Parameters } from "./apex-denial.js";
 import { withDnssec } from "./dnssec-data.js";
 
 interface ServerDenial {
@@ -62,7 +63,36 @@ export function denialProofs(
   return proofs;
 }
 
-/** `dns.dnssec.denial`: NXDOMAIN and NODATA answers carry a valid NSEC or NSEC3 proof (DNSSEC08-10). */
+const apexOf = new WeakMap<ZoneFacts, { server: string; apex: ApexDenial }[]>();
+
+/** Every server's apex NSEC/NSEC3PARAM, judged once for this check and nsec3-params. */
+function apexDenials(
+  facts: HealthFacts,
+  zone: ZoneFacts,
+  keys: Parameters<typeof checkDenial>[0]["keys"],
+): { server: string; apex: ApexDenial }[] {
+  let judged = apexOf.get(zone);
+  if (!judged) {
+    judged = zone.servers.flatMap((server) => {
+      const apex = judgeApexDenial({
+        apex: server.denial.apex,
+        zone: zone.apex,
+        keys,
+        nowSeconds: facts.nowSeconds,
+      });
+      return apex ? [{ server: server.server, apex }] : [];
+    });
+    apexOf.set(zone, judged);
+  }
+  return judged;
+}
+
+/**
+ * `dns.dnssec.denial`: NXDOMAIN and NODATA answers carry a valid NSEC or NSEC3 proof, and the
+ * apex's own NSEC (or NSEC3 and NSEC3PARAM) is one record, listing the apex's types, signed,
+ * the same kind on every server (DNSSEC10). A validator needs the first; the second shows the
+ * zone's denial records even where no negative answer could be had.
+ */
 export const dnssecDenial = (facts: HealthFacts): Finding =>
   withDnssec(facts, "dns.dnssec.denial", (zone, keys) => {
     if (keys.length === 0) return skipped("dns.dnssec.denial", `${zone.apex} is not signed`);
@@ -83,33 +113,66 @@ export const dnssecDenial = (facts: HealthFacts): Finding =>
           : [],
       ),
     );
-    const details = { servers: proofs };
-    if (judged.length === 0) {
+    const apexes = apexDenials(facts, zone, keys);
+    const details = { servers: proofs, apex: apexes };
+    if (judged.length === 0 && apexes.length === 0) {
       return skipped(
         "dns.dnssec.denial",
-        "no name server gave a negative answer to check",
+        "no name server gave a negative answer or the apex's NSEC or NSEC3PARAM to check",
         details,
       );
     }
-    const unproven = judged.filter((entry) => !entry.proof.proven);
-    if (unproven.length > 0) {
+    const problems = [
+      ...judged
+        .filter((entry) => !entry.proof.proven)
+        .map(
+          (entry) =>
+            `the ${entry.label} from ${entry.server} carries no valid proof (${entry.proof.reason})`,
+        ),
+      ...apexes.flatMap((entry) =>
+        entry.apex.problems.map((problem) => `${entry.server}: ${problem}`),
+      ),
+    ];
+    const kinds = new Set(apexes.map((entry) => entry.apex.kind));
+    const records = new Set(apexes.flatMap((entry) => entry.apex.record ?? []));
+    if (kinds.size === 1 && records.size > 1)
+      problems.push(
+        "the servers serve different apex NSEC or NSEC3 records: the zone differs between them",
+      );
+    if (kinds.size > 1)
+      problems.push(
+        `the servers disagree on the denial: ${apexes.map((entry) => `${entry.server} shows ${entry.apex.kind?.toUpperCase() ?? "none"}`).join(", ")}`,
+      );
+    if (problems.length > 0) {
       return check(
         "dns.dnssec.denial",
         "fail",
-        `Negative answers carry no valid proof of non-existence: ${listText(unproven.map((entry) => `the ${entry.label} from ${entry.server} (${entry.proof.reason})`))}. Validating resolvers answer SERVFAIL for names that do not exist.`,
+        `The zone's proofs of non-existence are broken: ${problems.join("; ")}. Validating resolvers answer SERVFAIL for names and types that do not exist.`,
         details,
       );
     }
-    const kinds = [...new Set(judged.map((entry) => entry.proof.kind!.toUpperCase()))];
+    const shown = [
+      ...new Set([
+        ...judged.map((entry) => entry.proof.kind!.toUpperCase()),
+        ...apexes.map((entry) => entry.apex.kind!.toUpperCase()),
+      ]),
+    ];
+    const servers = new Set([...judged, ...apexes].map((entry) => entry.server)).size;
     return check(
       "dns.dnssec.denial",
       "pass",
-      `NXDOMAIN and NODATA answers from ${plural(new Set(judged.map((entry) => entry.server)).size, "name server")} carry valid ${listText(kinds)} proofs.`,
+      judged.length > 0
+        ? `NXDOMAIN and NODATA answers from ${plural(servers, "name server")} carry valid ${listText(shown)} proofs.`
+        : `The apex of ${zone.apex} holds a valid ${listText(shown)} record on ${plural(servers, "name server")} (no negative answer could be had to check).`,
       details,
     );
   });
 
-/** `dns.dnssec.nsec3-params`: NSEC3 with no extra iterations and no salt (RFC 9276 3.1). */
+/**
+ * `dns.dnssec.nsec3-params`: NSEC3 with hash algorithm 1, no unassigned flag, the same
+ * parameters on every server (RFC 5155 8.1, 8.2: validators ignore NSEC3 records otherwise),
+ * and 0 extra iterations without salt (RFC 9276 3.1).
+ */
 export const dnssecNsec3Params = (facts: HealthFacts): Finding =>
   withDnssec(facts, "dns.dnssec.nsec3-params", (zone, keys) => {
     if (keys.length === 0) return skipped("dns.dnssec.nsec3-params", `${zone.apex} is not signed`);
@@ -118,11 +181,18 @@ export const dnssecNsec3Params = (facts: HealthFacts): Finding =>
         proof ? [{ server: entry.server, proof }] : [],
       ),
     );
-    if (seen.length === 0) {
+    const apexes = apexDenials(facts, zone, keys);
+    if (seen.length === 0 && apexes.length === 0) {
       return skipped("dns.dnssec.nsec3-params", "no name server gave a negative answer to read");
     }
-    const nsec3 = seen.filter((entry) => entry.proof.nsec3 !== null);
-    if (nsec3.length === 0) {
+    // Per server: the apex's parameters (all four), else those of its proofs.
+    const params = new Map<string, Nsec3Parameters>();
+    for (const { server, apex } of apexes) if (apex.nsec3) params.set(server, apex.nsec3);
+    for (const { server, proof } of seen) {
+      if (!proof.nsec3 || params.has(server)) continue;
+      params.set(server, { algorithm: 1, flags: proof.nsec3.optOut ? 1 : 0, ...proof.nsec3 });
+    }
+    if (params.size === 0) {
       // NSEC has no parameters to tune (its zone walking is another matter).
       return check(
         "dns.dnssec.nsec3-params",
@@ -130,24 +200,40 @@ export const dnssecNsec3Params = (facts: HealthFacts): Finding =>
         `${zone.apex} uses NSEC, which has no iterations or salt to tune.`,
       );
     }
-    const params = nsec3[0]!.proof.nsec3!;
-    const details = { ...params };
-    const problems = [
-      ...(params.iterations > 0 ? [`${plural(params.iterations, "extra iteration")}`] : []),
-      ...(params.salt !== "-" ? [`a salt (${params.salt})`] : []),
-    ];
-    if (problems.length > 0) {
+    const details = { servers: Object.fromEntries(params) };
+    const distinct = new Set([...params.values()].map((value) => JSON.stringify(value)));
+    const failures = distinct.size > 1 ? ["the servers use different NSEC3 parameters"] : [];
+    const warnings: string[] = [];
+    for (const value of new Set([...params.values()].map((v) => JSON.stringify(v)))) {
+      const { algorithm, flags, iterations, salt } = JSON.parse(value) as Nsec3Parameters;
+      if (algorithm !== 1)
+        failures.push(`hash algorithm ${algorithm}, which no validator knows (RFC 5155 8.1)`);
+      if ((flags & ~1) !== 0)
+        failures.push(`flags ${flags}, with bits RFC 5155 leaves unassigned (8.2)`);
+      if (iterations > 0) warnings.push(plural(iterations, "extra iteration"));
+      if (salt !== "-") warnings.push(`a salt (${salt})`);
+    }
+    if (failures.length > 0) {
       return check(
         "dns.dnssec.nsec3-params",
-        "warn",
-        `NSEC3 uses ${listText(problems)}: RFC 9276 asks for 0 iterations and no salt, which cost resolvers nothing and protect nothing.`,
+        "fail",
+        `The NSEC3 parameters make validators ignore the records: ${listText([...new Set(failures)])}.`,
         details,
       );
     }
+    if (warnings.length > 0) {
+      return check(
+        "dns.dnssec.nsec3-params",
+        "warn",
+        `NSEC3 uses ${listText([...new Set(warnings)])}: RFC 9276 asks for 0 iterations and no salt, which cost resolvers nothing and protect nothing.`,
+        details,
+      );
+    }
+    const optOut = [...params.values()].some((value) => (value.flags & 1) !== 0);
     return check(
       "dns.dnssec.nsec3-params",
       "pass",
-      `NSEC3 uses 0 extra iterations and no salt${params.optOut ? ", with opt-out" : ""}, as RFC 9276 recommends.`,
+      `NSEC3 uses 0 extra iterations and no salt${optOut ? ", with opt-out" : ""}, as RFC 9276 recommends.`,
       details,
     );
   });

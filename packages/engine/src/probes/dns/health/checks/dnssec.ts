@@ -1,15 +1,18 @@
 import type { Finding } from "../../../../contract/finding.js";
 import { isFailure } from "../../../../protocols/dns/session.js";
 import {
+  type AlgorithmEntry,
   algorithmName,
   digestName,
-  digestTypes,
+  digestType,
   rsaAlgorithms,
-  signingAlgorithms,
+  signingAlgorithm,
+  type Unlisted,
 } from "../../../../protocols/dnssec/algorithms.js";
-import { dsDigest } from "../../../../protocols/dnssec/ds-digest.js";
+import { dsDigest, supportedDigestTypes } from "../../../../protocols/dnssec/ds-digest.js";
 import { keyTag } from "../../../../protocols/dnssec/key-tag.js";
 import { dnskeyPublicKey } from "../../../../protocols/dnssec/public-key.js";
+import { canVerify } from "../../../../protocols/dnssec/verify-rrsig.js";
 import type { HealthFacts, ZoneFacts } from "../facts.js";
 import { check, listText, plural, skipped } from "../finding.js";
 import { withDnssec } from "./dnssec-data.js";
@@ -135,7 +138,7 @@ export const dnssecDsMatch = (facts: HealthFacts): Finding =>
         digestType: record.digestType,
         matchesKey: key !== undefined,
         keySignsDnskeySet: key !== undefined && signing.has(record.keyTag),
-        computable: record.digestType in digestTypes && record.digestType !== 3,
+        computable: supportedDigestTypes.includes(record.digestType),
       };
     });
     const details = { ds: matches, dnskeyTags: keys.map(keyTag) };
@@ -180,42 +183,81 @@ export const dnssecDsMatch = (facts: HealthFacts): Finding =>
     );
   });
 
-/** `dns.dnssec.algorithm`: no deprecated algorithm or digest (RFC 8624), RSA keys of 2048 bits or more. */
+/** The registry's word on a number, as a problem: [status, what is wrong] or null when fine. */
+function policyProblem(
+  standing: AlgorithmEntry | Unlisted,
+  what: string,
+): ["fail" | "warn", string] | null {
+  if (standing === "unassigned") return ["fail", `${what} is not an assigned algorithm`];
+  if (standing === "private")
+    return ["fail", `${what} is a private algorithm no public validator implements`];
+  if (standing.use === "must-not") return ["fail", `${what} MUST NOT be used (${standing.source})`];
+  if (standing.use === "not-recommended")
+    return ["warn", `${what} is NOT RECOMMENDED (${standing.source})`];
+  return null;
+}
+
+/**
+ * `dns.dnssec.algorithm`: the DNSKEY algorithms and DS digest types against the registry's
+ * policy (RFC 8624, RFC 9904 and its updates): fail for MUST NOT, unassigned or private
+ * numbers; warn for NOT RECOMMENDED and RSA keys under 2048 bits; info for an algorithm this
+ * service cannot validate (the zone is then insecure for it, RFC 4035 5.2, not bogus).
+ */
 export const dnssecAlgorithm = (facts: HealthFacts): Finding =>
   withDnssec(facts, "dns.dnssec.algorithm", (zone, keys, ds) => {
     if (keys.length === 0 && ds.length === 0)
       return skipped("dns.dnssec.algorithm", `${zone.apex} is not signed`);
     const failures: string[] = [];
     const warnings: string[] = [];
+    const unverifiable: string[] = [];
+    const note = (problem: ["fail" | "warn", string] | null) => {
+      if (problem) (problem[0] === "fail" ? failures : warnings).push(problem[1]);
+    };
     const described = keys.map((key) => {
       const bits = dnskeyPublicKey({ algorithm: key.algorithm, publicKey: key.key })?.bits ?? null;
-      const standing = signingAlgorithms[key.algorithm]?.standing;
+      const standing = signingAlgorithm(key.algorithm);
       const label = `key ${keyTag(key)} (${algorithmName(key.algorithm)}${bits ? `, ${bits} bits` : ""})`;
-      if (standing === undefined || standing === "must-not")
-        failures.push(`${label} uses a prohibited or unknown algorithm`);
-      else if (standing === "not-recommended")
-        warnings.push(`${label} uses a deprecated algorithm`);
+      note(policyProblem(standing, label));
+      if (typeof standing !== "string" && standing.use !== "must-not" && !canVerify(key.algorithm))
+        unverifiable.push(label);
       if (rsaAlgorithms.has(key.algorithm) && bits !== null) {
         if (bits < 1024) failures.push(`${label} is far too short`);
         else if (bits < 2048) warnings.push(`${label} is shorter than 2048 bits`);
       }
-      return { keyTag: keyTag(key), algorithm: algorithmName(key.algorithm), bits };
+      return {
+        keyTag: keyTag(key),
+        algorithm: algorithmName(key.algorithm),
+        status: typeof standing === "string" ? standing : standing.use,
+        bits,
+      };
     });
     const digests = ds.map((record) => {
-      const standing = digestTypes[record.digestType]?.standing;
+      const standing = digestType(record.digestType);
       const label = `DS ${record.keyTag} (${digestName(record.digestType)})`;
-      if (standing === undefined || standing === "must-not")
-        failures.push(`${label} uses a prohibited or unknown digest`);
-      else if (standing === "not-recommended")
-        warnings.push(`${label} uses the deprecated SHA-1 digest`);
-      return { keyTag: record.keyTag, digest: digestName(record.digestType) };
+      note(policyProblem(standing, label));
+      if (
+        typeof standing !== "string" &&
+        standing.use !== "must-not" &&
+        !supportedDigestTypes.includes(record.digestType)
+      )
+        unverifiable.push(label);
+      return {
+        keyTag: record.keyTag,
+        digest: digestName(record.digestType),
+        status: typeof standing === "string" ? standing : standing.use,
+      };
     });
-    const details = { keys: described, ds: digests, problems: [...failures, ...warnings] };
+    const details = {
+      keys: described,
+      ds: digests,
+      problems: [...failures, ...warnings],
+      notValidatedHere: unverifiable,
+    };
     if (failures.length > 0) {
       return check(
         "dns.dnssec.algorithm",
         "fail",
-        `Weak DNSSEC cryptography: ${[...failures, ...warnings].join("; ")}.`,
+        `Prohibited DNSSEC cryptography: ${[...failures, ...warnings].join("; ")}.`,
         details,
       );
     }
@@ -227,10 +269,14 @@ export const dnssecAlgorithm = (facts: HealthFacts): Finding =>
         details,
       );
     }
-    return check(
-      "dns.dnssec.algorithm",
-      "pass",
-      `The zone uses ${listText([...new Set(described.map((key) => key.algorithm))])}${digests.length > 0 ? ` with ${listText([...new Set(digests.map((entry) => entry.digest))])} DS digests` : ""}.`,
-      details,
-    );
+    const used = `${listText([...new Set(described.map((key) => key.algorithm))])}${digests.length > 0 ? ` with ${listText([...new Set(digests.map((entry) => entry.digest))])} DS digests` : ""}`;
+    if (unverifiable.length > 0) {
+      return check(
+        "dns.dnssec.algorithm",
+        "info",
+        `The zone uses ${used}, all allowed; this service cannot validate ${listText(unverifiable)}, so to it the zone is insecure, not bogus (RFC 4035 5.2), as it is to every validator without that algorithm.`,
+        details,
+      );
+    }
+    return check("dns.dnssec.algorithm", "pass", `The zone uses ${used}.`, details);
   });

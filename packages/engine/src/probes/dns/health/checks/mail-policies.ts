@@ -1,6 +1,7 @@
 import type { Finding } from "../../../../contract/finding.js";
 import { impossibleName } from "../../../../protocols/dns/impossible-name.js";
-import type { DnsTxtRecord } from "../../dns-data.js";
+import { mtaStsRecordId } from "../../../../protocols/mail-policy/mta-sts-record.js";
+import type { DnsTxtRecord } from "../../declaration.js";
 import type { RecordQuestionKey } from "../../record-questions.js";
 import type { HealthFacts } from "../facts.js";
 import { check, skipped } from "../finding.js";
@@ -31,75 +32,85 @@ function receivesMail(facts: HealthFacts): boolean {
 
 /** `dns.mta-sts.present`: one valid `v=STSv1` record at `_mta-sts` (RFC 8461 3.1). */
 export const mtaStsPresent = (facts: HealthFacts): Finding =>
-  withMail(facts, "dns.mta-sts.present", () => {
-    if (!receivesMail(facts))
-      return skipped("dns.mta-sts.present", `${facts.domain} receives no mail (no MX)`);
-    const records = policyRecords(
-      facts,
-      "TXT:_mta-sts",
-      facts.records.mailPolicies.mtaSts,
-      /^v=STSv1(;|\s|$)/,
-    );
-    if (!Array.isArray(records)) return skipped("dns.mta-sts.present", records.reason);
-    const details = { records };
-    if (records.length === 0) {
+  withMail(
+    facts,
+    "dns.mta-sts.present",
+    () => {
+      if (!receivesMail(facts))
+        return skipped("dns.mta-sts.present", `${facts.domain} receives no mail (no MX)`);
+      const records = policyRecords(
+        facts,
+        "TXT:_mta-sts",
+        facts.records.mailPolicies.mtaSts,
+        /^v=STSv1(;|\s|$)/,
+      );
+      if (!Array.isArray(records)) return skipped("dns.mta-sts.present", records.reason);
+      const details = { records };
+      if (records.length === 0) {
+        return check(
+          "dns.mta-sts.present",
+          "warn",
+          `No MTA-STS record at _mta-sts.${facts.domain}: senders cannot insist on TLS and verified certificates, so mail can be downgraded to plain text.`,
+          details,
+        );
+      }
+      const valid = records.length === 1 && mtaStsRecordId(records[0]!) !== null;
+      if (!valid) {
+        return check(
+          "dns.mta-sts.present",
+          "warn",
+          records.length > 1
+            ? `_mta-sts.${facts.domain} has ${records.length} STS records; senders then use none (RFC 8461 3.1).`
+            : `The MTA-STS record of ${facts.domain} has no valid id= (1 to 32 letters and digits); senders ignore it.`,
+          details,
+        );
+      }
       return check(
         "dns.mta-sts.present",
-        "warn",
-        `No MTA-STS record at _mta-sts.${facts.domain}: senders cannot insist on TLS and verified certificates, so mail can be downgraded to plain text.`,
+        "pass",
+        `${facts.domain} announces an MTA-STS policy.`,
         details,
       );
-    }
-    const valid = records.length === 1 && /(^|;)\s*id=[A-Za-z0-9]{1,32}\s*(;|$)/.test(records[0]!);
-    if (!valid) {
-      return check(
-        "dns.mta-sts.present",
-        "warn",
-        records.length > 1
-          ? `_mta-sts.${facts.domain} has ${records.length} STS records; senders then use none (RFC 8461 3.1).`
-          : `The MTA-STS record of ${facts.domain} has no valid id= (1 to 32 letters and digits); senders ignore it.`,
-        details,
-      );
-    }
-    return check(
-      "dns.mta-sts.present",
-      "pass",
-      `${facts.domain} announces an MTA-STS policy.`,
-      details,
-    );
-  });
+    },
+    ["MX"],
+  );
 
 /** `dns.tls-rpt.present`: one `v=TLSRPTv1` record with a reporting address (RFC 8460 3). */
 export const tlsRptPresent = (facts: HealthFacts): Finding =>
-  withMail(facts, "dns.tls-rpt.present", () => {
-    if (!receivesMail(facts))
-      return skipped("dns.tls-rpt.present", `${facts.domain} receives no mail (no MX)`);
-    const records = policyRecords(
-      facts,
-      "TXT:_smtp._tls",
-      facts.records.mailPolicies.tlsRpt,
-      /^v=TLSRPTv1(;|\s|$)/,
-    );
-    if (!Array.isArray(records)) return skipped("dns.tls-rpt.present", records.reason);
-    const details = { records };
-    if (records.length === 0) {
-      return check(
-        "dns.tls-rpt.present",
-        "warn",
-        `No TLS-RPT record at _smtp._tls.${facts.domain}: nobody hears about senders failing to reach the domain over TLS.`,
-        details,
+  withMail(
+    facts,
+    "dns.tls-rpt.present",
+    () => {
+      if (!receivesMail(facts))
+        return skipped("dns.tls-rpt.present", `${facts.domain} receives no mail (no MX)`);
+      const records = policyRecords(
+        facts,
+        "TXT:_smtp._tls",
+        facts.records.mailPolicies.tlsRpt,
+        /^v=TLSRPTv1(;|\s|$)/,
       );
-    }
-    const valid = records.length === 1 && /(^|;)\s*rua=\s*(mailto:|https:)/i.test(records[0]!);
-    if (!valid) {
-      return check(
-        "dns.tls-rpt.present",
-        "warn",
-        records.length > 1
-          ? `_smtp._tls.${facts.domain} has ${records.length} TLS-RPT records; senders then use none.`
-          : `The TLS-RPT record of ${facts.domain} has no rua= with a mailto: or https: address.`,
-        details,
-      );
-    }
-    return check("dns.tls-rpt.present", "pass", `${facts.domain} asks for TLS reports.`, details);
-  });
+      if (!Array.isArray(records)) return skipped("dns.tls-rpt.present", records.reason);
+      const details = { records };
+      if (records.length === 0) {
+        return check(
+          "dns.tls-rpt.present",
+          "warn",
+          `No TLS-RPT record at _smtp._tls.${facts.domain}: nobody hears about senders failing to reach the domain over TLS.`,
+          details,
+        );
+      }
+      const valid = records.length === 1 && /(^|;)\s*rua=\s*(mailto:|https:)/i.test(records[0]!);
+      if (!valid) {
+        return check(
+          "dns.tls-rpt.present",
+          "warn",
+          records.length > 1
+            ? `_smtp._tls.${facts.domain} has ${records.length} TLS-RPT records; senders then use none.`
+            : `The TLS-RPT record of ${facts.domain} has no rua= with a mailto: or https: address.`,
+          details,
+        );
+      }
+      return check("dns.tls-rpt.present", "pass", `${facts.domain} asks for TLS reports.`, details);
+    },
+    ["MX"],
+  );

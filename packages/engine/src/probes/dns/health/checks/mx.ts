@@ -7,90 +7,102 @@ import { isNullMx, withMail } from "./mail-facts.js";
 
 /** `dns.mx.present`: MX records, or a null MX saying no mail is accepted (RFC 7505; ZONE09). */
 export const mxPresent = (facts: HealthFacts): Finding =>
-  withMail(facts, "dns.mx.present", () => {
-    const mx = facts.records.MX;
-    const details = { exchanges: mx.map((record) => `${record.preference} ${record.exchange}`) };
-    if (isNullMx(facts)) {
+  withMail(
+    facts,
+    "dns.mx.present",
+    () => {
+      const mx = facts.records.MX;
+      const details = { exchanges: mx.map((record) => `${record.preference} ${record.exchange}`) };
+      if (isNullMx(facts)) {
+        return check(
+          "dns.mx.present",
+          "pass",
+          `${facts.domain} publishes a null MX: it accepts no mail (RFC 7505).`,
+          details,
+        );
+      }
+      if (mx.length > 0) {
+        return check(
+          "dns.mx.present",
+          "pass",
+          `${facts.domain} has ${plural(mx.length, "MX record")}.`,
+          details,
+        );
+      }
       return check(
         "dns.mx.present",
-        "pass",
-        `${facts.domain} publishes a null MX: it accepts no mail (RFC 7505).`,
+        "warn",
+        `${facts.domain} has no MX record: senders fall back to its address records (RFC 5321 5.1). Publish MX records, or a null MX ("0 .") if it takes no mail.`,
         details,
       );
-    }
-    if (mx.length > 0) {
-      return check(
-        "dns.mx.present",
-        "pass",
-        `${facts.domain} has ${plural(mx.length, "MX record")}.`,
-        details,
-      );
-    }
-    return check(
-      "dns.mx.present",
-      "warn",
-      `${facts.domain} has no MX record: senders fall back to its address records (RFC 5321 5.1). Publish MX records, or a null MX ("0 .") if it takes no mail.`,
-      details,
-    );
-  });
+    },
+    ["MX"],
+  );
 
 /** `dns.mx.valid`: MX targets are host names (RFC 952/1123), not aliases or IP addresses, and resolve (ZONE08, SYNTAX08). */
 export const mxValid = (facts: HealthFacts): Finding =>
-  withMail(facts, "dns.mx.valid", (mail) => {
-    const mx = facts.records.MX;
-    if (mx.length === 0) return skipped("dns.mx.valid", `${facts.domain} has no MX records`);
-    if (isNullMx(facts))
+  withMail(
+    facts,
+    "dns.mx.valid",
+    (mail) => {
+      const mx = facts.records.MX;
+      if (mx.length === 0) return skipped("dns.mx.valid", `${facts.domain} has no MX records`);
+      if (isNullMx(facts))
+        return check(
+          "dns.mx.valid",
+          "pass",
+          'The null MX is well formed (a single record, preference 0 or any, target ".").',
+        );
+      const problems: string[] = [];
+      if (mx.some((record) => record.exchange === ".")) {
+        problems.push(`a null MX ("." target) must be the only MX record (RFC 7505 3)`);
+      }
+      const targets = mail.mxTargets.map((target) => {
+        if (net.isIP(target.host) !== 0) {
+          problems.push(`${target.host} is an IP address; an MX must name a host (RFC 5321 5.1)`);
+        } else if (hostNameProblems(target.host).some((problem) => problem.level === "fail")) {
+          problems.push(
+            ...hostNameProblems(target.host).map(
+              (problem) => `${problem.text} (RFC 952, RFC 1123)`,
+            ),
+          );
+        } else if (target.cname !== null) {
+          problems.push(`${target.host} is an alias of ${target.cname} (RFC 2181 10.3)`);
+        } else if (target.error === null && target.addresses.length === 0) {
+          problems.push(`${target.host} has no A or AAAA record`);
+        }
+        return {
+          host: target.host,
+          addresses: target.addresses,
+          cname: target.cname,
+          error: target.error,
+        };
+      });
+      const unknown = targets.filter(
+        (target) => target.error !== null && target.addresses.length === 0,
+      );
+      const details = { targets };
+      if (problems.length > 0) {
+        return check(
+          "dns.mx.valid",
+          "fail",
+          `Mail to ${facts.domain} may not be delivered: ${problems.join("; ")}.`,
+          details,
+        );
+      }
+      if (unknown.length === targets.length) {
+        return skipped(
+          "dns.mx.valid",
+          `the addresses of ${listText(unknown.map((target) => target.host))} could not be looked up`,
+          details,
+        );
+      }
       return check(
         "dns.mx.valid",
         "pass",
-        'The null MX is well formed (a single record, preference 0 or any, target ".").',
-      );
-    const problems: string[] = [];
-    if (mx.some((record) => record.exchange === ".")) {
-      problems.push(`a null MX ("." target) must be the only MX record (RFC 7505 3)`);
-    }
-    const targets = mail.mxTargets.map((target) => {
-      if (net.isIP(target.host) !== 0) {
-        problems.push(`${target.host} is an IP address; an MX must name a host (RFC 5321 5.1)`);
-      } else if (hostNameProblems(target.host).some((problem) => problem.level === "fail")) {
-        problems.push(
-          ...hostNameProblems(target.host).map((problem) => `${problem.text} (RFC 952, RFC 1123)`),
-        );
-      } else if (target.cname !== null) {
-        problems.push(`${target.host} is an alias of ${target.cname} (RFC 2181 10.3)`);
-      } else if (target.error === null && target.addresses.length === 0) {
-        problems.push(`${target.host} has no A or AAAA record`);
-      }
-      return {
-        host: target.host,
-        addresses: target.addresses,
-        cname: target.cname,
-        error: target.error,
-      };
-    });
-    const unknown = targets.filter(
-      (target) => target.error !== null && target.addresses.length === 0,
-    );
-    const details = { targets };
-    if (problems.length > 0) {
-      return check(
-        "dns.mx.valid",
-        "fail",
-        `Mail to ${facts.domain} may not be delivered: ${problems.join("; ")}.`,
+        `Every mail exchanger of ${facts.domain} resolves to an address.`,
         details,
       );
-    }
-    if (unknown.length === targets.length) {
-      return skipped(
-        "dns.mx.valid",
-        `the addresses of ${listText(unknown.map((target) => target.host))} could not be looked up`,
-        details,
-      );
-    }
-    return check(
-      "dns.mx.valid",
-      "pass",
-      `Every mail exchanger of ${facts.domain} resolves to an address.`,
-      details,
-    );
-  });
+    },
+    ["MX"],
+  );

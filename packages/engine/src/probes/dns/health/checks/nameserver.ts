@@ -5,6 +5,7 @@ import type { DnsResponse } from "../../../../protocols/dns/wire/query.js";
 import type { DnsCheckId } from "../check-ids.js";
 import type { HealthFacts, ServerFacts, ZoneFacts } from "../facts.js";
 import { check, listText, plural, skipped, withZone } from "../finding.js";
+import { isAtOrBelow } from "../gather/names.js";
 
 /** Skipped when no server could be asked, saying whether the address policy is why. */
 function withServers(
@@ -103,8 +104,10 @@ export const nsReachableUdp = (facts: HealthFacts): Finding =>
       id: "dns.ns.reachable-udp",
       transport: "UDP",
       servers,
+      // The zone's own questions: a server that answers strangers but drops the zone's
+      // queries is, for the zone, silent.
       outcomes: (server) =>
-        [server.soa, server.soaWithoutEdns, server.ns, server.dnskey, server.recursion].filter(
+        [server.soa, server.soaWithoutEdns, server.ns, server.dnskey].filter(
           (outcome): outcome is Outcome<DnsResponse> => outcome !== null,
         ),
       why: "",
@@ -123,10 +126,15 @@ export const nsReachableTcp = (facts: HealthFacts): Finding =>
     }),
   );
 
-/** `dns.ns.lame`: every server answers authoritatively for the zone (DELEGATION04). */
+/**
+ * `dns.ns.lame`: every server answers authoritatively for the zone (DELEGATION04); a delegation
+ * where none does, because every server is silent or none has an address, is lame as a whole
+ * (BASIC02's "no working name server").
+ */
 export const nsLame = (facts: HealthFacts): Finding =>
-  withServers(facts, "dns.ns.lame", (servers, zone) => {
-    const judged = servers.flatMap((server) => {
+  withZone(facts, "dns.ns.lame", (zone) => {
+    if (zone.servers.length === 0) return noServerAsked(zone);
+    const judged = zone.servers.flatMap((server) => {
       const answer = soaAnswer(server);
       if (!answer) return [];
       const ownsSoa = answer.answers.some(
@@ -143,7 +151,19 @@ export const nsLame = (facts: HealthFacts): Finding =>
         },
       ];
     });
-    if (judged.length === 0) return skipped("dns.ns.lame", "no name server answered");
+    if (judged.length === 0) {
+      const silent = zone.servers.filter((server) =>
+        [server.soa, server.soaTcp].every(unreachable),
+      );
+      if (silent.length < zone.servers.length)
+        return skipped("dns.ns.lame", "no name server answered in time");
+      return check(
+        "dns.ns.lame",
+        "fail",
+        `No name server of ${zone.apex} answers for it (${listText(silent.map((server) => server.server))} stay silent): the delegation is lame and the zone cannot be resolved.`,
+        { servers: silent.map((server) => ({ server: server.server, hosts: server.hosts })) },
+      );
+    }
     const lame = judged.filter((entry) => entry.lame);
     const details = { servers: judged };
     if (lame.length > 0) {
@@ -161,6 +181,41 @@ export const nsLame = (facts: HealthFacts): Finding =>
       details,
     );
   });
+
+/** No server was asked: the policy forbade it, or no name server has an address at all. */
+function noServerAsked(zone: ZoneFacts): Finding {
+  if (zone.blocked.length > 0) {
+    return skipped(
+      "dns.ns.lame",
+      `every name server address (${listText(zone.blocked)}) is non-public and network.allowPrivateAddresses is not set`,
+      { blocked: zone.blocked },
+    );
+  }
+  // A name server inside the zone it serves, without glue, can only be looked up through the
+  // zone itself: its failed lookup proves it has no usable address (RFC 1034 4.2.1).
+  const glue =
+    zone.parent && !isFailure(zone.parent) && !isFailure(zone.parent.referral)
+      ? zone.parent.referral.glue
+      : {};
+  const unread = zone.hosts.filter(
+    (host) =>
+      host.error !== null && !(isAtOrBelow(host.host, zone.apex) && !glue[host.host]?.length),
+  );
+  if (zone.hosts.length === 0 || unread.length > 0) {
+    return skipped(
+      "dns.ns.lame",
+      unread.length > 0
+        ? `the addresses of ${listText(unread.map((host) => host.host))} could not be looked up`
+        : "no name server is known",
+    );
+  }
+  return check(
+    "dns.ns.lame",
+    "fail",
+    `No name server of ${zone.apex} has an address (${listText(zone.hosts.map((host) => host.host))} resolve to nothing): the delegation is lame and the zone cannot be resolved.`,
+    { hosts: zone.hosts.map((host) => host.host) },
+  );
+}
 
 /** `dns.ns.open-recursion`: no server resolves names for anyone (NAMESERVER01, RFC 5358). */
 export const nsOpenRecursion = (facts: HealthFacts): Finding =>

@@ -4,20 +4,31 @@ import type { HealthFacts } from "../facts.js";
 import { check, skipped } from "../finding.js";
 import { maxLookups, maxVoidLookups } from "../spf/expand-spf.js";
 import type { SpfFacts } from "../spf/spf-facts.js";
+import { withMail } from "./mail-facts.js";
 
 /** Runs a check of the domain's single SPF record; skipped when there is not exactly one. */
 function withSpf(facts: HealthFacts, id: DnsCheckId, run: (spf: SpfFacts) => Finding): Finding {
-  if (facts.mail === null) return skipped(id, `${facts.domain} does not exist`);
-  const count = facts.mail.spf.records.length;
-  if (count !== 1)
-    return skipped(id, count === 0 ? "there is no SPF record" : "there are several SPF records");
-  return run(facts.mail.spf);
+  return withMail(
+    facts,
+    id,
+    (mail) => {
+      const count = mail.spf.records.length;
+      if (count !== 1)
+        return skipped(
+          id,
+          count === 0 ? "there is no SPF record" : "there are several SPF records",
+        );
+      return run(mail.spf);
+    },
+    ["TXT"],
+  );
 }
 
 /** `dns.spf.present`: the domain publishes an SPF policy (RFC 7208; ZONE11). */
-export const spfPresent = (facts: HealthFacts): Finding => {
-  if (facts.mail === null) return skipped("dns.spf.present", `${facts.domain} does not exist`);
-  const { records } = facts.mail.spf;
+export const spfPresent = (facts: HealthFacts): Finding =>
+  withMail(facts, "dns.spf.present", (mail) => spfPresence(facts, mail.spf.records), ["TXT"]);
+
+function spfPresence(facts: HealthFacts, records: string[]): Finding {
   if (records.length > 0) {
     return check("dns.spf.present", "pass", `${facts.domain} publishes an SPF policy.`, {
       records,
@@ -29,12 +40,13 @@ export const spfPresent = (facts: HealthFacts): Finding => {
     `${facts.domain} has no SPF record: anyone can send mail in its name unchallenged. A domain that sends no mail can publish "v=spf1 -all".`,
     { records },
   );
-};
+}
 
 /** `dns.spf.single`: one SPF record at most (RFC 7208 4.5: several are a permerror). */
-export const spfSingle = (facts: HealthFacts): Finding => {
-  if (facts.mail === null) return skipped("dns.spf.single", `${facts.domain} does not exist`);
-  const { records } = facts.mail.spf;
+export const spfSingle = (facts: HealthFacts): Finding =>
+  withMail(facts, "dns.spf.single", (mail) => spfCount(facts, mail.spf.records), ["TXT"]);
+
+function spfCount(facts: HealthFacts, records: string[]): Finding {
   if (records.length === 0) return skipped("dns.spf.single", "there is no SPF record");
   if (records.length > 1) {
     return check(
@@ -45,7 +57,7 @@ export const spfSingle = (facts: HealthFacts): Finding => {
     );
   }
   return check("dns.spf.single", "pass", `${facts.domain} has one SPF record.`, { records });
-};
+}
 
 /** `dns.spf.syntax`: the record, and those it includes, follow RFC 7208's grammar. */
 export const spfSyntax = (facts: HealthFacts): Finding =>

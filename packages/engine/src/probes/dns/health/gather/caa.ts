@@ -6,7 +6,7 @@ import {
   isFailure,
   type Outcome,
 } from "../../../../protocols/dns/session.js";
-import type { DnsCaaRecord } from "../../dns-data.js";
+import type { DnsCaaRecord } from "../../declaration.js";
 import type { CaaFacts } from "../facts.js";
 import { parentName } from "./names.js";
 
@@ -18,8 +18,11 @@ export async function gatherCaa(options: {
   session: HealthSession;
   domain: string;
   own: DnsCaaRecord[];
+  /** Why the domain's own CAA set could not be read, if it could not. */
+  unread: string | null;
 }): Promise<Outcome<CaaFacts>> {
   const { session, domain, own } = options;
+  if (options.unread) return failure("rcode", options.unread);
   if (own.length > 0) return { owner: domain, records: own };
   const ancestors: string[] = [];
   for (let name = parentName(domain); name !== null && name !== "."; name = parentName(name)) {

@@ -14,6 +14,12 @@ export const unknownEdnsFlag = 0x0080;
 export const cookieOptionCode = 10;
 export const nsidOptionCode = 3;
 
+/**
+ * The CHAOS-class names a server may answer about itself: its software (`version.bind`,
+ * `version.server`) and its instance (`id.server`, RFC 4892), which NAMESERVER15 asks.
+ */
+export const softwareNames = ["version.bind", "version.server", "id.server"] as const;
+
 /** `example.test` as `ExAmPlE.TeSt`: letters alternate, so a server folding the case shows it. */
 export function mixedCase(name: string): string {
   let upper = true;
@@ -27,7 +33,7 @@ export function mixedCase(name: string): string {
  * The protocol-compliance questions for one authoritative address, all at once: EDNS version
  * 1, an unknown option, an unknown flag, the DNSKEY set over UDP with a 512-byte buffer and no
  * TCP retry (then over TCP when truncated), the SOA asked in mixed case, with a client cookie
- * and with NSID.
+ * and with NSID, and the server's software and identity over CHAOS.
  */
 export async function probeCompliance(options: {
   session: HealthSession;
@@ -38,6 +44,12 @@ export async function probeCompliance(options: {
   const soa = { address, name: zone, type: "SOA" as const };
   const asked = mixedCase(zone);
   const client = randomBytes(8);
+  const software = Promise.all(
+    softwareNames.map(async (name) => ({
+      name,
+      response: await session.direct({ address, name, type: "TXT", queryClass: "CH" }),
+    })),
+  );
   const [ednsVersion1, unknownOption, unknownFlag, truncation, caseResponse, cookie, nsid] =
     await Promise.all([
       session.direct({ ...soa, ednsVersion: 1 }),
@@ -77,6 +89,7 @@ export async function probeCompliance(options: {
     mixedCase: { asked, response: caseResponse },
     cookie: { client: client.toString("hex"), response: cookie },
     nsid,
+    software: await software,
   };
 }
 
@@ -92,5 +105,6 @@ export function unaskedCompliance(zone: string): ComplianceFacts {
     mixedCase: { asked: mixedCase(zone), response: unasked },
     cookie: { client: "", response: unasked },
     nsid: unasked,
+    software: softwareNames.map((name) => ({ name, response: unasked })),
   };
 }

@@ -1,33 +1,43 @@
-import type { HealthSession } from "../../../../protocols/dns/session.js";
+import { type HealthSession, isFailure } from "../../../../protocols/dns/session.js";
 import type { DnsResponse } from "../../../../protocols/dns/wire/query.js";
 import type { TrustAnchor } from "../../../../protocols/dnssec/trust-anchors.js";
 import type { NetworkData } from "../../../../protocols/ip-network/network-data.js";
-import type { DnsRecords } from "../../dns-data.js";
-import type { CoreType, RecordQuestionKey } from "../../record-questions.js";
+import type { DnsRecords } from "../../declaration.js";
+import type { RecordQuestionKey } from "../../record-questions.js";
 import type { HealthFacts } from "../facts.js";
 import { gatherCaa } from "./caa.js";
 import { gatherMail } from "./mail.js";
-import { gatherZone } from "./zone.js";
+import { gatherZone, type LocatedZone, locateZone } from "./zone.js";
 
-/** Every fact the checks need, the zone, mail and CAA branches side by side. */
+/**
+ * Every fact the checks need, the zone, mail and CAA branches side by side. A name the
+ * resolver calls nonexistent is looked for at its parent first: a delegated name whose own
+ * servers answer NXDOMAIN exists, and its delegation is lame.
+ */
 export async function gatherFacts(options: {
   session: HealthSession;
   domain: string;
   exists: boolean;
   records: DnsRecords;
-  responses: Readonly<Record<CoreType, DnsResponse>> &
-    Partial<Readonly<Record<RecordQuestionKey, DnsResponse>>>;
+  responses: Partial<Readonly<Record<RecordQuestionKey, DnsResponse>>>;
   unanswered: Partial<Record<RecordQuestionKey, string>>;
   trustAnchors: readonly TrustAnchor[];
   network: NetworkData;
 }): Promise<HealthFacts> {
-  const { session, domain, exists, records, responses } = options;
+  const { session, domain, records, responses, unanswered } = options;
+  let located: LocatedZone | undefined;
+  let exists = options.exists;
+  if (!exists) {
+    const found = await locateZone({ session, domain, records, responses, unanswered });
+    exists = !isFailure(found) && found.apex === domain;
+    if (exists && !isFailure(found)) located = found;
+  }
   const base = {
     domain,
     exists,
     records,
     responses,
-    unanswered: options.unanswered,
+    unanswered,
     allowPrivateAddresses: session.allowPrivateAddresses,
     nowSeconds: session.nowSeconds,
   };
@@ -38,11 +48,13 @@ export async function gatherFacts(options: {
       domain,
       records,
       responses,
+      unanswered,
       trustAnchors: options.trustAnchors,
       network: options.network,
+      ...(located ? { located } : {}),
     }),
     gatherMail({ session, domain, records }),
-    gatherCaa({ session, domain, own: records.CAA }),
+    gatherCaa({ session, domain, own: records.CAA, unread: unanswered.CAA ?? null }),
   ]);
   return { ...base, zone, mail, caa };
 }

@@ -2,7 +2,7 @@ import type * as packet from "dns-packet";
 import { getDomain } from "tldts";
 import { aliasChain, normalizeName, txtRecord } from "../../../../protocols/dns/records.js";
 import { type HealthSession, isFailure } from "../../../../protocols/dns/session.js";
-import type { DnsRecords } from "../../dns-data.js";
+import type { DnsRecords } from "../../declaration.js";
 import type { DmarcFacts, MailFacts } from "../facts.js";
 import { expandSpf } from "../spf/expand-spf.js";
 import { hostAddresses } from "./host-addresses.js";

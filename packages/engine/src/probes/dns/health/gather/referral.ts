@@ -7,25 +7,21 @@ import {
   isFailure,
   type Outcome,
 } from "../../../../protocols/dns/session.js";
-import type { HostFacts, Referral } from "../facts.js";
+import type { DnsResponse } from "../../../../protocols/dns/wire/query.js";
+import type { HostFacts, ParentAnswer } from "../facts.js";
+import { isAtOrBelow } from "./names.js";
 
 /** Parent servers asked at once: one spare in case the first is down, without hammering all. */
 const parentServersAsked = 2;
 
-/**
- * Asks parent zone servers directly, without recursion, for the zone's NS: the referral carries
- * the delegation's NS set in the authority section and glue in the additional section. A parent
- * server that also serves the child answers with authority instead; that is taken too.
- */
-export async function askReferral(options: {
+/** The parent servers' addresses the policy lets us ask, IPv4 first, or why there are none. */
+export function parentAddresses(options: {
   session: HealthSession;
-  zone: string;
   parentHosts: readonly HostFacts[];
-}): Promise<Outcome<Referral>> {
-  const { session, zone } = options;
+}): Outcome<string[]> {
   const known = [...new Set(options.parentHosts.flatMap((host) => host.addresses))];
   const allowed = known.filter((address) =>
-    isAddressAllowed(address, session.allowPrivateAddresses),
+    isAddressAllowed(address, options.session.allowPrivateAddresses),
   );
   if (allowed.length === 0) {
     return known.length > 0
@@ -36,10 +32,29 @@ export async function askReferral(options: {
       : failure("network", "no address is known for the parent zone's name servers");
   }
   // IPv4 first: still the better-connected family for most parent servers.
-  const chosen = [...allowed].sort((a, b) => Number(a.includes(":")) - Number(b.includes(":")));
-  const asked = chosen.slice(0, parentServersAsked);
+  return [...allowed].sort((a, b) => Number(a.includes(":")) - Number(b.includes(":")));
+}
+
+/**
+ * Asks the servers of the parent zone `parent` directly, without recursion, for the NS of
+ * `name`. A referral (the NS set in the authority section, glue in the additional) shows where
+ * the delegation below `parent` is: at `name`, or at a name between them. A parent server that
+ * also serves the child answers with authority instead: that is the delegation too. An
+ * authoritative answer without NS for the name (NXDOMAIN, NODATA) says the name is inside
+ * `parent`, not delegated.
+ */
+export async function askParent(options: {
+  session: HealthSession;
+  parent: string;
+  name: string;
+  parentHosts: readonly HostFacts[];
+}): Promise<Outcome<ParentAnswer>> {
+  const { session, parent, name } = options;
+  const addresses = parentAddresses({ session, parentHosts: options.parentHosts });
+  if (isFailure(addresses)) return addresses;
+  const asked = addresses.slice(0, parentServersAsked);
   const responses = await Promise.all(
-    asked.map((address) => session.direct({ address, name: zone, type: "NS", dnssecOk: true })),
+    asked.map((address) => session.direct({ address, name, type: "NS", dnssecOk: true })),
   );
   const reasons: string[] = [];
   for (const [index, response] of responses.entries()) {
@@ -48,20 +63,48 @@ export async function askReferral(options: {
       reasons.push(response.message);
       continue;
     }
-    const owned = (records: packet.Answer[]) =>
-      records
-        .filter(
-          (record): record is packet.StringAnswer =>
-            record.type === "NS" && normalizeName(record.name) === zone,
-        )
-        .map((record) => normalizeName(record.data));
-    const delegated = owned(response.authorities);
-    const answered = response.flags.aa ? owned(response.answers) : [];
-    const nsHosts = [...new Set(delegated.length > 0 ? delegated : answered)].sort();
-    if (nsHosts.length === 0) {
-      reasons.push(`${server} answered ${response.rcode} without a delegation for ${zone}`);
-      continue;
-    }
+    const read = readParentAnswer({ response, parent, name, server });
+    if (read) return read;
+    reasons.push(`${server} answered ${response.rcode} without a delegation for ${name}`);
+  }
+  // Every parent server silent, or every one cut short by the budget, says so; else the answers
+  // were there but useless.
+  const codes = new Set(responses.map((response) => (isFailure(response) ? response.code : "")));
+  const [only] = codes;
+  return failure(
+    codes.size === 1 && (only === "timeout" || only === "deadline") ? only : "malformed",
+    `no server of ${parent} answered for the delegation of ${name}: ${reasons.join("; ")}`,
+  );
+}
+
+/** One parent server's answer read as a delegation, as the name being inside, or null. */
+function readParentAnswer(options: {
+  response: DnsResponse;
+  parent: string;
+  name: string;
+  server: string;
+}): ParentAnswer | null {
+  const { response, parent, name, server } = options;
+  const nsOf = (records: packet.Answer[]) =>
+    records.filter((record): record is packet.StringAnswer => record.type === "NS");
+  // A referral: NS records owned by a name strictly below the parent, at or above the name.
+  const delegated = nsOf(response.authorities).filter((record) => {
+    const owner = normalizeName(record.name);
+    return owner !== parent && isAtOrBelow(owner, parent) && isAtOrBelow(name, owner);
+  });
+  const answered = response.flags.aa
+    ? nsOf(response.answers).filter((record) => normalizeName(record.name) === name)
+    : [];
+  const records = delegated.length > 0 ? delegated : answered;
+  if (records.length > 0) {
+    const zone = normalizeName(records[0]!.name);
+    const nsHosts = [
+      ...new Set(
+        records
+          .filter((record) => normalizeName(record.name) === zone)
+          .map((record) => normalizeName(record.data)),
+      ),
+    ].sort();
     const glue: Record<string, string[]> = {};
     for (const record of response.additionals) {
       if (record.type !== "A" && record.type !== "AAAA") continue;
@@ -71,14 +114,13 @@ export async function askReferral(options: {
       const list = glue[owner] ?? [];
       if (!list.includes(address)) glue[owner] = [...list, address];
     }
-    return { server, nsHosts, glue, authoritative: delegated.length === 0 };
+    return {
+      kind: "referral",
+      referral: { server, zone, nsHosts, glue, authoritative: delegated.length === 0 },
+    };
   }
-  // Every parent server silent, or every one cut short by the budget, says so; else the answers
-  // were there but useless.
-  const codes = new Set(responses.map((response) => (isFailure(response) ? response.code : "")));
-  const [only] = codes;
-  return failure(
-    codes.size === 1 && (only === "timeout" || only === "deadline") ? only : "malformed",
-    `no parent server gave the delegation of ${zone}: ${reasons.join("; ")}`,
-  );
+  if (response.flags.aa && (response.rcode === "NOERROR" || response.rcode === "NXDOMAIN")) {
+    return { kind: "inside", server, rcode: response.rcode };
+  }
+  return null;
 }

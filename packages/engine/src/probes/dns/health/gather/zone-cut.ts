@@ -9,23 +9,40 @@ import {
 import type { DnsResponse } from "../../../../protocols/dns/wire/query.js";
 import { isAtOrBelow, parentName } from "./names.js";
 
+/** Failures that say the resolver cannot answer for this name, not that it cannot answer. */
+const climbable = new Set(["rcode", "timeout", "network", "malformed"]);
+
 /**
  * The apex of the zone holding `name`, from the resolver's SOA answers: the name itself when it
  * owns a SOA, else the owner of the SOA in the authority section of its NODATA or NXDOMAIN
  * answer. An alias is not a zone apex, and its answer describes the target's zone: climb instead.
- * `known` is an answer to SOA of `name` the caller already has.
+ * A name the resolver fails for (its zone's servers are broken) is climbed past too: the zone
+ * above is then asked about the delegation (`locateZone`). `known` is an answer to SOA of `name`
+ * the caller already has; `skipFirst` says the resolver already failed it.
  */
 export async function findZone(options: {
   session: HealthSession;
   name: string;
   known?: DnsResponse | undefined;
+  skipFirst?: boolean;
 }): Promise<Outcome<string>> {
   const { session } = options;
   let current: string | null = normalizeName(options.name);
   let response: Outcome<DnsResponse> | undefined = options.known;
+  let first: Outcome<DnsResponse> | undefined;
+  if (options.skipFirst) {
+    first = failure("rcode", `the resolver failed for ${current}`);
+    current = parentName(current);
+  }
   while (current !== null) {
     response ??= await session.recursive({ name: current, type: "SOA" });
-    if (isFailure(response)) return response;
+    first ??= response;
+    if (isFailure(response)) {
+      if (!climbable.has(response.code)) return response;
+      current = parentName(current);
+      response = undefined;
+      continue;
+    }
     const at = current;
     const aliased = response.answers.some(
       (record) => record.type === "CNAME" && normalizeName(record.name) === at,
@@ -42,6 +59,7 @@ export async function findZone(options: {
     current = parentName(current);
     response = undefined;
   }
+  if (first && isFailure(first)) return first;
   return failure(
     "malformed",
     `the resolver gives no SOA record for ${options.name} or its parents`,

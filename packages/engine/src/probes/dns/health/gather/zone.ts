@@ -1,22 +1,40 @@
 import { isAddressAllowed } from "../../../../network/address-policy.js";
-import { type HealthSession, isFailure, type Outcome } from "../../../../protocols/dns/session.js";
+import {
+  failure,
+  type HealthSession,
+  isFailure,
+  type Outcome,
+} from "../../../../protocols/dns/session.js";
 import type { DnsResponse } from "../../../../protocols/dns/wire/query.js";
 import { gatherChain } from "../../../../protocols/dnssec/chain.js";
 import type { TrustAnchor } from "../../../../protocols/dnssec/trust-anchors.js";
 import type { NetworkData } from "../../../../protocols/ip-network/network-data.js";
-import type { DnsRecords } from "../../dns-data.js";
-import type { CoreType, RecordQuestionKey } from "../../record-questions.js";
-import type { HostFacts, ParentFacts, ServerFacts, ZoneFacts } from "../facts.js";
+import type { DnsRecords } from "../../declaration.js";
+import type { RecordQuestionKey } from "../../record-questions.js";
+import type {
+  HostFacts,
+  ParentAnswer,
+  ParentFacts,
+  Referral,
+  ServerFacts,
+  ZoneFacts,
+} from "../facts.js";
 import { gatherAsns } from "./asn.js";
 import { hostAddresses } from "./host-addresses.js";
-import { parentName, uniqueSorted } from "./names.js";
+import { isAtOrBelow, parentName, uniqueSorted } from "./names.js";
+import { askParentDs } from "./parent-ds.js";
 import { gatherPtrs } from "./ptr.js";
-import { askReferral } from "./referral.js";
+import { askParent } from "./referral.js";
 import { probeServer } from "./server-probe.js";
 import { findZone, nsHostsOf } from "./zone-cut.js";
 
 /** Parent name servers resolved: enough to find two that answer, few enough to stay cheap. */
 const parentHostsUsed = 4;
+
+/** Delegations followed down from the zone the resolver names before giving up. */
+const maxCuts = 4;
+
+type RecordResponses = Partial<Readonly<Record<RecordQuestionKey, DnsResponse>>>;
 
 /**
  * The delegation walk and the direct questions, as a data flow rather than rounds: each step
@@ -28,34 +46,40 @@ export async function gatherZone(options: {
   session: HealthSession;
   domain: string;
   records: DnsRecords;
-  responses: Readonly<Record<CoreType, DnsResponse>> &
-    Partial<Readonly<Record<RecordQuestionKey, DnsResponse>>>;
+  responses: RecordResponses;
+  unanswered: Partial<Record<RecordQuestionKey, string>>;
   trustAnchors: readonly TrustAnchor[];
   network: NetworkData;
+  /** The zone and its delegation, when the caller has located them already. */
+  located?: LocatedZone;
 }): Promise<Outcome<ZoneFacts>> {
-  const { session, domain, records, responses } = options;
+  const { session, domain, records, responses, unanswered } = options;
   prefetchParent({ session, domain });
-  const apex = await findZone({
-    session,
-    name: domain,
-    known: records.CNAME.length === 0 ? responses.SOA : undefined,
-  });
-  if (isFailure(apex)) return apex;
+  const located =
+    options.located ?? (await locateZone({ session, domain, records, responses, unanswered }));
+  if (isFailure(located)) return located;
+  const { apex } = located;
 
   const atApex = apex === domain;
-  const nsHosts: Promise<Outcome<string[]>> = atApex
-    ? Promise.resolve(records.NS.map((record) => record.host))
-    : session
-        .recursive({ name: apex, type: "NS" })
-        .then((response) => (isFailure(response) ? response : nsHostsOf({ response, zone: apex })));
-  const ds =
-    atApex && responses.DS
-      ? Promise.resolve(responses.DS)
-      : session.recursive({ name: apex, type: "DS" });
-  const dnskey =
-    atApex && responses.DNSKEY
-      ? Promise.resolve(responses.DNSKEY)
-      : session.recursive({ name: apex, type: "DNSKEY" });
+  /** The resolver's answer about the apex when the records lookup asked it, or its failure. */
+  const known = (type: "NS" | "DS" | "DNSKEY"): Outcome<DnsResponse> | undefined => {
+    if (!atApex) return undefined;
+    const reason = unanswered[type];
+    return reason ? failure("rcode", reason) : responses[type];
+  };
+  const knownNs = known("NS");
+  const nsHosts: Promise<Outcome<string[]>> =
+    knownNs !== undefined
+      ? Promise.resolve(isFailure(knownNs) ? knownNs : records.NS.map((record) => record.host))
+      : session
+          .recursive({ name: apex, type: "NS" })
+          .then((response) =>
+            isFailure(response) ? response : nsHostsOf({ response, zone: apex }),
+          );
+  const ds = Promise.resolve(known("DS") ?? session.recursive({ name: apex, type: "DS" }));
+  const dnskey = Promise.resolve(
+    known("DNSKEY") ?? session.recursive({ name: apex, type: "DNSKEY" }),
+  );
 
   const chain = gatherChain({
     session,
@@ -101,7 +125,10 @@ export async function gatherZone(options: {
     if (isFailure(names)) return;
     probeAddresses(await Promise.all(names.map(resolveHost)));
   })();
-  const parent = gatherParent({ session, zone: apex }).then(async (facts) => {
+  const parentSide = located.parent
+    ? Promise.resolve<Outcome<ParentFacts> | null>(located.parent)
+    : gatherParent({ session, zone: apex });
+  const parent = parentSide.then(async (facts) => {
     await child;
     if (facts === null || isFailure(facts) || isFailure(facts.referral)) return facts;
     // Servers only the parent names, and glue-only addresses, get asked as well (Zonemaster's
@@ -114,14 +141,11 @@ export async function gatherZone(options: {
     return facts;
   });
 
-  const [parentFacts, nsNames, dsResponse, dnskeyResponse, chainFacts] = await Promise.all([
-    parent,
-    nsHosts,
-    ds,
-    dnskey,
-    chain,
-    child,
-  ]);
+  const parentDs = parentSide.then((facts) =>
+    facts === null || isFailure(facts) ? [] : askParentDs({ session, zone: apex, parent: facts }),
+  );
+  const [parentFacts, nsNames, dsResponse, dnskeyResponse, chainFacts, dsOfParent] =
+    await Promise.all([parent, nsHosts, ds, dnskey, chain, parentDs, child]);
   const hostFacts = await Promise.all(hosts.values());
   const addresses = uniqueSorted(hostFacts.flatMap((host) => host.addresses));
   const [servers, asns, ptrs] = await Promise.all([
@@ -134,6 +158,7 @@ export async function gatherZone(options: {
     nsHosts: nsNames,
     hosts: hostFacts.sort((a, b) => a.host.localeCompare(b.host)),
     parent: parentFacts,
+    parentDs: dsOfParent,
     servers: servers.sort((a, b) => a.address.localeCompare(b.address, "en", { numeric: true })),
     blocked: uniqueSorted(blocked),
     ds: dsResponse,
@@ -170,10 +195,105 @@ async function gatherParent(options: {
     session.recursive({ name, type: "NS" }),
   ]);
   if (isFailure(apex)) return apex;
-  const ns = await session.recursive({ name: apex, type: "NS" });
+  const hosts = await zoneHosts({ session, zone: apex });
+  if (isFailure(hosts)) return hosts;
+  const answer = await askParent({ session, parent: apex, name: zone, parentHosts: hosts });
+  return { apex, hosts, referral: referralOf({ answer, parent: apex, zone }) };
+}
+
+/** The name servers of a zone, as the resolver gives them, with their addresses. */
+async function zoneHosts(options: {
+  session: HealthSession;
+  zone: string;
+}): Promise<Outcome<HostFacts[]>> {
+  const { session, zone } = options;
+  const ns = await session.recursive({ name: zone, type: "NS" });
   if (isFailure(ns)) return ns;
-  const names = nsHostsOf({ response: ns, zone: apex }).slice(0, parentHostsUsed);
-  const hosts = await Promise.all(names.map((host) => hostAddresses({ session, host })));
-  const referral = await askReferral({ session, zone, parentHosts: hosts });
-  return { apex, hosts, referral };
+  const names = nsHostsOf({ response: ns, zone }).slice(0, parentHostsUsed);
+  return Promise.all(names.map((host) => hostAddresses({ session, host })));
+}
+
+/** The parent's answer as the delegation of `zone`, or why it gives none. */
+function referralOf(options: {
+  answer: Outcome<ParentAnswer>;
+  parent: string;
+  zone: string;
+}): Outcome<Referral> {
+  const { answer, parent, zone } = options;
+  if (isFailure(answer)) return answer;
+  if (answer.kind === "inside") {
+    return failure(
+      "malformed",
+      `${answer.server}, a server of ${parent}, answers ${answer.rcode} for ${zone} itself: ${parent} does not delegate it`,
+    );
+  }
+  return answer.referral;
+}
+
+/** The zone judged and, when the walk down found it, the delegation from its parent. */
+export interface LocatedZone {
+  apex: string;
+  parent: ParentFacts | null;
+}
+
+/**
+ * The zone that holds `domain`, judged from the delegation rather than from the resolver: the
+ * resolver's SOA answers name a zone (climbing past names it fails for), then that zone's own
+ * servers are asked whether they delegate a name between it and the domain. When they do, the
+ * delegated zone is the one judged, however broken its servers are: the resolver failing for
+ * it, its servers answering NXDOMAIN, REFUSED or without authority, is a lame delegation, not a
+ * reason to judge an ancestor.
+ */
+export async function locateZone(options: {
+  session: HealthSession;
+  domain: string;
+  records: DnsRecords;
+  responses: RecordResponses;
+  unanswered: Partial<Record<RecordQuestionKey, string>>;
+}): Promise<Outcome<LocatedZone>> {
+  const { session, domain, records, responses, unanswered } = options;
+  const found = await findZone({
+    session,
+    name: domain,
+    known: records.CNAME.length === 0 ? responses.SOA : undefined,
+    // The resolver already failed the domain's SOA: asking again would only wait again.
+    skipFirst: unanswered.SOA !== undefined,
+  });
+  if (isFailure(found)) return found;
+  let located: LocatedZone = { apex: found, parent: null };
+  if (found === domain) return located;
+  let hosts: Outcome<HostFacts[]> = await zoneHosts({ session, zone: found });
+  for (let step = 0; step < maxCuts && located.apex !== domain; step++) {
+    if (isFailure(hosts)) break;
+    const answer = await askParent({
+      session,
+      parent: located.apex,
+      name: domain,
+      parentHosts: hosts,
+    });
+    if (isFailure(answer) || answer.kind === "inside") break;
+    const { referral } = answer;
+    if (referral.zone === located.apex || !isAtOrBelow(domain, referral.zone)) break;
+    located = {
+      apex: referral.zone,
+      parent: { apex: located.apex, hosts, referral },
+    };
+    hosts = await referralHosts({ session, referral });
+  }
+  return located;
+}
+
+/** The servers a referral names, with their glue, else their addresses from the resolver. */
+async function referralHosts(options: {
+  session: HealthSession;
+  referral: Referral;
+}): Promise<HostFacts[]> {
+  const { session, referral } = options;
+  return Promise.all(
+    referral.nsHosts.map(async (host) => {
+      const glue = referral.glue[host];
+      if (glue && glue.length > 0) return { host, addresses: glue, cname: null, error: null };
+      return hostAddresses({ session, host });
+    }),
+  );
 }

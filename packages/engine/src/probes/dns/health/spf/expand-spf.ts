@@ -150,7 +150,12 @@ export async function expandSpf(options: {
       }),
     );
     const all = terminal(mechanisms, current);
-    if (all || !redirect || hasMacro(redirect.value) || over) return all;
+    if (all || !redirect || over) return all;
+    if (hasMacro(redirect.value)) {
+      // Where it leads depends on each message: no "all" can be found or missed here.
+      facts.allUnread = `the redirect to ${redirect.value} expands macros per message`;
+      return null;
+    }
     return follow(redirect.value, "redirect=");
   };
 

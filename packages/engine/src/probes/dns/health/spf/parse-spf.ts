@@ -33,8 +33,9 @@ export const isSpfRecord = (text: string): boolean => /^v=spf1(?: |$)/i.test(tex
 export const queryingTerms = new Set(["include", "a", "mx", "ptr", "exists", "redirect"]);
 
 const mechanismNames = new Set(["all", "include", "a", "mx", "ptr", "ip4", "ip6", "exists"]);
-// RFC 7208 7.1: a macro is %{letter digits? r? delimiters?}, or %%, %_, %-.
-const macroText = /^(?:[\x21-\x24\x26-\x7e]|%\{[slodiphcrtv][0-9]*r?[.\-+,/_=]*\}|%[%_-])*$/i;
+// RFC 7208 7.1: a macro is %{letter digits? r? delimiters?}, or %%, %_, %-. The letters c, r
+// and t belong to explanation text only, never to the record itself.
+const macroText = /^(?:[\x21-\x24\x26-\x7e]|%\{[slodiphv][0-9]*r?[.\-+,/_=]*\}|%[%_-])*$/i;
 
 /** A domain-spec: macro text ending, once macros are set aside, in a valid top label. */
 function domainSpecError(spec: string): string | null {
@@ -90,7 +91,12 @@ export function parseSpf(record: string): ParsedSpf {
       terms.push({ kind: "modifier", name, value, text });
       continue;
     }
-    const match = /^([+\-~?]?)([a-z0-9]+)(?::([^/]*))?((?:\/[^/]*)?(?:\/\/[^/]*)?)$/i.exec(text);
+    // A domain-spec may hold ":" and "/" (RFC 7208 12): only digits after the last "/" or
+    // "//" at the end are a prefix length, e.g. a:foo:bar/baz.example.com has none.
+    const match =
+      /^([+\-~?]?)([a-z0-9]+)(?::(.*?)((?:\/[0-9]*)?(?:\/\/[0-9]*)?)|((?:\/[^/]*)?(?:\/\/[^/]*)?))$/i.exec(
+        text,
+      );
     const name = match?.[2]?.toLowerCase();
     if (!match || !name || !mechanismNames.has(name)) {
       errors.push(`${text}: unknown mechanism`);
@@ -98,7 +104,7 @@ export function parseSpf(record: string): ParsedSpf {
     }
     const qualifier = (match[1] || "+") as SpfQualifier;
     const value = match[3] ?? null;
-    const cidrs = match[4] ?? "";
+    const cidrs = match[4] ?? match[5] ?? "";
     const mechanism: SpfMechanism = {
       kind: "mechanism",
       qualifier,

@@ -1,0 +1,59 @@
+import type { ZonemasterScenario } from "./zonemaster-scenarios.js";
+import type { ComparedVerdict } from "./zonemaster-verdicts.js";
+
+/**
+ * Where our verdict differs from Zonemaster's on its own scenarios, and why: each entry is
+ * explained in the engine README ("Zonemaster's scenarios"), with the RFC that decides it.
+ */
+export interface ExplainedDisagreement {
+  /** The README's words, shortened. */
+  readonly why: string;
+  matches(scenario: ZonemasterScenario, verdict: ComparedVerdict): boolean;
+}
+
+/** Zonemaster only forbade a problem tag there: it expected silence, not a pass. */
+const onlyForbidden = (verdict: ComparedVerdict) =>
+  verdict.tags.every((tag) => tag.startsWith("!"));
+
+export const explainedDisagreements: readonly ExplainedDisagreement[] = [
+  {
+    why: "The lab serves the scenarios' 'public' servers on 127.0.0.0/8, which is not globally reachable (RFC 6890); ADDRESS01 is replayed with the address policy on.",
+    matches: (scenario, verdict) =>
+      scenario.testCase === "address01" &&
+      verdict.id === "dns.ns.public-address" &&
+      verdict.ours === "fail" &&
+      onlyForbidden(verdict),
+  },
+  {
+    why: "CONNECTIVITY04 takes prefixes from a routing database these scenarios break; dns.ns.diversity reads the /24 from the addresses themselves (RFC 2182 3.1), and every server is in one /24.",
+    matches: (scenario, verdict) =>
+      scenario.testCase === "connectivity04" &&
+      verdict.id === "dns.ns.diversity" &&
+      verdict.ours === "warn" &&
+      onlyForbidden(verdict),
+  },
+  {
+    why: "Zonemaster's BASIC02 and CHILD_ZONE_LAME speak when no server serves the zone; dns.ns.lame fails when any one does not (RFC 1912 2.8): resolvers that pick it fail or retry.",
+    matches: (scenario, verdict) =>
+      (scenario.testCase === "basic02" || scenario.testCase === "consistency05") &&
+      verdict.id === "dns.ns.lame" &&
+      verdict.ours === "fail" &&
+      onlyForbidden(verdict),
+  },
+  {
+    why: "These servers answer only the questions DNSSEC10 asks; dns.dnssec.denial also asks a missing name and a missing type, whose answers carry no NSEC/NSEC3: bogus to a validator (RFC 4035 3.1.3, 5.4). A server answering the apex NSEC without authority fails it too.",
+    matches: (scenario, verdict) =>
+      scenario.testCase === "dnssec10" &&
+      /^(GOOD-NSEC3?-3|BAD-SERVERS-BUT-GOOD-NSEC-1)$/.test(scenario.name) &&
+      verdict.id === "dns.dnssec.denial" &&
+      verdict.ours === "fail",
+  },
+  {
+    why: "One server answers the DNSKEY question with an error, another with keys: two answers for one zone, which dns.dnssec.consistency fails (every server of a zone serves its data: RFC 1034 4.1); Zonemaster reports the error under a tag of its own.",
+    matches: (scenario, verdict) =>
+      scenario.testCase === "dnssec07" &&
+      scenario.name === "UNEXP-RCODE-RESP-DNSKEY-1" &&
+      verdict.id === "dns.dnssec.consistency" &&
+      verdict.ours === "fail",
+  },
+];
