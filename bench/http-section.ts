@@ -15,7 +15,7 @@ import {
   zoneHandler,
 } from "@domain-intel/test-kit";
 import { createEngine, httpProbe, type SectionResult } from "../packages/engine/dist/index.js";
-import type { HttpData } from "../packages/engine/dist/probes/http/http-data.js";
+import type { HttpData } from "../packages/engine/dist/probes/http/declaration.js";
 import { assertBenchTsconfig } from "./support/bench-process.js";
 
 assertBenchTsconfig();

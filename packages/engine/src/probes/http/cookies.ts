@@ -1,5 +1,5 @@
 import { parseSetCookie } from "set-cookie-parser";
-import type { HttpCookie } from "./http-data.js";
+import type { HttpCookie } from "./declaration.js";
 
 /** The cookies an answer sets: name and flags only, the value is dropped at once. */
 export function readCookies(url: string, setCookie: string | string[] | undefined): HttpCookie[] {

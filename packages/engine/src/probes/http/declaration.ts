@@ -1,15 +1,16 @@
+import { FindingSchema } from "../../contract/finding.js";
 import {
   Defaulted,
+  Nullable,
   type OptionsOf,
   type SettingsOf,
   type Static,
+  StringEnum,
   Type,
 } from "../../contract/schema.js";
 import type { SectionDeclaration } from "../../contract/section-declaration.js";
 import { CaOption } from "../../protocols/x509/ca-option.js";
-import type { HttpData } from "./http-data.js";
 import example from "./openapi-example.json" with { type: "json" };
-import { httpDataSchema } from "./schema.js";
 
 const maxTimerMs = 2_147_483_647;
 const port = (fallback: number, description: string) =>
@@ -29,11 +30,170 @@ export const HttpOptions = Type.Object(
   { additionalProperties: false },
 );
 
-/** The `data` schema, until the http section's is written with TypeBox. */
-const HttpDataSchema = Type.Unsafe<HttpData>(httpDataSchema);
+const strings = Type.Array(Type.String());
+
+/** Why a fetch chain ended without a final answer. */
+export const httpFailureReasons = [
+  "no_address",
+  "address_not_allowed",
+  "connection_refused",
+  "tls_error",
+  "timeout",
+  "protocol_error",
+  "redirect_loop",
+  "too_many_redirects",
+  "unsupported_redirect",
+  "network_error",
+] as const;
+
+const HttpHopSchema = Type.Object(
+  {
+    url: Type.String(),
+    status: Nullable(Type.Integer(), { description: "Null when no answer came." }),
+    location: Nullable(Type.String()),
+  },
+  { description: "One request of a chain." },
+);
+
+const HttpFetchSchema = Type.Object(
+  {
+    requestedUrl: Type.String(),
+    reachable: Type.Boolean({ description: "The first request got an HTTP answer." }),
+    reason: Nullable(StringEnum(httpFailureReasons), {
+      description: "Why the chain ended without a final answer; null when it has one.",
+    }),
+    /** The network error's code (`ECONNREFUSED`, `ERR_ADDRESS_NOT_ALLOWED`...), else null. */
+    errorCode: Nullable(Type.String()),
+    /** Every request made, in order; the last is the final answer when `reachable`. */
+    hops: Type.Array(HttpHopSchema),
+    finalUrl: Nullable(Type.String()),
+    finalStatus: Nullable(Type.Integer()),
+    /** ALPN result of the final answer's connection: `h2` or `http/1.1`. */
+    protocol: Nullable(Type.String(), { examples: ["h2", "http/1.1"] }),
+    /** From the first request to the final answer's headers, in milliseconds. */
+    responseTimeMs: Nullable(Type.Integer({ minimum: 0 })),
+    /** Body bytes read of the final answer, at most the cap. */
+    bodyBytes: Nullable(Type.Integer({ minimum: 0 })),
+    /** The body was larger than the cap, or did not arrive in time: the rest was discarded. */
+    bodyTruncated: Type.Boolean(),
+    downgrade: Type.Boolean({ description: "A redirect went from https to http." }),
+  },
+  { description: "A URL fetched with its redirects followed by hand (at most 10)." },
+);
+
+const HttpHstsSchema = Type.Object(
+  {
+    /** As sent, on the HTTPS answer of `https://{domain}/` itself. */
+    header: Type.String(),
+    valid: Type.Boolean(),
+    maxAge: Nullable(Type.Integer({ minimum: 0 })),
+    includeSubDomains: Type.Boolean(),
+    preload: Type.Boolean(),
+    errors: strings,
+  },
+  { description: "Strict-Transport-Security of the domain's own HTTPS answer (RFC 6797)." },
+);
+
+const HttpPreloadSchema = Type.Object(
+  {
+    ready: Type.Boolean(),
+    /** The preload list's rules not met. */
+    unmet: strings,
+  },
+  { description: "Whether the HSTS policy meets the preload list's rules, and which it misses." },
+);
+
+const HttpCspSchema = Type.Object({
+  header: Type.String(),
+  /** Directive name (lower-case) to its values. */
+  directives: Type.Unsafe<Record<string, string[]>>({
+    type: "object",
+    additionalProperties: { type: "array", items: { type: "string" } },
+  }),
+});
+
+const HttpSecurityHeadersSchema = Type.Object(
+  {
+    contentSecurityPolicy: Nullable(HttpCspSchema),
+    xFrameOptions: Nullable(Type.String()),
+    xContentTypeOptions: Nullable(Type.String()),
+    referrerPolicy: Nullable(Type.String()),
+    permissionsPolicy: Nullable(Type.String()),
+    /** Feature names of `Permissions-Policy` when it parses as a structured dictionary. */
+    permissionsPolicyFeatures: Nullable(strings),
+    crossOriginOpenerPolicy: Nullable(Type.String()),
+  },
+  { description: "Security headers of the final HTTPS answer, as sent." },
+);
+
+const HttpCookieSchema = Type.Object(
+  {
+    name: Type.String(),
+    url: Type.String(),
+    secure: Type.Boolean(),
+    httpOnly: Type.Boolean(),
+    sameSite: Nullable(Type.String()),
+  },
+  { description: "A cookie set over HTTPS; its value is never kept." },
+);
+
+const SecurityTxtFieldsSchema = Type.Object({
+  contact: strings,
+  expires: Nullable(Type.String()),
+  encryption: strings,
+  acknowledgments: strings,
+  canonical: strings,
+  policy: strings,
+  hiring: strings,
+  preferredLanguages: strings,
+});
+
+const SecurityTxtSchema = Type.Object(
+  {
+    url: Type.String(),
+    found: Type.Boolean({ description: "A text/plain 200 answer." }),
+    status: Nullable(Type.Integer()),
+    signed: Type.Boolean(),
+    fields: Nullable(SecurityTxtFieldsSchema),
+    /** Expires is in the past; null when there is no usable Expires. */
+    expired: Nullable(Type.Boolean()),
+    /** What RFC 9116 requires and the file does not meet. */
+    errors: strings,
+  },
+  {
+    description:
+      "/.well-known/security.txt parsed per RFC 9116 (a signature is noted, not verified).",
+  },
+);
+
+export const HttpDataSchema = Type.Object({
+  https: HttpFetchSchema,
+  http: HttpFetchSchema,
+  hsts: Nullable(HttpHstsSchema),
+  preload: HttpPreloadSchema,
+  /** Of the final HTTPS answer. */
+  headers: Nullable(HttpSecurityHeadersSchema),
+  server: Nullable(Type.String()),
+  altSvc: Nullable(Type.String()),
+  http3Advertised: Type.Boolean({ description: "Alt-Svc offers h3." }),
+  cookies: Type.Array(HttpCookieSchema),
+  securityTxt: SecurityTxtSchema,
+  findings: Type.Array(FindingSchema),
+});
 
 export type HttpProbeOptions = OptionsOf<typeof HttpOptions>;
 export type HttpSettings = SettingsOf<typeof HttpOptions>;
+export type HttpData = Static<typeof HttpDataSchema>;
+export type HttpFailureReason = (typeof httpFailureReasons)[number];
+export type HttpFetch = HttpData["https"];
+export type HttpHop = HttpFetch["hops"][number];
+export type HttpHsts = Static<typeof HttpHstsSchema>;
+export type HttpPreload = HttpData["preload"];
+export type HttpSecurityHeaders = Static<typeof HttpSecurityHeadersSchema>;
+export type HttpCsp = Static<typeof HttpCspSchema>;
+export type HttpCookie = HttpData["cookies"][number];
+export type SecurityTxt = HttpData["securityTxt"];
+export type SecurityTxtFields = Static<typeof SecurityTxtFieldsSchema>;
 
 export const httpDeclaration = {
   name: "http",

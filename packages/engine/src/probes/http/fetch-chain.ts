@@ -1,7 +1,7 @@
 import type { Agent } from "undici";
 import { stepTimeoutMs } from "../../contract/budget.js";
 import type { ProbeContext } from "../../contract/probe.js";
-import type { HttpFailureReason, HttpFetch, HttpHop } from "./http-data.js";
+import type { HttpFailureReason, HttpFetch, HttpHop } from "./declaration.js";
 import type { ResponseHeaders } from "./security-headers.js";
 
 /** The most redirects followed in one chain (internet.nl and browsers stop near here too). */

@@ -1,4 +1,4 @@
-import type { HttpFetch, HttpHsts, HttpPreload } from "./http-data.js";
+import type { HttpFetch, HttpHsts, HttpPreload } from "./declaration.js";
 
 /** The preload list's least max-age (hstspreload.org): one year. */
 export const preloadMaxAge = 31_536_000;

@@ -13,8 +13,7 @@ import {
 } from "@domain-intel/test-kit";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { ProbeContext } from "../../contract/probe.js";
-import type { HttpProbeOptions } from "./declaration.js";
-import type { HttpData } from "./http-data.js";
+import type { HttpData, HttpProbeOptions } from "./declaration.js";
 import { httpFindingIds } from "./http-findings.js";
 import { httpProbe } from "./http-probe.js";
 

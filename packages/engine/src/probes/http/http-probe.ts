@@ -5,17 +5,16 @@ import { resolveOptions } from "../../contract/resolve-options.js";
 import { createGuardedDispatcher } from "../../network/http-dispatcher.js";
 import { readCookies } from "./cookies.js";
 import {
+  type HttpData,
   HttpOptions,
   type HttpProbeOptions,
   type HttpSettings,
   httpDeclaration,
+  type SecurityTxt,
 } from "./declaration.js";
 import { type ChainResult, type ChainSettings, fetchChain } from "./fetch-chain.js";
 import { parseHsts, preloadVerdict } from "./hsts.js";
-import type { HttpData, SecurityTxt } from "./http-data.js";
 import { httpFindings } from "./http-findings.js";
-// Until the section's data is declared with TypeBox, the probe publishes its JSON Schema as it was.
-import { httpDataSchema } from "./schema.js";
 import { headerValue, readSecurityHeaders } from "./security-headers.js";
 import { parseSecurityTxt } from "./security-txt.js";
 import { httpTtlMs } from "./ttl.js";
@@ -46,7 +45,7 @@ export function createHttpProbe(resolved: HttpSettings): Probe<HttpData> {
   };
   return {
     summary: httpDeclaration.summary,
-    dataSchema: httpDataSchema,
+    dataSchema: httpDeclaration.data,
     example: httpDeclaration.example,
     run: (domain, context) => probeSite(domain, context, settings),
     ttlMs: (data) => httpTtlMs({ data, now: Date.now() }),

@@ -1,5 +1,5 @@
 import { parseDictionary } from "structured-headers";
-import type { HttpCsp, HttpSecurityHeaders } from "./http-data.js";
+import type { HttpCsp, HttpSecurityHeaders } from "./declaration.js";
 
 export type ResponseHeaders = Record<string, string | string[] | undefined>;
 
