@@ -1,6 +1,6 @@
 import { type Finding, makeFinding } from "../../contract/finding.js";
-import { preloadMaxAge } from "./hsts.js";
 import type { HttpData, HttpFetch } from "./declaration.js";
+import { preloadMaxAge } from "./hsts.js";
 
 /** Every check of the section, in the order the findings list them. */
 export const httpFindingIds = [
