@@ -10,6 +10,12 @@ import {
 } from "../../contract/schema.js";
 import type { SectionDeclaration } from "../../contract/section-declaration.js";
 import { CaOption } from "../../protocols/x509/ca-option.js";
+import { observatoryGrades } from "./observatory/grade.js";
+import {
+  type ObservatoryTest,
+  observatoryOutcomeNames,
+  observatoryTests,
+} from "./observatory/outcomes.js";
 import example from "./openapi-example.json" with { type: "json" };
 
 const maxTimerMs = 2_147_483_647;
@@ -122,8 +128,17 @@ const HttpSecurityHeadersSchema = Type.Object(
     /** Feature names of `Permissions-Policy` when it parses as a structured dictionary. */
     permissionsPolicyFeatures: Nullable(strings),
     crossOriginOpenerPolicy: Nullable(Type.String()),
+    contentSecurityPolicyReportOnly: Nullable(HttpCspSchema),
+    crossOriginEmbedderPolicy: Nullable(Type.String()),
+    crossOriginResourcePolicy: Nullable(Type.String()),
+    /** The final answer's, which may differ from the domain's own answer's in `hsts`. */
+    strictTransportSecurity: Nullable(Type.String()),
+    contentType: Nullable(Type.String()),
   },
-  { description: "Security headers of the final HTTPS answer, as sent." },
+  {
+    description:
+      "Security headers of the final HTTPS answer, as sent (several field lines joined with a comma).",
+  },
 );
 
 const HttpCookieSchema = Type.Object(
@@ -132,9 +147,81 @@ const HttpCookieSchema = Type.Object(
     url: Type.String(),
     secure: Type.Boolean(),
     httpOnly: Type.Boolean(),
+    /** The SameSite attribute as sent (empty when given without a value), or null. */
     sameSite: Nullable(Type.String()),
+    path: Nullable(Type.String()),
+    domain: Nullable(Type.String()),
   },
   { description: "A cookie set over HTTPS; its value is never kept." },
+);
+
+const HttpPageResourceSchema = Type.Object(
+  {
+    kind: StringEnum(["script", "stylesheet"]),
+    /** The `src` or `href` as written in the page. */
+    url: Type.String(),
+    integrity: Nullable(Type.String()),
+    crossorigin: Nullable(Type.String()),
+  },
+  { description: "A `<script src>` or stylesheet `<link>` of the page." },
+);
+
+const HttpPageSchema = Type.Object(
+  {
+    /** Contents of `<meta http-equiv="Content-Security-Policy">` tags, in order. */
+    contentSecurityPolicy: strings,
+    /** The last `<meta name="referrer">` content, or null. */
+    referrer: Nullable(Type.String()),
+    /** `<script>` elements without `src`. */
+    inlineScripts: Type.Integer({ minimum: 0 }),
+    /** At most 200, in document order. */
+    resources: Type.Array(HttpPageResourceSchema),
+    /** Resources past the 200 listed. */
+    resourcesOmitted: Type.Integer({ minimum: 0 }),
+    /** Only the first `maxBodyBytes` of the page were read. */
+    truncated: Type.Boolean(),
+  },
+  {
+    description:
+      "The final HTTPS answer's HTML as read (bounded), parsed with htmlparser2; null when it is not HTML.",
+  },
+);
+
+const HttpCorsSchema = Type.Object(
+  {
+    /** The final HTTPS URL, asked with OPTIONS as a browser's preflight. */
+    url: Type.String(),
+    /** The Origin sent: a name nobody owns. */
+    origin: Type.String(),
+    status: Nullable(Type.Integer()),
+    allowOrigin: Nullable(Type.String()),
+    allowCredentials: Nullable(Type.String()),
+    /** Why no answer came, or null. */
+    error: Nullable(Type.String()),
+  },
+  { description: "What a CORS preflight from a foreign origin was told." },
+);
+
+const ObservatoryTestResultSchema = Type.Object({
+  outcome: StringEnum(observatoryOutcomeNames),
+  pass: Type.Boolean(),
+  scoreModifier: Type.Integer(),
+});
+
+const ObservatorySchema = Type.Object(
+  {
+    score: Type.Integer({ minimum: 0 }),
+    grade: StringEnum(observatoryGrades),
+    tests: Type.Object(
+      Object.fromEntries(observatoryTests.map((test) => [test, ObservatoryTestResultSchema])) as {
+        [K in ObservatoryTest]: typeof ObservatoryTestResultSchema;
+      },
+    ),
+  },
+  {
+    description:
+      "The MDN HTTP Observatory's score and grade by its published rules (algorithm 6), with each test's outcome; null without a final HTTPS answer, or when it is an error other than 401 or 403 (the Observatory grades none).",
+  },
 );
 
 const SecurityTxtFieldsSchema = Type.Object({
@@ -176,8 +263,13 @@ export const HttpDataSchema = Type.Object({
   server: Nullable(Type.String()),
   altSvc: Nullable(Type.String()),
   http3Advertised: Type.Boolean({ description: "Alt-Svc offers h3." }),
+  page: Nullable(HttpPageSchema),
+  cors: Nullable(HttpCorsSchema),
+  /** Headers of the final HTTPS answer that OWASP's Secure Headers Project says to remove. */
+  disclosure: Type.Array(Type.Object({ name: Type.String(), value: Type.String() })),
   cookies: Type.Array(HttpCookieSchema),
   securityTxt: SecurityTxtSchema,
+  observatory: Nullable(ObservatorySchema),
   findings: Type.Array(FindingSchema),
 });
 
@@ -194,6 +286,12 @@ export type HttpCsp = Static<typeof HttpCspSchema>;
 export type HttpCookie = HttpData["cookies"][number];
 export type SecurityTxt = HttpData["securityTxt"];
 export type SecurityTxtFields = Static<typeof SecurityTxtFieldsSchema>;
+export type HttpPage = Static<typeof HttpPageSchema>;
+export type HttpPageResource = Static<typeof HttpPageResourceSchema>;
+export type HttpCors = Static<typeof HttpCorsSchema>;
+export type HttpObservatory = Static<typeof ObservatorySchema>;
+/** What the checks judge: the section's data before its findings and grade. */
+export type HttpFacts = Omit<HttpData, "findings" | "observatory">;
 
 export const httpDeclaration = {
   name: "http",

@@ -163,7 +163,7 @@ const tlsCodes =
   /^(ERR_TLS|ERR_SSL|CERT_|DEPTH_ZERO|SELF_SIGNED|UNABLE_TO_|ERR_OSSL|HOSTNAME_MISMATCH)/;
 
 /** What a failed request says about the site, from the error or its cause. */
-function classify(error: unknown): { reason: HttpFailureReason; errorCode: string | null } {
+export function classify(error: unknown): { reason: HttpFailureReason; errorCode: string | null } {
   const found = error as { code?: unknown; name?: unknown; cause?: { code?: unknown } };
   // An abort's DOMException carries a legacy numeric `code` (20, 23): its name says what it is.
   const code =
