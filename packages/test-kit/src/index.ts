@@ -24,6 +24,8 @@ export * from "./http/webhook-receiver.js";
 export * from "./lambda/fixture-events.js";
 export * from "./leaks/resource-leaks.js";
 export * from "./metrics/prometheus-text.js";
+export * from "./observatory/observatory-cases.js";
+export * from "./observatory/observatory-sites.js";
 export * from "./processes/cli-lab.js";
 export * from "./processes/cli-process.js";
 export * from "./processes/executables.js";
