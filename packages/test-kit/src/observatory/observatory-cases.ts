@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import cases from "./fixtures/cases.json" with { type: "json" };
+import cspParserCases from "./fixtures/csp-parser-cases.json" with { type: "json" };
 import mozillaOrg from "./fixtures/scans/mozilla-org.json" with { type: "json" };
 import observatoryMozillaOrg from "./fixtures/scans/observatory-mozilla-org.json" with {
   type: "json",
@@ -61,3 +62,11 @@ export const observatoryScans: readonly ObservatoryScan[] = [
 export function observatoryFile(name: string): string {
   return readFileSync(new URL(`./fixtures/files/${name}`, import.meta.url), "utf8");
 }
+
+/** The Observatory's CSP parser cases (`test/csp-parser.test.js`): policies and what it reads. */
+export const observatoryCspParserCases: {
+  parsed: { policies: string[]; directives: Record<string, string[]> }[];
+  invalid: string[];
+  readable: string[];
+  duplicates: { policies: string[]; directive: string }[];
+} = cspParserCases;
