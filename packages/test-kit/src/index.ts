@@ -19,6 +19,7 @@ export * from "./engine/recording-engine.js";
 export * from "./http/https-server.js";
 export * from "./http/openapi-response-validator.js";
 export * from "./http/raw-http.js";
+export * from "./http/spec-sites.js";
 export * from "./http/web-peers.js";
 export * from "./http/webhook-receiver.js";
 export * from "./lambda/fixture-events.js";

@@ -69,4 +69,4 @@ export const observatoryCspParserCases: {
   invalid: string[];
   readable: string[];
   duplicates: { policies: string[]; directive: string }[];
-} = cspParserCases;
+} = cspParserCases as typeof observatoryCspParserCases;
