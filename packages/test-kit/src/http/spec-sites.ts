@@ -15,7 +15,7 @@ export interface SiteSpec {
   host: string;
   /** The http chain, URLs without ports, each redirecting to the next; null: http does not answer. */
   http: string[] | null;
-  /** `none`: the host resolves to 127.0.0.2, where nothing answers HTTPS. */
+  /** `none`: the host resolves to the second address, where nothing answers HTTPS. */
   https: "ok" | "none" | "invalid-cert";
   page: {
     status: number;
@@ -28,6 +28,8 @@ export interface SiteSpec {
 
 export interface SpecSites {
   readonly dns: TestDnsServer;
+  /** Each host name and the address it resolves to (for a tool that resolves on its own). */
+  readonly addresses: ReadonlyMap<string, string>;
   /** The test root (PEM) the probe must trust. */
   readonly ca: string;
   readonly httpsPort: number;
@@ -40,10 +42,19 @@ const hostOf = (url: string) => new URL(url).hostname;
 /**
  * Loopback HTTPS and http servers answering for every site at once, by host name, with a DNS
  * server resolving the names (127.0.0.1; 127.0.0.2 for sites without HTTPS, where a second
- * http server listens on the same port). One certificate names every host; sites meant to have
+ * http server listens on the same port; or the addresses given). One certificate names every host; sites meant to have
  * an untrusted certificate get a self-signed one through SNI.
  */
-export async function startSpecSites(specs: readonly SiteSpec[]): Promise<SpecSites> {
+export async function startSpecSites(
+  specs: readonly SiteSpec[],
+  options: {
+    /** Where the sites live, and where those without HTTPS live. Default 127.0.0.1, 127.0.0.2. */
+    addresses?: [string, string];
+    /** Fixed ports (443 and 80 for a tool that cannot be told others; needs root). Default: any. */
+    ports?: { https: number; http: number };
+  } = {},
+): Promise<SpecSites> {
+  const [address, noHttpsAddress] = options.addresses ?? ["127.0.0.1", "127.0.0.2"];
   const byHost = new Map<string, SiteSpec>();
   for (const spec of specs) {
     for (const host of [spec.host, ...(spec.http ?? []).map(hostOf)]) byHost.set(host, spec);
@@ -119,27 +130,36 @@ export async function startSpecSites(specs: readonly SiteSpec[]): Promise<SpecSi
         callback(null, untrusted.has(name) ? untrustedContext : undefined),
     },
     handler: answer("https"),
+    host: address,
+    ...(options.ports ? { port: options.ports.https } : {}),
     // HTTP/1.1, as the Observatory speaks: HTTP/2 could not carry some values ("nosniff ").
     http1Only: true,
   });
-  const http = await startWebPeer({ handler: answer("http") });
-  // Sites without HTTPS live on 127.0.0.2: http answers there on the same port, HTTPS does not.
+  const http = await startWebPeer({
+    handler: answer("http"),
+    host: address,
+    ...(options.ports ? { port: options.ports.http } : {}),
+  });
+  // Sites without HTTPS live on their own address: http answers there on the same port, HTTPS not.
   const noHttps = await startWebPeer({
-    host: "127.0.0.2",
+    host: noHttpsAddress,
     port: http.port,
     handler: answer("http"),
   });
   ports.https = https.port;
   ports.http = http.port;
   const zone: ZoneRecords = {};
+  const addresses = new Map<string, string>();
   for (const [host, spec] of byHost) {
-    const data = spec.https === "none" ? "127.0.0.2" : "127.0.0.1";
+    const data = spec.https === "none" ? noHttpsAddress : address;
     zone[host] = [{ type: "A", name: host, ttl: 60, data }];
+    addresses.set(host, data);
   }
   const dns = await startDnsServer(zoneHandler(zone));
   const peers: WebPeer[] = [https, http, noHttps];
   return {
     dns,
+    addresses,
     ca: pki.root.certPem,
     httpsPort: https.port,
     httpPort: http.port,
