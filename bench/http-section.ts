@@ -3,7 +3,13 @@
  * `http://` each reach the page through a 2-hop redirect (http first redirects to https, so
  * its chain is the longest: 4 requests), and security.txt is one request. The chains run in
  * parallel, so the wall time should stay within 1.2x of the longest chain alone (its requests
- * x 50 ms). Prints the wall time and the ratio. Run with `pnpm bench:http-section`.
+ * x 50 ms). Prints the wall time and the ratio.
+ *
+ * Then, side by side with the MDN HTTP Observatory's scanner (npm `@mdn/mdn-http-observatory`),
+ * the same loopback sites (its own test cases and captured scans) one at a time and 6 at a time:
+ * both wall times, the ratio (target: ours at most 0.5x), and how many verdicts agree. That part
+ * serves the sites on ports 443 and 80 (its `scan()` takes no ports): run as root.
+ * Run with `pnpm bench:http-section`.
  */
 
 import { setTimeout as sleep } from "node:timers/promises";
@@ -15,8 +21,9 @@ import {
   zoneHandler,
 } from "@domain-intel/test-kit";
 import { createEngine, httpProbe, type SectionResult } from "../packages/engine/dist/index.js";
-import type { HttpData } from "../packages/engine/dist/probes/http/http-data.js";
+import type { HttpData } from "../packages/engine/dist/probes/http/declaration.js";
 import { assertBenchTsconfig } from "./support/bench-process.js";
+import { observatorySideBySide } from "./support/observatory-side-by-side.js";
 
 assertBenchTsconfig();
 
@@ -121,6 +128,7 @@ async function main(): Promise<void> {
   console.log(`  best run ratio       ${(sorted[0]!.wallMs / baselineMs).toFixed(3)}`);
   console.log(`  ratio                ${ratio.toFixed(3)} (target <= ${allowedRatio})`);
   if (ratio > allowedRatio) process.exitCode = 1;
+  if (!(await observatorySideBySide())) process.exitCode = 1;
 }
 
 main().catch((error: unknown) => {

@@ -1,6 +1,7 @@
 import { once } from "node:events";
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import http2 from "node:http2";
+import https from "node:https";
 import type { AddressInfo, Socket } from "node:net";
 
 /**
@@ -31,6 +32,11 @@ export async function startWebPeer(options: {
   tls?: Omit<http2.SecureServerOptions, "key" | "cert"> & { key: string; cert: string };
   /** Listen on this port (e.g. one just freed, for "nothing listening"). Default: any. */
   port?: number;
+  /**
+   * Speak HTTP/1.1 only over TLS, as a server without HTTP/2 does (HTTP/2 refuses field values
+   * that start or end with whitespace, RFC 9113 section 8.2.1; HTTP/1.1 carries them).
+   */
+  http1Only?: boolean;
 }): Promise<WebPeer> {
   const requests: string[] = [];
   const protocols: (string | false)[] = [];
@@ -40,13 +46,15 @@ export async function startWebPeer(options: {
     options.handler(request, response);
   };
   const server = options.tls
-    ? http2.createSecureServer(
-        { ...options.tls, allowHTTP1: true },
-        handle as unknown as (
-          request: http2.Http2ServerRequest,
-          response: http2.Http2ServerResponse,
-        ) => void,
-      )
+    ? options.http1Only
+      ? https.createServer(options.tls, handle)
+      : http2.createSecureServer(
+          { ...options.tls, allowHTTP1: true },
+          handle as unknown as (
+            request: http2.Http2ServerRequest,
+            response: http2.Http2ServerResponse,
+          ) => void,
+        )
     : http.createServer(handle);
   server.on("connection", (socket: Socket) => {
     sockets.add(socket);

@@ -1,7 +1,7 @@
 import { parseSetCookie } from "set-cookie-parser";
-import type { HttpCookie } from "./http-data.js";
+import type { HttpCookie } from "./declaration.js";
 
-/** The cookies an answer sets: name and flags only, the value is dropped at once. */
+/** The cookies an answer sets: name and attributes only, the value is dropped at once. */
 export function readCookies(url: string, setCookie: string | string[] | undefined): HttpCookie[] {
   if (setCookie === undefined) return [];
   const lines = Array.isArray(setCookie) ? setCookie : [setCookie];
@@ -11,5 +11,7 @@ export function readCookies(url: string, setCookie: string | string[] | undefine
     secure: cookie.secure === true,
     httpOnly: cookie.httpOnly === true,
     sameSite: cookie.sameSite ?? null,
+    path: cookie.path ?? null,
+    domain: cookie.domain ?? null,
   }));
 }

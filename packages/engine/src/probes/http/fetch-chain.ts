@@ -1,7 +1,7 @@
 import type { Agent } from "undici";
 import { stepTimeoutMs } from "../../contract/budget.js";
 import type { ProbeContext } from "../../contract/probe.js";
-import type { HttpFailureReason, HttpFetch, HttpHop } from "./http-data.js";
+import type { HttpFailureReason, HttpFetch, HttpHop } from "./declaration.js";
 import type { ResponseHeaders } from "./security-headers.js";
 
 /** The most redirects followed in one chain (internet.nl and browsers stop near here too). */
@@ -163,7 +163,7 @@ const tlsCodes =
   /^(ERR_TLS|ERR_SSL|CERT_|DEPTH_ZERO|SELF_SIGNED|UNABLE_TO_|ERR_OSSL|HOSTNAME_MISMATCH)/;
 
 /** What a failed request says about the site, from the error or its cause. */
-function classify(error: unknown): { reason: HttpFailureReason; errorCode: string | null } {
+export function classify(error: unknown): { reason: HttpFailureReason; errorCode: string | null } {
   const found = error as { code?: unknown; name?: unknown; cause?: { code?: unknown } };
   // An abort's DOMException carries a legacy numeric `code` (20, 23): its name says what it is.
   const code =

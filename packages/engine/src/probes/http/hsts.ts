@@ -1,12 +1,17 @@
-import type { HttpFetch, HttpHsts, HttpPreload } from "./http-data.js";
+import type { HttpFetch, HttpHsts, HttpPreload } from "./declaration.js";
 
 /** The preload list's least max-age (hstspreload.org): one year. */
 export const preloadMaxAge = 31_536_000;
 
+// RFC 9110 section 5.6.2: a directive name is a token; its value a token or a quoted string.
+const token = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+const quotedString = /^"(?:[^"\\]|\\.)*"$/;
+
 /**
  * Parses a `Strict-Transport-Security` value per RFC 6797 section 6.1: directives split on
- * `;`, names case-insensitive, `max-age` required (digits, optionally quoted), no directive
- * twice. An invalid header is one a browser ignores.
+ * `;`, names case-insensitive tokens, values tokens or quoted strings, `max-age` required
+ * (digits, optionally quoted), no directive twice. An invalid header is one a browser ignores
+ * (section 8.1), such as two headers joined with a comma by a proxy.
  */
 export function parseHsts(header: string): HttpHsts {
   const errors: string[] = [];
@@ -20,6 +25,10 @@ export function parseHsts(header: string): HttpHsts {
     const equals = directive.indexOf("=");
     const name = (equals < 0 ? directive : directive.slice(0, equals)).trim().toLowerCase();
     const value = equals < 0 ? null : directive.slice(equals + 1).trim();
+    if (!token.test(name) || (value !== null && !token.test(value) && !quotedString.test(value))) {
+      errors.push(`\`${directive}\` is not a directive (RFC 6797 section 6.1).`);
+      continue;
+    }
     if (seen.has(name)) errors.push(`${name} appears more than once.`);
     seen.add(name);
     if (name === "max-age") {
@@ -38,8 +47,8 @@ export function parseHsts(header: string): HttpHsts {
 
 /**
  * The preload list's rules (hstspreload.org) as far as two fetches can tell: http redirects to
- * https (when http answers at all), and the domain's own HTTPS answer carries a valid policy
- * with max-age of a year or more, includeSubDomains and preload.
+ * https on the same host first (when http answers at all), and the domain's own HTTPS answer
+ * carries a valid policy with max-age of a year or more, includeSubDomains and preload.
  */
 export function preloadVerdict(options: {
   https: HttpFetch;
@@ -51,6 +60,8 @@ export function preloadVerdict(options: {
   if (!https.reachable) unmet.push("HTTPS does not answer.");
   if (http.reachable && !http.finalUrl?.startsWith("https:")) {
     unmet.push("http:// does not redirect to https://.");
+  } else if (http.reachable && !redirectsFirstToSameHostHttps(http)) {
+    unmet.push("http:// does not redirect first to https:// on the same host.");
   }
   if (!hsts) unmet.push("No Strict-Transport-Security header on the domain's HTTPS answer.");
   else if (!hsts.valid) unmet.push("The Strict-Transport-Security header is invalid.");
@@ -60,4 +71,17 @@ export function preloadVerdict(options: {
     if (!hsts.preload) unmet.push("No preload directive.");
   }
   return { ready: unmet.length === 0, unmet };
+}
+
+/**
+ * The http chain's first redirect goes to https on the host asked, so that the host's HSTS
+ * policy is seen before anything else (hstspreload.org's rule; the Observatory's
+ * `redirection-to-https`).
+ */
+export function redirectsFirstToSameHostHttps(http: HttpFetch): boolean {
+  const [first, second] = http.hops;
+  if (!first || !second) return false;
+  const from = new URL(first.url);
+  const to = new URL(second.url);
+  return to.protocol === "https:" && to.hostname === from.hostname;
 }

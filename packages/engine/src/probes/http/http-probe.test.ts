@@ -13,8 +13,7 @@ import {
 } from "@domain-intel/test-kit";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { ProbeContext } from "../../contract/probe.js";
-import type { HttpProbeOptions } from "./declaration.js";
-import type { HttpData } from "./http-data.js";
+import type { HttpData, HttpProbeOptions } from "./declaration.js";
 import { httpFindingIds } from "./http-findings.js";
 import { httpProbe } from "./http-probe.js";
 
@@ -76,9 +75,10 @@ function goodRoutes(routes: Record<string, WebHandler> = {}): Record<string, Web
       response.setHeader("referrer-policy", "no-referrer");
       response.setHeader("permissions-policy", "geolocation=(), camera=()");
       response.setHeader("cross-origin-opener-policy", "same-origin");
+      response.setHeader("cross-origin-embedder-policy", "require-corp");
+      response.setHeader("cross-origin-resource-policy", "same-origin");
       response.setHeader("set-cookie", ["sid=secret-value; Secure; HttpOnly; SameSite=Lax"]);
       response.setHeader("alt-svc", 'h3=":443"; ma=86400');
-      response.setHeader("server", "loopback");
       response.writeHead(200, { "content-type": "text/html" });
       response.end("<!doctype html><title>ok</title>");
     },
@@ -180,11 +180,22 @@ describe("http probe", () => {
     });
     expect(data.headers?.permissionsPolicyFeatures).toEqual(["geolocation", "camera"]);
     expect(data.cookies).toEqual([
-      { name: "sid", url: `${site.httpsUrl}/`, secure: true, httpOnly: true, sameSite: "Lax" },
+      {
+        name: "sid",
+        url: `${site.httpsUrl}/`,
+        secure: true,
+        httpOnly: true,
+        sameSite: "Lax",
+        path: null,
+        domain: null,
+      },
     ]);
     expect(JSON.stringify(data)).not.toContain("secret-value");
     expect(data.http3Advertised).toBe(true);
-    expect(data.server).toBe("loopback");
+    expect(data.server).toBeNull();
+    expect(data.disclosure).toEqual([]);
+    // 100 and every bonus: CSP, cookies, referrer, framing +5 each; COOP, COEP, CORP +10 each.
+    expect(data.observatory).toMatchObject({ score: 150, grade: "A+" });
     expect(data.securityTxt).toMatchObject({ found: true, signed: false, expired: false });
     expect(site.https.protocols).toContain("h2");
   });
@@ -212,10 +223,13 @@ describe("http probe", () => {
       "http.hsts.max-age": "skipped",
       "http.hsts.preload": "info",
       "http.headers.nosniff": "warn",
-      "http.headers.framing": "warn",
-      "http.headers.csp": "warn",
+      "http.headers.framing": "fail",
+      "http.headers.csp": "fail",
       "http.headers.referrer-policy": "warn",
+      "http.headers.coop": "info",
     });
+    // 100 - 25 (CSP) - 20 (HSTS) - 5 (nosniff) - 20 (framing): 30, a D.
+    expect(data.observatory).toMatchObject({ score: 30, grade: "D" });
   });
 
   it("warns on a max-age below a year", async () => {
@@ -314,7 +328,7 @@ describe("http probe", () => {
     expect(statusOf(data, "http.redirect.safe")).toBe("fail");
   });
 
-  it("warns on cookies without Secure or HttpOnly, never keeping a value", async () => {
+  it("judges cookies without Secure or HttpOnly, never keeping a value", async () => {
     const routes = goodRoutes({
       "/": (_request, response) => {
         response.setHeader("strict-transport-security", goodHsts);
@@ -328,13 +342,29 @@ describe("http probe", () => {
     });
     const data = await probe(await startSite({ https: routes }));
     const cookies = data.findings.find((finding) => finding.id === "http.cookies.flags");
+    // SameSite=None without Secure, and a session cookie without HttpOnly: the Observatory's
+    // -20 and -30, a failure either way.
     expect(cookies).toMatchObject({
-      status: "warn",
+      status: "fail",
       details: {
+        outcome: "cookies-session-without-httponly-flag",
+        observatory: { outcome: "cookies-session-without-httponly-flag", scoreModifier: -30 },
         cookies: [
-          { name: "tracking", secure: false, httpOnly: false },
-          { name: "session", secure: true, httpOnly: false },
+          {
+            name: "tracking",
+            secure: false,
+            httpOnly: false,
+            problems: ["no_secure", "no_httponly", "samesite_none_without_secure"],
+          },
+          {
+            name: "session",
+            secure: true,
+            httpOnly: false,
+            session: true,
+            problems: ["no_httponly"],
+          },
         ],
+        recommendation: expect.stringContaining("HttpOnly"),
       },
     });
     expect(JSON.stringify(data)).not.toMatch(/abc123|xyz789/);

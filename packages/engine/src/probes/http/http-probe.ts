@@ -5,19 +5,25 @@ import { resolveOptions } from "../../contract/resolve-options.js";
 import { withRemediations } from "../../contract/with-remediations.js";
 import { createGuardedDispatcher } from "../../network/http-dispatcher.js";
 import { readCookies } from "./cookies.js";
+import { corsPreflight } from "./cors-preflight.js";
 import {
+  type HttpCors,
+  type HttpData,
+  type HttpFacts,
   HttpOptions,
+  type HttpPage,
   type HttpProbeOptions,
   type HttpSettings,
   httpDeclaration,
+  type SecurityTxt,
 } from "./declaration.js";
+import { readDisclosure } from "./disclosure/disclosing-headers.js";
 import { type ChainResult, type ChainSettings, fetchChain } from "./fetch-chain.js";
 import { parseHsts, preloadVerdict } from "./hsts.js";
-import type { HttpData, SecurityTxt } from "./http-data.js";
+import { isHtml, readHtmlPage } from "./html-page.js";
 import { httpFindings } from "./http-findings.js";
+import { observatoryGrade, runObservatoryTests } from "./observatory/observatory-tests.js";
 import { httpFixes } from "./remediation.js";
-// Until the section's data is declared with TypeBox, the probe publishes its JSON Schema as it was.
-import { httpDataSchema } from "./schema.js";
 import { headerValue, readSecurityHeaders } from "./security-headers.js";
 import { parseSecurityTxt } from "./security-txt.js";
 import { httpTtlMs } from "./ttl.js";
@@ -48,7 +54,7 @@ export function createHttpProbe(resolved: HttpSettings): Probe<HttpData> {
   };
   return withRemediations(httpFixes, {
     summary: httpDeclaration.summary,
-    dataSchema: httpDataSchema,
+    dataSchema: httpDeclaration.data,
     example: httpDeclaration.example,
     run: (domain, context) => probeSite(domain, context, settings),
     ttlMs: (data) => httpTtlMs({ data, now: Date.now() }),
@@ -95,47 +101,78 @@ async function probeSite(
   });
   const httpsOrigin = origin("https", domain, settings.httpsPort);
   const chain = (start: string) => fetchChain({ start, dispatcher, context, settings, protocols });
+  // The preflight asks the page the https chain ends on, as soon as it is known.
+  const httpsWithCors = chain(`${httpsOrigin}/`).then(async (https) => {
+    const url = https.fetch.finalUrl;
+    if (url === null) return { https, preflight: null };
+    const preflight = await corsPreflight({
+      url,
+      dispatcher,
+      context,
+      requestTimeoutMs: settings.requestTimeoutMs,
+    });
+    return { https, preflight };
+  });
   try {
-    const [https, http, securityTxt] = await Promise.all([
-      chain(`${httpsOrigin}/`),
+    const [{ https, preflight }, http, securityTxt] = await Promise.all([
+      httpsWithCors,
       chain(`${origin("http", domain, settings.httpPort)}/`),
       chain(`${httpsOrigin}/.well-known/security.txt`),
     ]);
     if (https.fetch.errorCode === unresolved && http.fetch.errorCode === unresolved) {
       throw new ProbeError("upstream_error", `No resolver answered for ${domain}.`);
     }
-    return assemble({ https, http, securityTxt });
+    return assemble({ https, http, securityTxt, preflight });
   } finally {
     // Destroy, not close: a peer stalling a body must not hold the run open.
     dispatcher.destroy().catch(() => {});
   }
 }
 
-function assemble(chains: { https: ChainResult; http: ChainResult; securityTxt: ChainResult }) {
-  const { https, http } = chains;
+function assemble(gathered: {
+  https: ChainResult;
+  http: ChainResult;
+  securityTxt: ChainResult;
+  preflight: HttpCors | null;
+}): HttpData {
+  const { https, http, preflight } = gathered;
   const first = https.answers[0];
   const hstsHeader = first?.headers["strict-transport-security"];
   const hstsValue = Array.isArray(hstsHeader) ? hstsHeader[0] : hstsHeader;
   const hsts = hstsValue === undefined ? null : parseHsts(hstsValue);
   const final = https.fetch.finalStatus === null ? undefined : https.answers.at(-1);
+  const headers = final ? readSecurityHeaders(final.headers) : null;
   const altSvc = final ? headerValue(final.headers, "alt-svc") : null;
-  const facts: Omit<HttpData, "findings"> = {
+  const facts: HttpFacts = {
     https: https.fetch,
     http: http.fetch,
     hsts,
     preload: preloadVerdict({ https: https.fetch, http: http.fetch, hsts }),
-    headers: final ? readSecurityHeaders(final.headers) : null,
+    headers,
     server: final ? headerValue(final.headers, "server") : null,
     altSvc,
     http3Advertised: altSvc !== null && /(^|[\s,])h3(-\d+)?=/.test(altSvc),
+    page: headers && isHtml(headers.contentType) ? readPage(https) : null,
+    cors: preflight,
+    disclosure: final ? readDisclosure(final.headers) : [],
     cookies: https.answers
       .filter((answer) => answer.url.startsWith("https:"))
       .flatMap((answer) =>
         readCookies(answer.url, answer.headers["set-cookie"] as string | string[] | undefined),
       ),
-    securityTxt: readSecurityTxt(chains.securityTxt, Date.now()),
+    securityTxt: readSecurityTxt(gathered.securityTxt, Date.now()),
   };
-  return { ...facts, findings: httpFindings(facts) };
+  const run = runObservatoryTests(facts);
+  return {
+    ...facts,
+    observatory: observatoryGrade(facts, run),
+    findings: httpFindings(facts, run),
+  };
+}
+
+function readPage(https: ChainResult): HttpPage {
+  const body = https.body?.toString("utf8") ?? "";
+  return { ...readHtmlPage(body), truncated: https.fetch.bodyTruncated };
 }
 
 function readSecurityTxt(chain: ChainResult, now: number): SecurityTxt {

@@ -11,8 +11,8 @@ import {
   setHeaderChange,
 } from "../../protocols/remediation/header-snippets.js";
 import { rfc } from "../../protocols/remediation/references.js";
+import type { HttpData, SecurityTxtFields } from "./declaration.js";
 import { preloadMaxAge } from "./hsts.js";
-import type { HttpData, SecurityTxtFields } from "./http-data.js";
 
 type HttpFix = Fix<HttpData>;
 

@@ -1,5 +1,5 @@
 import { parseDictionary } from "structured-headers";
-import type { HttpCsp, HttpSecurityHeaders } from "./http-data.js";
+import type { HttpCsp, HttpSecurityHeaders } from "./declaration.js";
 
 export type ResponseHeaders = Record<string, string | string[] | undefined>;
 
@@ -10,18 +10,24 @@ export function headerValue(headers: ResponseHeaders, name: string): string | nu
   return Array.isArray(value) ? value.join(", ") : value;
 }
 
-/** The security headers of an answer, as sent, CSP split into directives. */
+/** The security headers of an answer, as sent (field lines joined), CSP split into directives. */
 export function readSecurityHeaders(headers: ResponseHeaders): HttpSecurityHeaders {
   const csp = headerValue(headers, "content-security-policy");
+  const reportOnly = headerValue(headers, "content-security-policy-report-only");
   const permissions = headerValue(headers, "permissions-policy");
   return {
     contentSecurityPolicy: csp === null ? null : parseCsp(csp),
+    contentSecurityPolicyReportOnly: reportOnly === null ? null : parseCsp(reportOnly),
     xFrameOptions: headerValue(headers, "x-frame-options"),
     xContentTypeOptions: headerValue(headers, "x-content-type-options"),
     referrerPolicy: headerValue(headers, "referrer-policy"),
     permissionsPolicy: permissions,
     permissionsPolicyFeatures: permissions === null ? null : featuresOf(permissions),
     crossOriginOpenerPolicy: headerValue(headers, "cross-origin-opener-policy"),
+    crossOriginEmbedderPolicy: headerValue(headers, "cross-origin-embedder-policy"),
+    crossOriginResourcePolicy: headerValue(headers, "cross-origin-resource-policy"),
+    strictTransportSecurity: headerValue(headers, "strict-transport-security"),
+    contentType: headerValue(headers, "content-type"),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { SecurityTxtFields } from "./http-data.js";
+import type { SecurityTxtFields } from "./declaration.js";
 
 export interface ParsedSecurityTxt {
   signed: boolean;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { makeFinding } from "../../contract/finding.js";
-import type { HttpData } from "./http-data.js";
+import type { HttpData } from "./declaration.js";
 import example from "./openapi-example.json" with { type: "json" };
 import { failingTtlMs, httpTtlMs, maxTtlMs } from "./ttl.js";
 

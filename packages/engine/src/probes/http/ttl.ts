@@ -1,4 +1,4 @@
-import type { HttpData } from "./http-data.js";
+import type { HttpData } from "./declaration.js";
 
 const minuteMs = 60_000;
 export const maxTtlMs = 60 * minuteMs;
