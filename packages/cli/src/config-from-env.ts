@@ -14,7 +14,7 @@ import {
   urlSetting,
 } from "./env-settings.js";
 import { redactRedisUrl } from "./redis-connection.js";
-import { watchFromEnv } from "./watch-from-env.js";
+import { intervalSetting, watchFromEnv } from "./watch-from-env.js";
 
 export interface ServeConfig {
   port: number;
@@ -25,6 +25,11 @@ export interface ServeConfig {
   keysFile?: string;
   /** REDIS_URL: cache, rate limits and API keys in Redis. */
   redisUrl?: string;
+  /**
+   * DOMAIN_INTEL_LOCK_DURATION: BullMQ's lock on a running batch job, sweep or webhook
+   * delivery; the work of an instance that died is taken over after one to two of these.
+   */
+  lockDurationMs: number;
   /**
    * The pages for people: DOMAIN_INTEL_DOCS (the API reference at /docs and the report page at
    * /view, default on) and DOMAIN_INTEL_VIEW (the report page alone, default on).
@@ -224,6 +229,7 @@ export function configFromEnv(env: Env): ServeConfig {
   const anchors = trustAnchorsSetting(env);
   const mail = mailSettings(env);
   const redisUrl = env.REDIS_URL?.trim() ? parseRedisUrl(env.REDIS_URL.trim()) : undefined;
+  const lockDurationMs = intervalSetting(env, "DOMAIN_INTEL_LOCK_DURATION") ?? 30_000;
   const caaIssuers = caaIssuersSetting(env);
   const docs = booleanSetting(env, "DOMAIN_INTEL_DOCS", true);
   const view = docs && booleanSetting(env, "DOMAIN_INTEL_VIEW", true);
@@ -270,6 +276,7 @@ export function configFromEnv(env: Env): ServeConfig {
       mail.dkimSelectors.length > 0 ? mail.dkimSelectors.join(",") : none,
     ...watch.effective,
     REDIS_URL: redisUrl ? redactRedisUrl(redisUrl) : none,
+    ...(redisUrl ? { DOMAIN_INTEL_LOCK_DURATION: `${lockDurationMs / 1000}s` } : {}),
     DOMAIN_INTEL_DOCS: docs ? "yes" : "no",
     DOMAIN_INTEL_VIEW: view ? "yes" : "no",
   };
@@ -280,6 +287,7 @@ export function configFromEnv(env: Env): ServeConfig {
     pages: { docs, view },
     ...(keysFile ? { keysFile } : {}),
     ...(redisUrl ? { redisUrl } : {}),
+    lockDurationMs,
     effective,
   };
 }

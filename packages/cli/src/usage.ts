@@ -5,6 +5,7 @@ export const mainUsage = `Usage:
   domain-intel serve                              start the API server (serve --help)
   domain-intel mcp                                serve the Model Context Protocol on stdio (serve's settings)
   domain-intel keys create|list|revoke|rotate|migrate   manage API keys (keys --help)
+  domain-intel webhooks list|retry                webhook deliveries given up on (webhooks --help)
   domain-intel --version | --help
 
 Exit codes: 0 nothing at or above --fail-on, 1 findings at or above it, 2 bad usage,
@@ -124,7 +125,12 @@ export const serveVariables: ReadonlyArray<[name: string, fallback: string, mean
   [
     "REDIS_URL",
     "(none: in memory)",
-    "redis:// or rediss://: cache, rate limits, keys, batch jobs and history in Redis",
+    "redis:// or rediss://: cache, rate limits, keys, batch jobs, history and webhook deliveries in Redis",
+  ],
+  [
+    "DOMAIN_INTEL_LOCK_DURATION",
+    "30s",
+    "with REDIS_URL: how long the batch job, sweep or webhook delivery of an instance that died stays locked before another takes it over",
   ],
 ];
 

@@ -4,7 +4,7 @@ import { type Env, fileSetting, urlSetting } from "./env-settings.js";
 const units: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 
 /** `30s`, `15m`, `1h`, `1d`: at least a second, at most 31 days. */
-function intervalSetting(env: Env, name: string): number | undefined {
+export function intervalSetting(env: Env, name: string): number | undefined {
   const value = env[name]?.trim();
   if (!value) return undefined;
   const match = /^(\d{1,9})(ms|s|m|h|d)$/.exec(value);

@@ -1,3 +1,4 @@
+import { type DeliveryQueue, isDeliveryQueue } from "./delivery-queue.js";
 import { type EventType, eventTypes } from "./domain-event.js";
 import { webhookKey } from "./webhook-signature.js";
 
@@ -17,6 +18,12 @@ export interface WebhookOptions {
   readonly backoffMs?: number;
   /** Events waiting (queued or between attempts); beyond it, new ones are dropped and logged. Default 1000. */
   readonly maxQueue?: number;
+  /**
+   * Where messages wait for delivery. Default `memoryDeliveryQueue()`: in this process, lost
+   * when it stops. `bullmqDeliveryQueue()` from `@domain-intel/redis` keeps them in Redis for
+   * any instance to deliver. One queue a webhook.
+   */
+  readonly queue?: DeliveryQueue;
 }
 
 const bounded = (value: unknown, min: number, max: number) =>
@@ -28,6 +35,7 @@ export function validateWebhookOptions(
 ): void {
   if (webhooks === undefined) return;
   const list = Array.isArray(webhooks) ? webhooks : [webhooks as WebhookOptions];
+  const queues = new Set<DeliveryQueue>();
   list.forEach((webhook, index) => {
     const name = Array.isArray(webhooks) ? `webhooks[${index}]` : "webhooks";
     if (typeof webhook !== "object" || webhook === null)
@@ -61,5 +69,12 @@ export function validateWebhookOptions(
       fail(`${name}.backoffMs`, "must be an integer from 0 to 3600000");
     if (webhook.maxQueue !== undefined && !bounded(webhook.maxQueue, 1, 1_000_000))
       fail(`${name}.maxQueue`, "must be an integer from 1 to 1000000");
+    if (webhook.queue !== undefined) {
+      if (!isDeliveryQueue(webhook.queue))
+        fail(`${name}.queue`, "must be a DeliveryQueue (add, work, deadLetters, retry, close)");
+      // Two webhooks' workers on one queue would each take the other's messages.
+      if (queues.has(webhook.queue)) fail(`${name}.queue`, "must not be another webhook's queue");
+      queues.add(webhook.queue);
+    }
   });
 }

@@ -44,6 +44,8 @@ export interface ServeProcess {
   output(): string;
   /** SIGTERM, and the exit code. */
   stop(): Promise<number | null>;
+  /** SIGKILL, as a crash or the OOM killer would: nothing of the process runs after it. */
+  kill(): Promise<void>;
 }
 
 /** Starts `domain-intel serve` on a free loopback port and waits until it listens. */
@@ -84,6 +86,12 @@ export async function startServe(env: NodeJS.ProcessEnv): Promise<ServeProcess> 
       child.kill("SIGTERM");
       const [code] = (await exited) as [number | null];
       return code;
+    },
+    async kill() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = once(child, "exit");
+      child.kill("SIGKILL");
+      await exited;
     },
   };
 }
