@@ -14,8 +14,10 @@ export interface FleetRegistryOptions {
 export interface FleetRegistry {
   /** `http://127.0.0.1:PORT/` */
   readonly url: string;
-  /** Lookups answered so far, per domain (lower case): how often each was probed. */
+  /** Lookups received so far, per domain (lower case): how often each was probed. */
   readonly lookups: ReadonlyMap<string, number>;
+  /** Every lookup in the order it arrived, with `performance.now()` at its arrival. */
+  readonly log: readonly { readonly domain: string; readonly at: number }[];
   /** Writes the bootstrap file pointing `.test` here (for DOMAIN_INTEL_RDAP_BOOTSTRAP); its path. */
   writeBootstrap(directory: string): string;
   close(): Promise<void>;
@@ -29,6 +31,7 @@ export async function startFleetRegistry(
   options: FleetRegistryOptions = {},
 ): Promise<FleetRegistry> {
   const lookups = new Map<string, number>();
+  const log: { domain: string; at: number }[] = [];
   const template = rdapDomainExample();
   if (options.expiresInDays !== undefined) {
     const expiresAt = new Date(Date.now() + options.expiresInDays * 86_400_000).toISOString();
@@ -36,9 +39,12 @@ export async function startFleetRegistry(
       if (event.eventAction === "expiration") event.eventDate = expiresAt;
   }
   const server = createServer(async (request, response) => {
-    await options.delay?.();
     const name = /\/domain\/([^/?]+)/.exec(request.url ?? "")?.[1]?.toLowerCase();
-    if (name) lookups.set(name, (lookups.get(name) ?? 0) + 1);
+    if (name) {
+      log.push({ domain: name, at: performance.now() });
+      lookups.set(name, (lookups.get(name) ?? 0) + 1);
+    }
+    await options.delay?.();
     response.writeHead(name ? 200 : 404, { "content-type": "application/rdap+json" });
     response.end(name ? JSON.stringify({ ...template, ldhName: name.toUpperCase() }) : "");
   });
@@ -47,6 +53,7 @@ export async function startFleetRegistry(
   return {
     url,
     lookups,
+    log,
     writeBootstrap(directory) {
       const path = join(directory, "dns.json");
       writeFileSync(path, JSON.stringify({ version: "1.0", services: [[["test"], [url]]] }));
