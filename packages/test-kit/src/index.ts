@@ -17,6 +17,7 @@ export * from "./engine/flipping-probe.js";
 export * from "./engine/no-built-in-probes.js";
 export * from "./engine/probe-context.js";
 export * from "./engine/recording-engine.js";
+export * from "./engine/saturating-probe.js";
 export * from "./http/https-server.js";
 export * from "./http/openapi-response-validator.js";
 export * from "./http/raw-http.js";

@@ -1,4 +1,5 @@
 import { setMaxListeners } from "node:events";
+import { NoTimeLeftError } from "../../contract/budget.js";
 import { type ProbeContext, ProbeError } from "../../contract/probe.js";
 import { impossibleName } from "./impossible-name.js";
 import { queryBudget } from "./query-budget.js";
@@ -64,35 +65,46 @@ export async function lookupRecordSets(options: {
       // `_submission._tcp.` plus a long domain may pass 253 characters: no such name, no records.
       if (!question.required && impossibleName(name) !== null) return;
       try {
-        const response = await context.limit(() => {
-          // Measured once the limit lets the query go: it may have waited in the queue.
-          const budget = queryBudget({
-            context,
-            tryTimeoutMs: options.tryTimeoutMs,
-            tries: options.udpTries,
-          });
-          if (!budget) {
+        const response = await context
+          .limit(() => {
+            // Measured once the limit lets the query go: it may have waited in the queue.
+            const budget = queryBudget({
+              context,
+              tryTimeoutMs: options.tryTimeoutMs,
+              tries: options.udpTries,
+            });
+            if (!budget) {
+              throw new DnsQueryError({
+                code: "timeout",
+                message: `no time was left to ask ${resolver.label} for ${name}/${question.type}`,
+                server: resolver.label,
+                transport: "udp",
+              });
+            }
+            return query({
+              server: resolver.label,
+              name,
+              type: question.type,
+              checkingDisabled: true,
+              // With their RRSIGs, so the chain of trust validates the apex on these answers.
+              dnssecOk: question.type === "DS" || question.type === "DNSKEY",
+              signal,
+              timeoutMs: options.tryTimeoutMs,
+              udpTries: options.udpTries,
+              totalTimeoutMs: budget.totalTimeoutMs,
+              minTryMs: budget.minTryMs,
+            });
+          })
+          .catch((error: unknown) => {
+            if (!(error instanceof NoTimeLeftError)) throw error;
+            // No slot of the engine's limit came free in time: as if no time were left.
             throw new DnsQueryError({
               code: "timeout",
               message: `no time was left to ask ${resolver.label} for ${name}/${question.type}`,
               server: resolver.label,
               transport: "udp",
             });
-          }
-          return query({
-            server: resolver.label,
-            name,
-            type: question.type,
-            checkingDisabled: true,
-            // With their RRSIGs, so the chain of trust validates the apex on these answers.
-            dnssecOk: question.type === "DS" || question.type === "DNSKEY",
-            signal,
-            timeoutMs: options.tryTimeoutMs,
-            udpTries: options.udpTries,
-            totalTimeoutMs: budget.totalTimeoutMs,
-            minTryMs: budget.minTryMs,
           });
-        });
         if (!answeredRcodes.has(response.rcode)) {
           throw new RcodeFailure(
             `${resolver.label} answered ${response.rcode} for ${name}/${question.type}`,
