@@ -1,0 +1,19 @@
+import type { SectionResult } from "@domain-intel/engine";
+
+/**
+ * What a section made of a hostile peer, for one assertion: whether it answered inside its
+ * budget, and how: `data` (findings say what was wrong), or a bounded error (`timeout`,
+ * `upstream_error`). `internal` means an exception of ours: never acceptable.
+ */
+export function boundedOutcome(
+  result: SectionResult,
+  budgetMs: number,
+): { inBudget: boolean; outcome: "data" | string } {
+  return {
+    inBudget: result.durationMs <= budgetMs,
+    outcome: result.status === "ok" ? "data" : (result.error?.code ?? "unknown"),
+  };
+}
+
+/** The outcomes a hostile peer may leave: data, or an error that is not ours. */
+export const acceptableOutcomes = /^(data|timeout|upstream_error)$/;
