@@ -8,14 +8,17 @@ import tls from "node:tls";
  * - `drip`: these bytes one at a time, `everyMs` apart (a byte a second: 1000);
  * - `flood`: these bytes again and again for as long as the client reads (never-ending);
  * - `hang`: nothing more, the connection left open;
- * - `close`: end the connection.
+ * - `close`: end the connection;
+ * - `relay`: a real server answers instead.
  */
 export type HostileAct =
   | { readonly send: string | Uint8Array }
   | { readonly drip: string | Uint8Array; readonly everyMs: number }
   | { readonly flood: string | Uint8Array }
   | { readonly hang: true }
-  | { readonly close: true };
+  | { readonly close: true }
+  /** Hand the connection to a real server on loopback `port` (what was read is passed on). */
+  | { readonly relay: number };
 
 /**
  * When the peer starts its acts: `connect` (SMTP speaks first), after the client's first
@@ -29,6 +32,8 @@ export interface HostileServer {
   readonly port: number;
   /** Bytes written to clients so far, all connections together. */
   bytesSent(): number;
+  /** The most bytes written on any one connection. */
+  mostSentOnOne(): number;
   /** Connections accepted so far. */
   connections(): number;
   /** Connections still open: the client has not let go. */
@@ -50,10 +55,16 @@ function triggered(trigger: HostileTrigger, received: Buffer): number {
       const end = received.indexOf("\n");
       return end < 0 ? 0 : end + 1;
     }
-    case "record":
+    case "record": {
+      // SSL 2's 2-byte header has the high bit set; TLS records have 5 bytes of header.
+      if (received.length >= 2 && (received[0]! & 0x80) !== 0) {
+        const length = 2 + (((received[0]! & 0x7f) << 8) | received[1]!);
+        return received.length >= length ? length : 0;
+      }
       return received.length >= 5 && received.length >= 5 + received.readUInt16BE(3)
         ? 5 + received.readUInt16BE(3)
         : 0;
+    }
     case "dns-tcp":
       return received.length >= 2 && received.length >= 2 + received.readUInt16BE(0)
         ? 2 + received.readUInt16BE(0)
@@ -80,6 +91,8 @@ export async function startHostileServer(options: {
   readonly tls?: tls.TlsOptions;
 }): Promise<HostileServer> {
   let sent = 0;
+  let most = 0;
+  const sentOn = new WeakMap<net.Socket, number>();
   let accepted = 0;
   const requests: Buffer[] = [];
   const sockets = new Set<net.Socket>();
@@ -99,7 +112,11 @@ export async function startHostileServer(options: {
     new Promise<boolean>((resolve) => {
       if (socket.destroyed || !socket.writable) return resolve(false);
       const more = socket.write(bytes, (error) => {
-        if (!error) sent += bytes.length;
+        if (error) return;
+        sent += bytes.length;
+        const total = (sentOn.get(socket) ?? 0) + bytes.length;
+        sentOn.set(socket, total);
+        most = Math.max(most, total);
       });
       if (more) return resolve(true);
       const onDrain = () => {
@@ -133,6 +150,18 @@ export async function startHostileServer(options: {
         }
         return;
       } else if ("hang" in act) {
+        return;
+      } else if ("relay" in act) {
+        const upstream = net.connect(act.relay, "127.0.0.1");
+        sockets.add(upstream);
+        upstream.on("close", () => {
+          sockets.delete(upstream);
+          socket.destroy();
+        });
+        upstream.on("error", () => socket.destroy());
+        socket.on("close", () => upstream.destroy());
+        upstream.write(request);
+        socket.pipe(upstream).pipe(socket);
         return;
       } else {
         socket.end();
@@ -179,6 +208,7 @@ export async function startHostileServer(options: {
     host: address.address,
     port: address.port,
     bytesSent: () => sent,
+    mostSentOnOne: () => most,
     connections: () => accepted,
     open: () => sockets.size,
     requests,
