@@ -72,7 +72,7 @@ describe("configFromEnv", () => {
     expect(config.engine.network).toEqual({ allowPrivateAddresses: false });
   });
 
-  it("reads every DESIGN.md setting", async () => {
+  it("reads every documented setting", async () => {
     const keysFile = join(dir, "keys");
     writeFileSync(keysFile, `# team keys\nfile-key-1\n\nsha256:${"ab".repeat(32)}\n`);
     const caFile = join(dir, "ca.pem");

@@ -212,7 +212,7 @@ function trustAnchorsSetting(
   }
 }
 
-/** The standalone server's settings from the environment variables of DESIGN.md, all checked. */
+/** The standalone server's settings from the environment variables the README documents, all checked. */
 export function configFromEnv(env: Env): ServeConfig {
   const port = portSetting(env, "PORT", 3000);
   const host = hostSetting(env, "HOST", "0.0.0.0");

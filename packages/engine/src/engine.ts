@@ -11,7 +11,7 @@ import type { ErrorCode } from "./contract/error-codes.js";
 import type { NetworkPolicy, Probe } from "./contract/probe.js";
 import type { Report, SectionResult } from "./contract/section-result.js";
 import { normalizeDomain } from "./domain/normalize-domain.js";
-import { type EngineOptions, validateEngineOptions } from "./engine-options.js";
+import { type EngineOptions, resolveEngineOptions } from "./engine-options.js";
 import { createChangeTracking } from "./events/change-tracking.js";
 import type { EventListener, EventType } from "./events/domain-event.js";
 import type { DomainHistory } from "./history/history-store.js";
@@ -27,7 +27,12 @@ import { memoryWorkQueue } from "./jobs/memory-work-queue.js";
 import type { WorkerHandle } from "./jobs/work-queue.js";
 import { combineHooks } from "./logging/engine-hooks.js";
 import { consoleLogger, engineLogger } from "./logging/logger.js";
-import { builtInSections, defaultTtlMs } from "./probes/built-in.js";
+import {
+  builtInSections,
+  createBuiltInProbe,
+  defaultTtlMs,
+  type SectionOptions,
+} from "./probes/built-in.js";
 import { createFailedAuthLimiter } from "./ratelimit/failed-auth-limiter.js";
 import { memoryRateLimit } from "./ratelimit/memory-rate-limit.js";
 import { resolveRateLimit } from "./ratelimit/rate-limit-options.js";
@@ -92,38 +97,37 @@ export interface LookupOptions {
   readonly refresh?: boolean;
 }
 
-/** Creates the framework-agnostic engine. Options are validated here, once. */
-export function createEngine(options: EngineOptions): Engine {
-  validateEngineOptions(options);
-  const basePath = options.basePath ?? "/api/v1";
+/** Creates the framework-agnostic engine. Options are checked and resolved here, once. */
+export function createEngine(given: EngineOptions): Engine {
+  const options = resolveEngineOptions(given);
+  const { basePath } = options;
   const logger = engineLogger(options.logger ?? consoleLogger);
-  const verifier = isKeyVerifier(options.keys)
-    ? options.keys
-    : staticKeys({ keys: options.keys as readonly string[] });
+  const verifier = isKeyVerifier(options.keys) ? options.keys : staticKeys({ keys: options.keys });
   const network: NetworkPolicy = {
-    resolvers: [...(options.network?.resolvers ?? [])],
-    allowPrivateAddresses: options.network?.allowPrivateAddresses ?? false,
-    timeoutMs: options.network?.timeoutMs ?? 10_000,
+    resolvers: options.network.resolvers,
+    allowPrivateAddresses: options.network.allowPrivateAddresses,
+    timeoutMs: options.network.timeoutMs,
   };
   const hooks = combineHooks(options.hooks, logger);
-  const limiter = pLimit(options.network?.maxConcurrency ?? 64);
+  const limiter = pLimit(options.network.maxConcurrency);
 
   const probes = new Map<string, Probe>();
-  for (const [name, builtIn] of Object.entries(builtInSections)) {
+  for (const name of Object.keys(builtInSections)) {
     const configured = options.probes?.[name];
+    // A built-in's probe is made from the options as given: its own resolution reads them.
     if (configured !== false)
-      probes.set(name, (configured as Probe | undefined) ?? builtIn.create(options));
+      probes.set(name, configured ?? createBuiltInProbe(name, given as unknown as SectionOptions));
   }
   for (const [name, probe] of Object.entries(options.probes ?? {})) {
-    if (probe && !probes.has(name)) probes.set(name, probe as Probe);
+    if (probe && !probes.has(name)) probes.set(name, probe);
   }
   const sections = [...probes.keys()];
 
   const policy: CachingPolicy = {
-    staleGraceMs: options.caching?.staleGraceMs ?? 10 * 60_000,
-    errorTtlMs: options.caching?.errorTtlMs ?? 15_000,
-    storeTimeoutMs: options.caching?.storeTimeoutMs ?? 250,
-    hotBytes: options.caching?.hotBytes ?? 16 * 1024 * 1024,
+    staleGraceMs: options.caching.staleGraceMs,
+    errorTtlMs: options.caching.errorTtlMs,
+    storeTimeoutMs: options.caching.storeTimeoutMs,
+    hotBytes: options.caching.hotBytes,
   };
   const tracking = createChangeTracking({
     history: options.history,
@@ -140,7 +144,7 @@ export function createEngine(options: EngineOptions): Engine {
     hooks,
     policy,
     defaultTtlMs,
-    maxPendingProbes: options.network?.maxPendingProbes ?? 1024,
+    maxPendingProbes: options.network.maxPendingProbes,
     ...(tracking.onFresh ? { onFresh: tracking.onFresh } : {}),
   });
   const reports = createReportService({
@@ -153,12 +157,12 @@ export function createEngine(options: EngineOptions): Engine {
   const rateLimit = resolveRateLimit(options.rateLimit);
   const rateLimiter = rateLimit ? createRateLimiter(rateLimit, logger) : undefined;
 
-  const batchStore = options.batch?.store ?? memoryBatchStore();
-  const batchQueue = options.batch?.queue ?? memoryWorkQueue<BatchWork>();
+  const batchStore = options.batch.store ?? memoryBatchStore();
+  const batchQueue = options.batch.queue ?? memoryWorkQueue<BatchWork>();
   const batches = createBatchService({ basePath, store: batchStore, queue: batchQueue });
   const runBatch = createBatchRunner({
     store: batchStore,
-    concurrency: options.batch?.concurrency ?? 32,
+    concurrency: options.batch.concurrency,
     lookup: batchLookup(service, reports.get),
     // Each domain costs what its GET would: a batch is never a way around the limit.
     ...(rateLimiter ? { charge: (identity) => rateLimiter(identity, false) } : {}),
@@ -166,10 +170,9 @@ export function createEngine(options: EngineOptions): Engine {
   });
   // Jobs at once per instance; their domains share `batch.concurrency`.
   const workBatchJobs = () => batchQueue.work(runBatch, { concurrency: 4 });
-  let batchWorker: WorkerHandle | undefined =
-    options.batch?.worker === false ? undefined : workBatchJobs();
+  let batchWorker: WorkerHandle | undefined = options.batch.worker ? workBatchJobs() : undefined;
   const ownRoutes = [
-    batchRoute({ service: batches, maxDomains: options.batch?.maxDomains ?? 1000, sections }),
+    batchRoute({ service: batches, maxDomains: options.batch.maxDomains, sections }),
     ...(tracking.enabled ? [historyRoute(tracking.history)] : []),
   ];
   const routes = [...ownRoutes, ...(options.routes ?? [])];

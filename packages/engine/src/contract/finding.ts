@@ -1,4 +1,6 @@
-/** The shared shape of checks and findings in every section (DESIGN.md). */
+import { Type } from "./schema.js";
+
+/** The shared shape of checks and findings in every section. */
 export type FindingStatus = "pass" | "info" | "warn" | "fail" | "skipped";
 export type FindingSeverity = "info" | "warning" | "error";
 
@@ -42,3 +44,6 @@ export const findingSchema = {
     details: { type: "object" },
   },
 } as const;
+
+/** `findingSchema` for the TypeBox declarations of the sections' data. */
+export const FindingSchema = Type.Unsafe<Finding>(findingSchema);

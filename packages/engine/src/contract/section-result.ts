@@ -3,7 +3,7 @@ import type { ProbeErrorCode } from "./probe.js";
 
 export type CacheStatus = "hit" | "miss" | "stale";
 
-/** The envelope of one section, alone or inside the full report (DESIGN.md). */
+/** The envelope of one section, alone or inside the full report. */
 export interface SectionResult<TData = unknown> {
   domain: string;
   section: string;

@@ -1,4 +1,4 @@
-/** The event types, as DESIGN.md fixes them. */
+/** The event types, the public contract fixes them (README: "History, watch and events"). */
 export const eventTypes = [
   "certificate.expiring",
   "domain.expiring",

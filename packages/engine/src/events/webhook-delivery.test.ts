@@ -206,7 +206,7 @@ describe("webhook delivery", () => {
     ).toThrow(/options\.webhooks\.attempts/);
     expect(() =>
       createEngine({ ...base, webhooks: { url: "https://x.example", secret, queue: {} as never } }),
-    ).toThrow(/options\.webhooks\.queue must be a DeliveryQueue/);
+    ).toThrow(/options\.webhooks\.queue\.add must be a function/);
     const shared = memoryDeliveryQueue();
     expect(() =>
       createEngine({

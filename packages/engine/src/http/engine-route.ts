@@ -9,6 +9,8 @@ import type {
 import type { KeyIdentity } from "../auth/key-verifier.js";
 import type { ErrorCode } from "../contract/error-codes.js";
 import type { MaybePromise } from "../contract/maybe-promise.js";
+import type { Problem } from "../contract/resolve-options.js";
+import { Methods, Type } from "../contract/schema.js";
 import type { Report, SectionResult } from "../contract/section-result.js";
 import type { Logger } from "../logging/logger.js";
 import type { RateLimitStore } from "../ratelimit/rate-limit-store.js";
@@ -98,46 +100,53 @@ export interface EngineRoute {
 
 const routePath = /^(?:\/[A-Za-z0-9._~-]+)+$/;
 
-function fail(option: string, expectation: string): never {
-  throw new TypeError(`createEngine: options.${option} ${expectation}`);
-}
-
 const overlaps = (a: string, b: string) =>
   a === b || a.startsWith(`${b}/`) || b.startsWith(`${a}/`);
 
 /**
- * Checks `options.routes`. `taken` holds the first path segments the engine answers itself
- * (`domain`, `openapi.json`, the sections).
+ * What is wrong with `options.routes`, at its path below them, or undefined. `taken` holds the
+ * first path segments the engine answers itself (`domain`, `openapi.json`, the sections).
  */
-export function validateEngineRoutes(routes: unknown, taken: ReadonlySet<string>): void {
-  if (routes === undefined) return;
-  if (!Array.isArray(routes)) fail("routes", "must be an array of routes");
-  routes.forEach((route: Partial<EngineRoute> | null, index) => {
-    const name = `routes[${index}]`;
-    if (typeof route !== "object" || route === null) {
-      fail(name, "must be a route: { path, handle(request, context), openApi? }");
-    }
+export function engineRoutesProblem(
+  routes: readonly EngineRoute[],
+  taken: ReadonlySet<string>,
+): Problem | undefined {
+  for (const [index, route] of routes.entries()) {
+    const at = `[${index}]`;
     const { path } = route;
     if (typeof path !== "string" || !routePath.test(path) || /\/\.\.?(?:\/|$)/.test(path)) {
-      fail(`${name}.path`, 'must be a path like "/keys": "/" and segments, no trailing "/"');
+      return {
+        at: `${at}.path`,
+        problem: 'must be a path like "/keys": "/" and segments, no trailing "/"',
+      };
     }
     const first = path.split("/")[1]!;
-    if (taken.has(first)) {
-      fail(`${name}.path`, `"${path}" is taken by the engine's own /${first}`);
-    }
-    const earlier = routes.findIndex((other: EngineRoute) => overlaps(other.path, path));
+    if (taken.has(first))
+      return { at: `${at}.path`, problem: `"${path}" is taken by the engine's own /${first}` };
+    const earlier = routes.findIndex((other) => overlaps(other.path, path));
     if (earlier < index) {
-      fail(
-        `${name}.path`,
-        `"${path}" overlaps options.routes[${earlier}].path "${routes[earlier].path}"`,
-      );
+      return {
+        at: `${at}.path`,
+        problem: `"${path}" overlaps options.routes[${earlier}].path "${routes[earlier]!.path}"`,
+      };
     }
-    if (typeof route.handle !== "function") fail(`${name}.handle`, "must be a function");
-    if (route.openApi !== undefined && typeof route.openApi !== "function") {
-      fail(`${name}.openApi`, "must be a function");
-    }
-  });
+    if (route.openApi !== undefined && typeof route.openApi !== "function")
+      return { at: `${at}.openApi`, problem: "must be a function" };
+  }
+  return undefined;
 }
+
+/** `options.routes`: each a route object; where they answer is checked with the sections known. */
+export const EngineRoutesSchema = Type.Array(
+  Methods<EngineRoute>(["handle"], {
+    expect: "a route: { path, handle(request, context), openApi? }",
+  }),
+  {
+    expect: "an array of routes",
+    description:
+      "Routes that plugins add under the base path, e.g. `[swaggerUi()]` from `@domain-intel/swagger-ui` (the reference page at `{basePath}/docs`) or `[keyIssuing({ store, adminSecret })]` from `@domain-intel/api-keys` (`POST {basePath}/keys`).",
+  },
+);
 
 /** The route that answers `rest` (the path below the base path), and the part below its own. */
 export function findEngineRoute(

@@ -1,98 +1,83 @@
 import type { Probe } from "../contract/probe.js";
-import { dnsProbe } from "./dns/index.js";
-import { httpProbe } from "./http/index.js";
-import { mailProbe } from "./mail/index.js";
-import { sslProbe } from "./ssl/index.js";
-import { whoisProbe } from "./whois/index.js";
+import { resolveOptions } from "../contract/resolve-options.js";
+import type { SectionDeclaration } from "../contract/section-declaration.js";
+import { createDnsProbe, dnsDeclaration } from "./dns/index.js";
+import { createHttpProbe, httpDeclaration } from "./http/index.js";
+import { createMailProbe, mailDeclaration } from "./mail/index.js";
+import { createSslProbe, sslDeclaration } from "./ssl/index.js";
+import { createWhoisProbe, whoisDeclaration } from "./whois/index.js";
 
-/** The engine options the built-in probes are made from (an `EngineOptions` has them). */
-export interface BuiltInProbeOptions {
-  /**
-   * Extra trusted roots (PEM), added to Node's own; `scan: false` turns off the configuration
-   * scan (protocol versions, suites, grade), on by default.
-   */
-  readonly ssl?: { readonly ca?: string | readonly string[]; readonly scan?: boolean };
-  /**
-   * The mail section: `smtp: false` turns SMTP probing of the MX hosts off (many clouds block
-   * outbound port 25), `smtpPort` (default 25), `dkimSelectors` tried besides the common ones.
-   */
-  readonly mail?: {
-    readonly smtp?: boolean;
-    readonly smtpPort?: number;
-    readonly dkimSelectors?: readonly string[];
-  };
-  /** RDAP bootstrap (IANA dns.json data, a file path or a URL) and WHOIS servers per TLD. */
-  readonly rdap?: {
-    readonly bootstrap?: object | string;
-    readonly whoisHints?: Readonly<Record<string, string>>;
-    /** TCP port of every WHOIS server asked (default 43), as `mail.smtpPort` is SMTP's. */
-    readonly whoisPort?: number;
-  };
-  /**
-   * Where DNSSEC validation starts: DS or DNSKEY records in zone-file form, one a line.
-   * Default: the IANA root key-signing keys in service.
-   */
-  readonly dns?: { readonly trustAnchors?: string | readonly string[] };
-}
+/** The engine options the built-in sections read: each under its declaration's key. */
+export type SectionOptions = Readonly<
+  Record<string, Readonly<Record<string, unknown>> | undefined>
+>;
 
 export interface BuiltInSection {
-  /** Makes the section's probe; called only when the user neither replaced nor turned it off. */
-  create(options: BuiltInProbeOptions): Probe;
-  /** How long the section's data stays fresh when its probe's `ttlMs` gives no usable answer. */
-  readonly defaultTtlMs: number;
+  readonly declaration: SectionDeclaration;
+  /**
+   * The section's probe options from the engine's: its own (under its declaration's key) and
+   * those it shares with others (`dns.trustAnchors` for DANE, `ssl.ca` for every certificate).
+   */
+  optionsFrom(options: SectionOptions): Record<string, unknown>;
+  /** Makes the probe from its resolved settings. */
+  create(settings: never): Probe;
 }
 
-const minuteMs = 60_000;
-const fallbackTtlMs = 5 * minuteMs;
+// Only what is given: the section's defaults fill the rest when its options are resolved.
+const given = (entries: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(entries).filter(([, value]) => value !== undefined));
 
 /**
  * The built-in sections, in the order the report and the OpenAPI document list them. A section
- * is a folder under `probes/` (its probe carries its summary, schema and example) and a line here.
+ * is a folder under `probes/` (its `declaration.ts` says what it takes and answers) and a line here.
  */
 export const builtInSections: Readonly<Record<string, BuiltInSection>> = {
-  whois: { create: ({ rdap }) => whoisProbe(whoisOptions(rdap)), defaultTtlMs: 6 * 60 * minuteMs },
-  dns: {
-    create: ({ dns }) =>
-      dnsProbe(dns?.trustAnchors === undefined ? {} : { trustAnchors: dns.trustAnchors }),
-    defaultTtlMs: 5 * minuteMs,
+  whois: {
+    declaration: whoisDeclaration,
+    optionsFrom: (o) => ({ ...o.rdap }),
+    create: createWhoisProbe,
   },
+  dns: { declaration: dnsDeclaration, optionsFrom: (o) => ({ ...o.dns }), create: createDnsProbe },
   ssl: {
-    create: ({ ssl, dns }) =>
-      sslProbe({
-        ...(ssl?.ca === undefined ? {} : { ca: ssl.ca }),
-        ...(ssl?.scan === undefined ? {} : { scan: ssl.scan }),
-        ...anchorsOf(dns),
-      }),
-    defaultTtlMs: 60 * minuteMs,
+    declaration: sslDeclaration,
+    optionsFrom: (o) => ({ ...o.ssl, ...given({ trustAnchors: o.dns?.trustAnchors }) }),
+    create: createSslProbe,
   },
   http: {
-    create: ({ ssl }) => httpProbe(ssl?.ca === undefined ? {} : { ca: ssl.ca }),
-    defaultTtlMs: 60 * minuteMs,
+    declaration: httpDeclaration,
+    optionsFrom: (o) => given({ ca: o.ssl?.ca }),
+    create: createHttpProbe,
   },
   mail: {
-    create: ({ mail, ssl, dns }) => mailProbe({ ...mail, ...caOf(ssl), ...anchorsOf(dns) }),
-    defaultTtlMs: 60 * minuteMs,
+    declaration: mailDeclaration,
+    optionsFrom: (o) => ({
+      ...o.mail,
+      ...given({ ca: o.ssl?.ca, trustAnchors: o.dns?.trustAnchors }),
+    }),
+    create: createMailProbe,
   },
 };
 
-/** `dns.trustAnchors` for the sections that validate DNSSEC answers too (DANE in ssl and mail). */
-const anchorsOf = (dns: BuiltInProbeOptions["dns"]) =>
-  dns?.trustAnchors === undefined ? {} : { trustAnchors: dns.trustAnchors };
+/**
+ * The probe of a built-in section from the engine's options, resolved once here: the engine's
+ * own schema has already checked them, so a problem found now names the engine's option.
+ */
+export function createBuiltInProbe(name: string, options: SectionOptions): Probe {
+  const section = builtInSections[name]!;
+  const { declaration } = section;
+  const settings = resolveOptions(
+    declaration.options,
+    section.optionsFrom(options),
+    `createEngine: options.${declaration.engineOptions.key}`,
+  );
+  return section.create(settings as never);
+}
+
+const fallbackTtlMs = 5 * 60_000;
 
 /** The fallback freshness of a section: its built-in default, else five minutes. */
 export function defaultTtlMs(section: string): number {
   return Object.hasOwn(builtInSections, section)
-    ? builtInSections[section]!.defaultTtlMs
+    ? builtInSections[section]!.declaration.defaultTtlMs
     : fallbackTtlMs;
-}
-
-const caOf = (ssl: BuiltInProbeOptions["ssl"]) => (ssl?.ca === undefined ? {} : { ca: ssl.ca });
-
-// whoisProbe takes only the settings that are given.
-function whoisOptions(rdap: BuiltInProbeOptions["rdap"]) {
-  return {
-    ...(rdap?.bootstrap === undefined ? {} : { bootstrap: rdap.bootstrap }),
-    ...(rdap?.whoisHints === undefined ? {} : { whoisHints: { ...rdap.whoisHints } }),
-    ...(rdap?.whoisPort === undefined ? {} : { whoisPort: rdap.whoisPort }),
-  };
 }

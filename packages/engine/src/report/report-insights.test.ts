@@ -209,10 +209,10 @@ describe("the full report's insights, end to end", () => {
       'createEngine: options.insights.caaIssuers["Example CA"] must be a non-empty array of CAA issuer domain names',
     );
     expect(create({ caaIssuers: ["example-ca.test"] })).toThrow(
-      /^createEngine: options\.insights\.caaIssuers must map a CA name to its CAA identifiers/,
+      /^createEngine: options\.insights\.caaIssuers must be an object mapping a CA name to its CAA identifiers/,
     );
     expect(create({ caIssuers: {} })).toThrow(
-      "createEngine: options.insights.caIssuers is not an option (expected caaIssuers)",
+      "createEngine: options.insights.caIssuers is not an option; did you mean caaIssuers?",
     );
     expect(create("all")).toThrow("createEngine: options.insights must be an object");
     expect(create({ caaIssuers: { "Example CA": ["Example-CA.test."] } })).not.toThrow();

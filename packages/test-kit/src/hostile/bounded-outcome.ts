@@ -3,14 +3,17 @@ import type { SectionResult } from "@domain-intel/engine";
 /**
  * What a section made of a hostile peer, for one assertion: whether it answered inside its
  * budget, and how: `data` (findings say what was wrong), or a bounded error (`timeout`,
- * `upstream_error`). `internal` means an exception of ours: never acceptable.
+ * `upstream_error`). `internal` means an exception of ours: never acceptable. The engine stops
+ * waiting when the budget ends; `timerLagMs` allows for a loaded machine running that timer
+ * late (the machines that test this run several suites on two cores).
  */
 export function boundedOutcome(
   result: SectionResult,
   budgetMs: number,
+  timerLagMs = 250,
 ): { inBudget: boolean; outcome: "data" | string } {
   return {
-    inBudget: result.durationMs <= budgetMs,
+    inBudget: result.durationMs <= budgetMs + timerLagMs,
     outcome: result.status === "ok" ? "data" : (result.error?.code ?? "unknown"),
   };
 }

@@ -9,7 +9,8 @@ import tls from "node:tls";
  * - `flood`: these bytes again and again for as long as the client reads (never-ending);
  * - `hang`: nothing more, the connection left open;
  * - `close`: end the connection;
- * - `relay`: a real server answers instead.
+ * - `relay`: a real server answers instead;
+ * - `readLine`: wait for the client's next line (its next command).
  */
 export type HostileAct =
   | { readonly send: string | Uint8Array }
@@ -18,7 +19,9 @@ export type HostileAct =
   | { readonly hang: true }
   | { readonly close: true }
   /** Hand the connection to a real server on loopback `port` (what was read is passed on). */
-  | { readonly relay: number };
+  | { readonly relay: number }
+  /** Wait for the client's next line (a command), then go on. */
+  | { readonly readLine: true };
 
 /**
  * When the peer starts its acts: `connect` (SMTP speaks first), after the client's first
@@ -131,6 +134,23 @@ export async function startHostileServer(options: {
       socket.once("close", onClose);
     });
 
+  /** Resolves true once the client sends a line end, false when it closes first. */
+  const nextLine = (socket: net.Socket) =>
+    new Promise<boolean>((resolve) => {
+      const onData = (chunk: Buffer) => {
+        if (!chunk.includes(10)) return;
+        socket.off("close", onClose);
+        socket.off("data", onData);
+        resolve(true);
+      };
+      const onClose = () => {
+        socket.off("data", onData);
+        resolve(false);
+      };
+      socket.on("data", onData);
+      socket.once("close", onClose);
+    });
+
   async function play(socket: net.Socket, request: Buffer): Promise<void> {
     requests.push(request);
     for (const act of options.script(request)) {
@@ -151,6 +171,8 @@ export async function startHostileServer(options: {
         return;
       } else if ("hang" in act) {
         return;
+      } else if ("readLine" in act) {
+        if (!(await nextLine(socket))) return;
       } else if ("relay" in act) {
         const upstream = net.connect(act.relay, "127.0.0.1");
         sockets.add(upstream);

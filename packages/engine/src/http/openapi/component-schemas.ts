@@ -37,7 +37,7 @@ const envelopeCore = {
   },
 } as const;
 
-/** The section envelope of DESIGN.md, with `data` typed by the section's own schema. */
+/** The section envelope (README: "API"), with `data` typed by the section's own schema. */
 export function sectionEnvelopeSchema(section: string, dataSchemaName: string): JsonSchema {
   return {
     type: "object",

@@ -1,6 +1,6 @@
 /** The `data` of the dns section. Names are lower case without the trailing dot (root: `.`). */
 import type { Finding } from "../../contract/finding.js";
-import type { ChainLevel } from "./health/facts.js";
+import type { ChainLevel } from "../../protocols/dnssec/chain.js";
 
 export interface DnsData {
   /** The recursive resolver that answered every query, as `host:port` or `[v6]:port`. */

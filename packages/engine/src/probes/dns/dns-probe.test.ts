@@ -502,15 +502,18 @@ describe("dnsProbe resolver failures", () => {
 
 describe("dnsProbe options", () => {
   it.each([
-    [{ port: 0 }, "dnsProbe: options.port must be an integer 1..65535"],
+    [{ port: 0 }, "dnsProbe: options.port must be an integer from 1 to 65535"],
     [
       { authoritativePort: 70000 },
-      "dnsProbe: options.authoritativePort must be an integer 1..65535",
+      "dnsProbe: options.authoritativePort must be an integer from 1 to 65535",
     ],
-    [{ port: "53" }, "dnsProbe: options.port must be an integer 1..65535"],
-    [{ udpTries: 9 }, "dnsProbe: options.udpTries must be an integer 1..5"],
-    [{ tryTimeoutMs: 10 }, "dnsProbe: options.tryTimeoutMs must be an integer 50..60000"],
-    [{ recordTypes: ["A"] }, 'dnsProbe: unknown option "recordTypes"'],
+    [{ port: "53" }, "dnsProbe: options.port must be an integer from 1 to 65535"],
+    [{ udpTries: 9 }, "dnsProbe: options.udpTries must be an integer from 1 to 5"],
+    [{ tryTimeoutMs: 10 }, "dnsProbe: options.tryTimeoutMs must be an integer from 50 to 60000"],
+    [
+      { recordTypes: ["A"] },
+      "dnsProbe: options.recordTypes is not an option (port, authoritativePort, udpTries, tryTimeoutMs, trustAnchors)",
+    ],
   ])("rejects %j on creation", (options, message) => {
     expect(() => dnsProbe(options as Parameters<typeof dnsProbe>[0])).toThrow(
       new TypeError(message),

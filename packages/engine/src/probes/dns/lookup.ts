@@ -1,12 +1,12 @@
 import { setMaxListeners } from "node:events";
 import { NoTimeLeftError } from "../../contract/budget.js";
 import { type ProbeContext, ProbeError } from "../../contract/probe.js";
-import { impossibleName } from "./impossible-name.js";
-import { queryBudget } from "./query-budget.js";
+import { impossibleName } from "../../protocols/dns/impossible-name.js";
+import { queryBudget } from "../../protocols/dns/query-budget.js";
+import { DnsQueryError, isDnsQueryError } from "../../protocols/dns/wire/errors.js";
+import { type DnsResponse, query } from "../../protocols/dns/wire/query.js";
+import type { ServerAddress } from "../../protocols/dns/wire/server-address.js";
 import { questionName, type RecordQuestionKey, recordQuestions } from "./record-questions.js";
-import { DnsQueryError, isDnsQueryError } from "./wire/errors.js";
-import { type DnsResponse, query } from "./wire/query.js";
-import type { ServerAddress } from "./wire/server-address.js";
 
 /** Answers a resolver may give that are about the domain, not about the resolver. */
 const answeredRcodes = new Set(["NOERROR", "NXDOMAIN"]);

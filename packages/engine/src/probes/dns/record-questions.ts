@@ -1,4 +1,4 @@
-import type { QueryType } from "./wire/query.js";
+import type { QueryType } from "../../protocols/dns/wire/query.js";
 
 /** One question the records lookup asks the resolver about the domain or a name under it. */
 export interface RecordQuestion {

@@ -1,9 +1,16 @@
 import type * as packet from "dns-packet";
+import { decodeSvcb } from "../../protocols/dns/rdata/svcb.js";
+import {
+  aliasChain,
+  maxChain,
+  normalizeName,
+  ttlOf,
+  txtRecord,
+} from "../../protocols/dns/records.js";
+import type { DnsMessage } from "../../protocols/dns/wire/message.js";
+import { keyTag } from "../../protocols/dnssec/key-tag.js";
 import type { DnsData, DnsRecords, DnsSvcbRecord, DnsTxtRecord } from "./dns-data.js";
-import { keyTag } from "./dnssec/key-tag.js";
-import { decodeSvcb } from "./rdata/svcb.js";
 import { type CoreType, coreTypes, type RecordQuestionKey } from "./record-questions.js";
-import type { DnsMessage } from "./wire/message.js";
 
 /** dns-packet's answer type for each core record type. */
 interface AnswerOf {
@@ -16,21 +23,6 @@ interface AnswerOf {
   TXT: packet.TxtAnswer;
   CAA: packet.CaaAnswer;
 }
-
-/** Longest alias chain followed; real resolvers give up around 8-16 too. */
-const maxChain = 16;
-
-/** Lower case, no trailing dot; the root stays `.` (a null MX points there). */
-export function normalizeName(name: string): string {
-  if (name === "." || name === "") return ".";
-  return name.toLowerCase().replace(/\.$/, "");
-}
-
-/** RFC 2181 8: a TTL with the top bit set is treated as zero. */
-export const ttlOf = (record: { ttl?: number | undefined }) => {
-  const ttl = record.ttl ?? 0;
-  return ttl > 0x7fffffff ? 0 : ttl;
-};
 
 const byText = (a: string, b: string) => a.localeCompare(b, "en", { numeric: true });
 
@@ -224,36 +216,6 @@ function extraRecords(options: {
       tlsRpt: txt("TXT:_smtp._tls", "_smtp._tls"),
     },
   };
-}
-
-/** `name` and every name its CNAME chain in `answers` leads to. */
-export function aliasChain(options: {
-  name: string;
-  answers: readonly packet.Answer[];
-}): Set<string> {
-  const owners = new Set([normalizeName(options.name)]);
-  let current = normalizeName(options.name);
-  for (let step = 0; step < maxChain; step++) {
-    const alias = options.answers.find(
-      (record) => record.type === "CNAME" && normalizeName(record.name) === current,
-    ) as packet.StringAnswer | undefined;
-    if (!alias) break;
-    current = normalizeName(alias.data);
-    if (owners.has(current)) break;
-    owners.add(current);
-  }
-  return owners;
-}
-
-export function txtRecord(record: packet.TxtAnswer): DnsRecords["TXT"][number] {
-  const parts = (Array.isArray(record.data) ? record.data : [record.data]).map((part) =>
-    typeof part === "string" ? Buffer.from(part) : part,
-  );
-  // Decode the joined bytes: a UTF-8 character may straddle two character-strings.
-  const value = Buffer.concat(parts).toString("utf8");
-  const ttl = ttlOf(record);
-  if (parts.length < 2) return { value, ttl };
-  return { value, chunks: parts.map((part) => part.toString("utf8")), ttl };
 }
 
 /** Drops records equal but for their TTL (RFC 2181 5: an RRset has no duplicates). */

@@ -8,8 +8,8 @@ import * as packet from "dns-packet";
 import pLimit from "p-limit";
 import { expect, it } from "vitest";
 import type { ProbeContext } from "../../contract/probe.js";
+import { query } from "../../protocols/dns/wire/query.js";
 import { dnsProbe } from "./dns-probe.js";
-import { query } from "./wire/query.js";
 
 /** Handles that would keep the process alive: sockets and timers. */
 function openHandles(): Record<string, number> {

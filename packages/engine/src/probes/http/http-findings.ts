@@ -2,7 +2,7 @@ import { type Finding, makeFinding } from "../../contract/finding.js";
 import { preloadMaxAge } from "./hsts.js";
 import type { HttpData, HttpFetch } from "./http-data.js";
 
-/** Every check of the section, in the order the findings list them (DESIGN.md). */
+/** Every check of the section, in the order the findings list them. */
 export const httpFindingIds = [
   "http.https.reachable",
   "http.https.enforced",

@@ -13,9 +13,10 @@ import {
 } from "@domain-intel/test-kit";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { ProbeContext } from "../../contract/probe.js";
+import type { HttpProbeOptions } from "./declaration.js";
 import type { HttpData } from "./http-data.js";
 import { httpFindingIds } from "./http-findings.js";
-import { type HttpProbeOptions, httpProbe } from "./http-probe.js";
+import { httpProbe } from "./http-probe.js";
 
 // Each case starts its own HTTPS and HTTP peers on loopback; example.test resolves to
 // 127.0.0.1 through a loopback DNS server, and the probe trusts the test CA.

@@ -1,50 +1,31 @@
 import tls from "node:tls";
 import { stepTimeoutMs } from "../../contract/budget.js";
 import { type Probe, type ProbeContext, ProbeError } from "../../contract/probe.js";
+import { resolveOptions } from "../../contract/resolve-options.js";
 import { createGuardedDispatcher } from "../../network/http-dispatcher.js";
-import { parseCaCertificates } from "../ssl/trust-store.js";
 import { readCookies } from "./cookies.js";
+import {
+  HttpOptions,
+  type HttpProbeOptions,
+  type HttpSettings,
+  httpDeclaration,
+} from "./declaration.js";
 import { type ChainResult, type ChainSettings, fetchChain } from "./fetch-chain.js";
 import { parseHsts, preloadVerdict } from "./hsts.js";
 import type { HttpData, SecurityTxt } from "./http-data.js";
 import { httpFindings } from "./http-findings.js";
-import example from "./openapi-example.json" with { type: "json" };
+// Until the section's data is declared with TypeBox, the probe publishes its JSON Schema as it was.
 import { httpDataSchema } from "./schema.js";
 import { headerValue, readSecurityHeaders } from "./security-headers.js";
 import { parseSecurityTxt } from "./security-txt.js";
 import { httpTtlMs } from "./ttl.js";
 
-export interface HttpProbeOptions {
-  /** Port of `https://{domain}/`. Default 443. */
-  httpsPort?: number;
-  /** Port of `http://{domain}/`. Default 80. */
-  httpPort?: number;
-  /** Extra trusted roots as PEM (a certificate, a bundle, or a list), added to Node's. */
-  ca?: string | readonly string[];
-  /** Cap on each request, connect to headers, in milliseconds. Default 5000. */
-  requestTimeoutMs?: number;
-  /** Cap on reading a body, in milliseconds. Default 3000. */
-  bodyTimeoutMs?: number;
-  /** Body bytes read of each answer; the rest is discarded. Default 256 KiB. */
-  maxBodyBytes?: number;
-}
+type HttpProbeSettings = HttpSettings &
+  ChainSettings & {
+    /** Undefined: Node's default roots. */
+    secureContext(): tls.SecureContext | undefined;
+  };
 
-interface HttpProbeSettings extends ChainSettings {
-  httpsPort: number;
-  httpPort: number;
-  /** Undefined: Node's default roots. */
-  secureContext(): tls.SecureContext | undefined;
-}
-
-const knownOptions = new Set([
-  "httpsPort",
-  "httpPort",
-  "ca",
-  "requestTimeoutMs",
-  "bodyTimeoutMs",
-  "maxBodyBytes",
-]);
-const maxTimerMs = 2_147_483_647;
 const unresolved = "ERR_TARGET_UNRESOLVED";
 
 /**
@@ -54,61 +35,21 @@ const unresolved = "ERR_TARGET_UNRESOLVED";
  * ALPN. A site that does not answer is data; only resolvers that all fail make it throw.
  */
 export function httpProbe(options: HttpProbeOptions = {}): Probe<HttpData> {
-  const settings = validateOptions(options);
-  return {
-    summary:
-      "The web site: HTTPS enforcement, redirects, HSTS, security headers, cookies and security.txt.",
-    dataSchema: httpDataSchema,
-    example: example as HttpData,
-    run: (domain, context) => probeSite(domain, context, settings),
-    ttlMs: (data) => httpTtlMs({ data, now: Date.now() }),
-  };
+  return createHttpProbe(resolveOptions(HttpOptions, options, "httpProbe: options"));
 }
 
-function validateOptions(options: HttpProbeOptions): HttpProbeSettings {
-  if (typeof options !== "object" || options === null || Array.isArray(options)) {
-    throw new TypeError("httpProbe: options must be an object");
-  }
-  for (const key of Object.keys(options)) {
-    if (!knownOptions.has(key)) throw new TypeError(`httpProbe: unknown option options.${key}`);
-  }
-  const {
-    httpsPort = 443,
-    httpPort = 80,
-    ca,
-    requestTimeoutMs = 5000,
-    bodyTimeoutMs = 3000,
-    maxBodyBytes = 256 * 1024,
-  } = options;
-  for (const [name, value] of Object.entries({ httpsPort, httpPort })) {
-    if (!Number.isInteger(value) || value < 1 || value > 65535) {
-      throw new TypeError(`httpProbe: options.${name} must be an integer 1..65535`);
-    }
-  }
-  for (const [name, value] of Object.entries({ requestTimeoutMs, bodyTimeoutMs, maxBodyBytes })) {
-    if (!Number.isInteger(value) || value < 1 || value > maxTimerMs) {
-      throw new TypeError(`httpProbe: options.${name} must be an integer 1..${maxTimerMs}`);
-    }
-  }
-  let roots: string[] = [];
-  if (ca !== undefined && !(Array.isArray(ca) && ca.length === 0)) {
-    const parsed =
-      typeof ca === "string" || Array.isArray(ca) ? parseCaCertificates(ca) : undefined;
-    if (!parsed) {
-      throw new TypeError(
-        "httpProbe: options.ca must be a PEM certificate string or an array of them",
-      );
-    }
-    roots = parsed;
-  }
-  const secureContext = () => secureContextFor(roots);
+/** The probe from settings already resolved (the engine resolves them once, at creation). */
+export function createHttpProbe(resolved: HttpSettings): Probe<HttpData> {
+  const settings: HttpProbeSettings = {
+    ...resolved,
+    secureContext: () => secureContextFor(resolved.ca),
+  };
   return {
-    httpsPort,
-    httpPort,
-    requestTimeoutMs,
-    bodyTimeoutMs,
-    maxBodyBytes,
-    secureContext,
+    summary: httpDeclaration.summary,
+    dataSchema: httpDataSchema,
+    example: httpDeclaration.example,
+    run: (domain, context) => probeSite(domain, context, settings),
+    ttlMs: (data) => httpTtlMs({ data, now: Date.now() }),
   };
 }
 

@@ -1,3 +1,9 @@
+export {
+  HttpOptions,
+  type HttpProbeOptions,
+  type HttpSettings,
+  httpDeclaration,
+} from "./declaration.js";
 export type {
   HttpCookie,
   HttpData,
@@ -9,6 +15,6 @@ export type {
   SecurityTxt,
 } from "./http-data.js";
 export { httpFindingIds } from "./http-findings.js";
-export { type HttpProbeOptions, httpProbe } from "./http-probe.js";
+export { createHttpProbe, httpProbe } from "./http-probe.js";
 export { httpDataSchema } from "./schema.js";
 export { type ParsedSecurityTxt, parseSecurityTxt } from "./security-txt.js";

@@ -1,10 +1,16 @@
-export type {
-  MailCertificate,
-  MailData,
-  MailEndpoint,
-  MailHost,
-  MailTls,
-} from "./mail-data.js";
+/** JSON Schema (2020-12) of the `mail` section's `data`. */
+export {
+  type MailCertificate,
+  type MailData,
+  MailDataSchema,
+  MailDataSchema as mailDataSchema,
+  type MailEndpoint,
+  type MailHost,
+  MailOptions,
+  type MailProbeOptions,
+  type MailSettings,
+  type MailTls,
+  mailDeclaration,
+} from "./declaration.js";
 export { type MailFindingId, mailFindingIds } from "./mail-findings.js";
-export { commonDkimSelectors, type MailProbeOptions, mailProbe } from "./mail-probe.js";
-export { mailDataSchema } from "./schema.js";
+export { commonDkimSelectors, createMailProbe, mailProbe } from "./mail-probe.js";

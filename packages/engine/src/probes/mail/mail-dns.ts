@@ -1,12 +1,12 @@
 import type * as packet from "dns-packet";
 import { NoTimeLeftError } from "../../contract/budget.js";
 import { type ProbeContext, ProbeError } from "../../contract/probe.js";
-import { impossibleName } from "../dns/impossible-name.js";
-import { queryBudget } from "../dns/query-budget.js";
-import { aliasChain, normalizeName, txtRecord } from "../dns/records.js";
-import { resolverAddresses } from "../dns/resolvers.js";
-import { isDnsQueryError } from "../dns/wire/errors.js";
-import { type DnsResponse, type QueryType, query } from "../dns/wire/query.js";
+import { impossibleName } from "../../protocols/dns/impossible-name.js";
+import { queryBudget } from "../../protocols/dns/query-budget.js";
+import { aliasChain, normalizeName, txtRecord } from "../../protocols/dns/records.js";
+import { resolverAddresses } from "../../protocols/dns/resolvers.js";
+import { isDnsQueryError } from "../../protocols/dns/wire/errors.js";
+import { type DnsResponse, type QueryType, query } from "../../protocols/dns/wire/query.js";
 
 const answeredRcodes = new Set(["NOERROR", "NXDOMAIN"]);
 const tryTimeoutMs = 2000;

@@ -1,8 +1,8 @@
 import { type Finding, type FindingStatus, makeFinding } from "../../contract/finding.js";
-import type { MailData, MailEndpoint } from "./mail-data.js";
+import type { MailData, MailEndpoint } from "./declaration.js";
 import { mxMatchesPattern } from "./mail-records.js";
 
-/** The ids this section always reports, in this order (DESIGN.md). */
+/** The ids this section always reports, in this order. */
 export const mailFindingIds = [
   "mail.mx.present",
   "mail.smtp.reachable",

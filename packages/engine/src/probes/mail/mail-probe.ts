@@ -3,20 +3,29 @@ import type tls from "node:tls";
 import type * as packet from "dns-packet";
 import { NoTimeLeftError, stepTimeoutMs } from "../../contract/budget.js";
 import type { Probe, ProbeContext } from "../../contract/probe.js";
+import { resolveOptions } from "../../contract/resolve-options.js";
 import { resolveTarget } from "../../network/resolve-target.js";
-import { tlsaMatches, tlsaOf } from "../dns/dane/tlsa.js";
+import { tlsaMatches, tlsaOf } from "../../protocols/dane/tlsa.js";
+import { type AnswerValidator, answerValidator } from "../../protocols/dnssec/answer-security.js";
 import {
-  ianaRootAnchors,
-  parseTrustAnchors,
-  type TrustAnchor,
-} from "../dns/dnssec/trust-anchors.js";
-import { type AnswerValidator, answerValidator } from "../dns/health/answer-security.js";
-import { describeCertificate, matchHostname } from "../ssl/certificate.js";
-import { createTrustStore, parseCaCertificates } from "../ssl/trust-store.js";
-import type { MailData, MailEndpoint, MailHost, MailTls } from "./mail-data.js";
+  type SmtpOutcome,
+  type SmtpStep,
+  smtpConversation,
+} from "../../protocols/smtp/smtp-conversation.js";
+import { describeCertificate, matchHostname } from "../../protocols/x509/certificate.js";
+import { createTrustStore } from "../../protocols/x509/trust-store.js";
+import {
+  type MailData,
+  type MailEndpoint,
+  type MailHost,
+  MailOptions,
+  type MailProbeOptions,
+  type MailSettings,
+  type MailTls,
+  mailDeclaration,
+} from "./declaration.js";
 import { askMailDns, askTxt, lookUpMx } from "./mail-dns.js";
 import { mailFindings } from "./mail-findings.js";
-import { dkimSelectorPattern } from "./mail-options.js";
 import {
   findVersioned,
   parseBimi,
@@ -27,41 +36,6 @@ import {
 } from "./mail-records.js";
 import { mailTtlMs } from "./mail-ttl.js";
 import { fetchMtaStsPolicy } from "./mta-sts-fetch.js";
-import example from "./openapi-example.json" with { type: "json" };
-import { mailDataSchema } from "./schema.js";
-import { type SmtpOutcome, type SmtpStep, smtpConversation } from "./smtp-conversation.js";
-
-export interface MailProbeOptions {
-  /** Talk SMTP to the MX hosts. Default true; many clouds block outbound port 25. */
-  smtp?: boolean;
-  /** SMTP port of every MX. Default 25. */
-  smtpPort?: number;
-  /** DKIM selectors tried besides the common ones. */
-  dkimSelectors?: readonly string[];
-  /** Extra trusted roots (PEM), as the ssl section's `ca`. */
-  ca?: string | readonly string[];
-  /** Port of the MTA-STS policy host. Default 443; for tests. */
-  mtaStsPort?: number;
-  /**
-   * Where DNSSEC validation of TLSA answers starts: DS or DNSKEY records in zone-file form (a
-   * string or lines, as the dns section's `trustAnchors`), or DS records as objects. Default:
-   * the root's KSKs.
-   */
-  trustAnchors?: string | readonly string[] | readonly DsTrustAnchor[];
-  /** MX hosts probed, lowest preference first. Default 5. */
-  maxMxHosts?: number;
-  /** Addresses probed per MX host, IPv4 first. Default 2. */
-  maxAddressesPerHost?: number;
-}
-
-/** A DS record a validation chain ends at, as an object (the digest in hex). */
-export interface DsTrustAnchor {
-  zone: string;
-  keyTag: number;
-  algorithm: number;
-  digestType: number;
-  digest: string;
-}
 
 /** Selectors of the big senders and the usual defaults; DKIM keys cannot be listed. */
 export const commonDkimSelectors = [
@@ -76,29 +50,13 @@ export const commonDkimSelectors = [
   "s2",
 ] as const;
 
-const knownOptions = new Set([
-  "smtp",
-  "smtpPort",
-  "dkimSelectors",
-  "ca",
-  "mtaStsPort",
-  "trustAnchors",
-  "maxMxHosts",
-  "maxAddressesPerHost",
-]);
 /** The longest any one SMTP step waits: RFC 5321 allows minutes, a probe cannot. */
 const maxSmtpStepMs = 10_000;
 const ehloName = "probe.domain-intel.invalid";
 
-interface Settings {
-  smtp: boolean;
-  port: number;
+/** The resolved options, and what the probe makes of them once. */
+interface Settings extends MailSettings {
   selectors: string[];
-  roots: string[];
-  mtaStsPort: number;
-  trustAnchors: readonly TrustAnchor[];
-  maxMxHosts: number;
-  maxAddressesPerHost: number;
   secureContext(): tls.SecureContext;
 }
 
@@ -107,127 +65,35 @@ interface Settings {
  * certificate read with the ssl section's code), the MTA-STS policy, TLS-RPT, DKIM keys under
  * known selectors and BIMI. Only an MX lookup that no resolver answers throws.
  */
+/** The built-in `mail` section with its own options, checked here (a TypeError names a bad one). */
 export function mailProbe(options: MailProbeOptions = {}): Probe<MailData> {
-  const settings = validateOptions(options);
+  return createMailProbe(resolveOptions(MailOptions, options, "mailProbe: options"));
+}
+
+/** The probe from settings already resolved (the engine resolves them once, at creation). */
+export function createMailProbe(resolved: MailSettings): Probe<MailData> {
+  let context: tls.SecureContext | undefined;
+  const settings: Settings = {
+    ...resolved,
+    selectors: [
+      ...new Set([
+        ...commonDkimSelectors,
+        ...resolved.dkimSelectors.map((selector) => selector.toLowerCase()),
+      ]),
+    ],
+    secureContext: () => {
+      context ??= createTrustStore([...resolved.ca]);
+      return context;
+    },
+  };
   return {
-    summary:
-      "Receiving mail: each MX over SMTP with STARTTLS and its certificate, MTA-STS, TLS-RPT, DKIM and BIMI.",
-    dataSchema: mailDataSchema,
-    example: example as MailData,
+    summary: mailDeclaration.summary,
+    dataSchema: mailDeclaration.data,
+    example: mailDeclaration.example,
     run: (domain, context) => probeMail(domain, context, settings),
     ttlMs: (data) => mailTtlMs({ data, now: Date.now() }),
   };
 }
-
-function validateOptions(options: MailProbeOptions): Settings {
-  const fail = (message: string): never => {
-    throw new TypeError(`mailProbe: ${message}`);
-  };
-  if (typeof options !== "object" || options === null || Array.isArray(options)) {
-    fail("options must be an object");
-  }
-  for (const key of Object.keys(options)) {
-    if (!knownOptions.has(key)) fail(`unknown option options.${key}`);
-  }
-  const {
-    smtp = true,
-    smtpPort = 25,
-    dkimSelectors = [],
-    ca,
-    mtaStsPort = 443,
-    maxMxHosts = 5,
-    maxAddressesPerHost = 2,
-    trustAnchors = ianaRootAnchors,
-  } = options;
-  const anchors = readTrustAnchors(trustAnchors, fail);
-  if (typeof smtp !== "boolean") fail("options.smtp must be a boolean");
-  for (const [name, value] of Object.entries({ smtpPort, mtaStsPort })) {
-    if (!Number.isInteger(value) || value < 1 || value > 65535) {
-      fail(`options.${name} must be an integer 1..65535`);
-    }
-  }
-  for (const [name, value] of Object.entries({ maxMxHosts, maxAddressesPerHost })) {
-    if (!Number.isInteger(value) || value < 1 || value > 16) {
-      fail(`options.${name} must be an integer 1..16`);
-    }
-  }
-  if (
-    !Array.isArray(dkimSelectors) ||
-    dkimSelectors.some(
-      (selector) => typeof selector !== "string" || !dkimSelectorPattern.test(selector),
-    )
-  ) {
-    fail("options.dkimSelectors must be an array of DKIM selectors (DNS labels)");
-  }
-  let roots: string[] = [];
-  if (ca !== undefined && !(Array.isArray(ca) && ca.length === 0)) {
-    const parsed =
-      typeof ca === "string" || Array.isArray(ca) ? parseCaCertificates(ca) : undefined;
-    if (!parsed) fail("options.ca must be a PEM certificate string or an array of them");
-    roots = parsed!;
-  }
-  let context: tls.SecureContext | undefined;
-  const selectors = [
-    ...new Set([
-      ...commonDkimSelectors,
-      ...dkimSelectors.map((selector) => selector.toLowerCase()),
-    ]),
-  ];
-  return {
-    smtp,
-    port: smtpPort,
-    selectors,
-    roots,
-    mtaStsPort,
-    trustAnchors: anchors,
-    maxMxHosts,
-    maxAddressesPerHost,
-    secureContext: () => {
-      context ??= createTrustStore(roots);
-      return context;
-    },
-  };
-}
-
-/** The anchors in the dns section's form, from lines or DS objects. */
-function readTrustAnchors(
-  given: NonNullable<MailProbeOptions["trustAnchors"]>,
-  fail: (message: string) => never,
-): TrustAnchor[] {
-  const lines =
-    typeof given === "string"
-      ? [given]
-      : Array.isArray(given) && given.every((line) => typeof line === "string")
-        ? given
-        : Array.isArray(given) && given.every(isDsTrustAnchor)
-          ? given.map(
-              (anchor) =>
-                `${anchor.zone} IN DS ${anchor.keyTag} ${anchor.algorithm} ${anchor.digestType} ${anchor.digest}`,
-            )
-          : null;
-  if (lines === null) {
-    fail(
-      "options.trustAnchors must be DS or DNSKEY records in zone-file form, or DS records { zone, keyTag, algorithm, digestType, digest }",
-    );
-  }
-  try {
-    return parseTrustAnchors(lines!.join("\n"));
-  } catch (error) {
-    return fail(`options.trustAnchors: ${(error as Error).message}`);
-  }
-}
-
-const isDsTrustAnchor = (value: unknown): value is DsTrustAnchor => {
-  const anchor = value as DsTrustAnchor;
-  return (
-    typeof anchor === "object" &&
-    anchor !== null &&
-    typeof anchor.zone === "string" &&
-    [anchor.keyTag, anchor.algorithm, anchor.digestType].every(Number.isInteger) &&
-    typeof anchor.digest === "string" &&
-    /^[0-9a-f]+$/i.test(anchor.digest)
-  );
-};
 
 async function probeMail(
   domain: string,
@@ -265,7 +131,7 @@ async function probeMail(
       records: mx.map(({ preference, exchange }) => ({ preference, exchange })),
       nullMx,
     },
-    smtp: { enabled: settings.smtp, port: settings.port },
+    smtp: { enabled: settings.smtp, port: settings.smtpPort },
     hosts,
     mtaSts,
     tlsRpt,
@@ -296,7 +162,7 @@ async function probeHost(options: {
     resolveTarget({ host: record.exchange, context, timeoutMs: 5000 }).catch(
       (error: Error) => error,
     ),
-    tlsaFacts({ context, name: `_${settings.port}._tcp.${record.exchange}`, validator }),
+    tlsaFacts({ context, name: `_${settings.smtpPort}._tcp.${record.exchange}`, validator }),
   ]);
   host.tlsa = tlsa.tlsa;
   host.tlsaDnssec = tlsa.dnssec;
@@ -371,7 +237,7 @@ async function probeEndpoint(options: {
   const started = performance.now();
   const outcome: SmtpOutcome = await smtpConversation({
     address,
-    port: settings.port,
+    port: settings.smtpPort,
     allowPrivateAddresses: context.network.allowPrivateAddresses,
     servername: mxHost,
     ehloName,
@@ -436,7 +302,7 @@ async function mtaStsFacts(
     domain,
     context,
     port: settings.mtaStsPort,
-    ca: settings.roots,
+    ca: settings.ca,
   });
   const base = { record, id, policyUrl: fetched.url };
   if (records.length > 1) {

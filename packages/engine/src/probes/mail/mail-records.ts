@@ -1,4 +1,5 @@
 import { createPublicKey } from "node:crypto";
+import type { BimiRecord, DkimKey, MtaStsPolicy, TlsRptRecord } from "./declaration.js";
 
 /** `tag=value; tag=value` (RFC 6376 3.2, shared by MTA-STS, TLS-RPT and BIMI records). */
 export function parseTagList(text: string): Map<string, string> {
@@ -18,13 +19,6 @@ export function findVersioned(values: readonly string[], version: string): strin
   return values.filter((value) => start.test(value.trim()));
 }
 
-export interface TlsRptRecord {
-  record: string;
-  valid: boolean;
-  rua: string[];
-  problem: string | null;
-}
-
 /** RFC 8460 3: `v=TLSRPTv1; rua=mailto:...,https://...`. */
 export function parseTlsRpt(record: string): TlsRptRecord {
   const rua = (parseTagList(record).get("rua") ?? "")
@@ -39,15 +33,6 @@ export function parseTlsRpt(record: string): TlsRptRecord {
         ? `rua ${JSON.stringify(bad)} is neither a mailto: nor an https: URI`
         : null;
   return { record, valid: problem === null, rua, problem };
-}
-
-export interface MtaStsPolicy {
-  version: string | null;
-  mode: "enforce" | "testing" | "none" | null;
-  mx: string[];
-  maxAge: number | null;
-  /** Why it does not parse as RFC 8461 3.2 wants; empty when it does. */
-  problems: string[];
 }
 
 /** The policy file: `key: value` lines (RFC 8461 3.2). */
@@ -85,16 +70,6 @@ export function mxMatchesPattern(host: string, pattern: string): boolean {
   return at > 0 && name.slice(at + 1) === rest;
 }
 
-export interface DkimKey {
-  selector: string;
-  record: string;
-  keyType: string;
-  /** RSA modulus bits; 256 for Ed25519; null when the key does not parse. */
-  keyBits: number | null;
-  testing: boolean;
-  revoked: boolean;
-}
-
 /** RFC 6376 3.6.1: `v=DKIM1; k=rsa; p=<base64 SubjectPublicKeyInfo>; t=y`. */
 export function parseDkimKey(selector: string, record: string): DkimKey {
   const tags = parseTagList(record);
@@ -120,12 +95,6 @@ function keyBits(keyType: string, base64: string): number | null {
   } catch {
     return null;
   }
-}
-
-export interface BimiRecord {
-  record: string;
-  location: string | null;
-  authority: string | null;
 }
 
 /** `default._bimi`: `v=BIMI1; l=<SVG URL>; a=<VMC URL>`. */

@@ -1,4 +1,4 @@
-import type { MailData } from "./mail-data.js";
+import type { MailData } from "./declaration.js";
 
 const minuteMs = 60_000;
 export const maxMailTtlMs = 60 * minuteMs;

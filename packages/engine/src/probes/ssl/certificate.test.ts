@@ -7,7 +7,7 @@ import {
   matchHostname,
   parseOpenSslDate,
   parseSubjectAltNames,
-} from "./certificate.js";
+} from "../../protocols/x509/certificate.js";
 
 describe("parseOpenSslDate", () => {
   it("reads OpenSSL's print format, with a space-padded day", () => {

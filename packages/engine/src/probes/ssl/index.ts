@@ -1,3 +1,9 @@
+export {
+  SslOptions,
+  type SslProbeOptions,
+  type SslSettings,
+  sslDeclaration,
+} from "./declaration.js";
 export { sslDataSchema } from "./schema.js";
 export type {
   SslCertificate,
@@ -12,4 +18,4 @@ export type {
   SslValidationType,
 } from "./ssl-data.js";
 export { sslFindingIds } from "./ssl-findings.js";
-export { type SslProbeOptions, sslProbe } from "./ssl-probe.js";
+export { createSslProbe, sslProbe } from "./ssl-probe.js";

@@ -1,9 +1,13 @@
 import { ProbeError } from "../../contract/probe.js";
-import { describeCertificate, describeChainCertificate, matchHostname } from "./certificate.js";
-import { type ChainPath, followChain } from "./chain-path.js";
+import {
+  describeCertificate,
+  describeChainCertificate,
+  matchHostname,
+} from "../../protocols/x509/certificate.js";
+import { type ChainPath, followChain } from "../../protocols/x509/chain-path.js";
+import type { TrustAnchors } from "../../protocols/x509/trust-store.js";
 import type { HandshakeOutcome } from "./handshake.js";
 import type { SslCertificate, SslChainCertificate } from "./ssl-data.js";
-import type { TrustAnchors } from "./trust-store.js";
 
 export interface HandshakeReading {
   certificate: SslCertificate | null;

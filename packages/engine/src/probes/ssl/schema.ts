@@ -1,6 +1,6 @@
 import { findingSchema } from "../../contract/finding.js";
 import type { JsonSchema } from "../../contract/json-schema.js";
-import { tlsaSchema } from "../dns/dane/tlsa-schema.js";
+import { tlsaSchema } from "../../protocols/dane/tlsa-schema.js";
 
 // Objects stay open (no additionalProperties: false) so fields can be added without breaking
 // clients that validate; the tests check the other direction, that every field is described.

@@ -12,7 +12,7 @@ import {
 } from "@domain-intel/test-kit";
 import type * as packet from "dns-packet";
 import { afterEach, describe, expect, it } from "vitest";
-import { builtInSections } from "../built-in.js";
+import { createBuiltInProbe } from "../built-in.js";
 import { type SslData, sslProbe } from "./index.js";
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -150,21 +150,21 @@ describe("sslProbe: DANE for the web site", () => {
       signed: true,
       tlsaPort: 443,
     });
-    const probe = builtInSections.ssl!.create({ dns: { trustAnchors: site.anchor } });
+    const probe = createBuiltInProbe("ssl", { dns: { trustAnchors: site.anchor } });
 
     // The built-in probe asks port 443, where nothing listens here: the TLSA answer is still
     // validated from the lab's root, which the IANA anchors would not accept.
     const data = (await probe.run("engine.test", site.context())) as SslData;
 
     expect(data.dane).toMatchObject({ owner: "_443._tcp.engine.test", secure: true, match: null });
-    expect(() => builtInSections.mail!.create({ dns: { trustAnchors: "not a record" } })).toThrow(
-      /^mailProbe: options\.trustAnchors: /,
+    expect(() => createBuiltInProbe("mail", { dns: { trustAnchors: "not a record" } })).toThrow(
+      /^createEngine: options\.mail\.trustAnchors cannot be read: /,
     );
   });
 
   it("names a trustAnchors option it cannot read", async () => {
     expect(() => sslProbe({ trustAnchors: "not a record" })).toThrow(
-      /^sslProbe: options\.trustAnchors: /,
+      /^sslProbe: options\.trustAnchors cannot be read: /,
     );
   });
 });

@@ -10,9 +10,9 @@ import {
 } from "@domain-intel/test-kit/ssl-harness";
 import { describe, expect, it } from "vitest";
 import type { ProbeContext } from "../../contract/probe.js";
+import type { SslProbeOptions } from "./declaration.js";
 import { sslDataSchema, sslProbe } from "./index.js";
 import { sslFindingIds } from "./ssl-findings.js";
-import type { SslProbeOptions } from "./ssl-probe.js";
 
 const a = (name: string) => ({ type: "A" as const, name, ttl: 60, data: "127.0.0.1" });
 
@@ -662,10 +662,10 @@ describe("sslProbe: errors", () => {
   });
 
   it.each([
-    [{ port: 0 }, "sslProbe: options.port must be an integer 1..65535"],
-    [{ port: 65536 }, "sslProbe: options.port must be an integer 1..65535"],
-    [{ port: 44.3 }, "sslProbe: options.port must be an integer 1..65535"],
-    [{ port: "443" }, "sslProbe: options.port must be an integer 1..65535"],
+    [{ port: 0 }, "sslProbe: options.port must be an integer from 1 to 65535"],
+    [{ port: 65536 }, "sslProbe: options.port must be an integer from 1 to 65535"],
+    [{ port: 44.3 }, "sslProbe: options.port must be an integer from 1 to 65535"],
+    [{ port: "443" }, "sslProbe: options.port must be an integer from 1 to 65535"],
     [{ handshakeTimeoutMs: 0 }, "sslProbe: options.handshakeTimeoutMs must be an integer"],
     [{ connectTimeoutMs: 2.5 }, "sslProbe: options.connectTimeoutMs must be an integer"],
     [{ ca: "not a certificate" }, "sslProbe: options.ca must be a PEM certificate"],
@@ -674,10 +674,10 @@ describe("sslProbe: errors", () => {
       "sslProbe: options.ca",
     ],
     [{ ca: 42 }, "sslProbe: options.ca"],
-    [{ maxAddresses: 0 }, "sslProbe: options.maxAddresses must be an integer 1..64"],
-    [{ maxAddresses: 65 }, "sslProbe: options.maxAddresses must be an integer 1..64"],
-    [{ maxAddresses: 1.5 }, "sslProbe: options.maxAddresses must be an integer 1..64"],
-    [{ timeoutMs: 5 }, "sslProbe: unknown option options.timeoutMs"],
+    [{ maxAddresses: 0 }, "sslProbe: options.maxAddresses must be an integer from 1 to 64"],
+    [{ maxAddresses: 65 }, "sslProbe: options.maxAddresses must be an integer from 1 to 64"],
+    [{ maxAddresses: 1.5 }, "sslProbe: options.maxAddresses must be an integer from 1 to 64"],
+    [{ timeoutMs: 5 }, "sslProbe: options.timeoutMs is not an option"],
     [null, "sslProbe: options must be an object"],
   ])("rejects bad options %j when called", (options, message) => {
     expect(() => sslProbe(options as SslProbeOptions)).toThrow(TypeError);

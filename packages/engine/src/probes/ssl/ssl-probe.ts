@@ -3,98 +3,49 @@ import type tls from "node:tls";
 import type * as packet from "dns-packet";
 import { stepTimeoutMs } from "../../contract/budget.js";
 import { type Probe, type ProbeContext, ProbeError } from "../../contract/probe.js";
+import { resolveOptions } from "../../contract/resolve-options.js";
 import {
   type ResolvedTarget,
   resolveTarget,
   TargetResolutionError,
 } from "../../network/resolve-target.js";
-import { tlsaMatches, tlsaOf } from "../dns/dane/tlsa.js";
-import {
-  ianaRootAnchors,
-  parseTrustAnchors,
-  type TrustAnchor,
-} from "../dns/dnssec/trust-anchors.js";
+import { tlsaMatches, tlsaOf } from "../../protocols/dane/tlsa.js";
 import {
   type AnswerValidator,
   answerValidator,
   type SecuredAnswer,
-} from "../dns/health/answer-security.js";
-import { endpointOf } from "./endpoints.js";
-import { type HandshakeOutcome, handshakeEach } from "./handshake-each.js";
-import example from "./openapi-example.json" with { type: "json" };
-import { readHandshake } from "./read-handshake.js";
-import { type AddressScan, scanEach } from "./scan/scan-each.js";
-import { sslDataSchema } from "./schema.js";
-import type { SslDane, SslData, SslEndpoint, SslUnreachableReason } from "./ssl-data.js";
-import { sslFindings } from "./ssl-findings.js";
+} from "../../protocols/dnssec/answer-security.js";
 import {
   createTrustAnchors,
   createTrustStore,
-  parseCaCertificates,
   type TrustAnchors,
-} from "./trust-store.js";
+} from "../../protocols/x509/trust-store.js";
+import {
+  SslOptions,
+  type SslProbeOptions,
+  type SslSettings,
+  sslDeclaration,
+} from "./declaration.js";
+import { endpointOf } from "./endpoints.js";
+import { type HandshakeOutcome, handshakeEach } from "./handshake-each.js";
+import { readHandshake } from "./read-handshake.js";
+import { type AddressScan, scanEach } from "./scan/scan-each.js";
+// Until the section's data is declared with TypeBox, the probe publishes its JSON Schema as it was.
+import { sslDataSchema } from "./schema.js";
+import type { SslDane, SslData, SslEndpoint, SslUnreachableReason } from "./ssl-data.js";
+import { sslFindings } from "./ssl-findings.js";
 import { sslTtlMs } from "./ttl.js";
-
-export interface SslProbeOptions {
-  /** TCP port to probe. Default 443. */
-  port?: number;
-  /**
-   * Extra trusted roots as PEM (a certificate, a bundle, or a list of them), added to Node's
-   * bundled roots for this probe's sockets only.
-   */
-  ca?: string | readonly string[];
-  /** Limit on the TCP connect to each address, in milliseconds. Default 5000. */
-  connectTimeoutMs?: number;
-  /** Limit on the TLS handshake once TCP is connected, in milliseconds. Default 5000. */
-  handshakeTimeoutMs?: number;
-  /**
-   * How many of the name's allowed addresses get a handshake (IPv4 first), at once under the
-   * engine's concurrency limit. 1 probes the first address only. Default 16.
-   */
-  maxAddresses?: number;
-  /**
-   * The configuration scan of every reachable address probed: protocol versions, suites,
-   * server order, groups, and the grade (the worst address's). Default true.
-   */
-  scan?: boolean;
-  /** Scan handshakes at once with one host. Default 8. */
-  scanConcurrency?: number;
-  /**
-   * Where DNSSEC validation of the site's TLSA answer starts: DS or DNSKEY records in zone-file
-   * form, as the dns section's `trustAnchors`. Default: the root's KSKs.
-   */
-  trustAnchors?: string | readonly string[];
-}
 
 interface Trust {
   secureContext: tls.SecureContext;
   anchors: TrustAnchors;
 }
 
-interface SslProbeSettings {
-  port: number;
-  connectTimeoutMs: number;
-  handshakeTimeoutMs: number;
-  maxAddresses: number;
-  scan: boolean;
-  scanConcurrency: number;
-  trustAnchors: readonly TrustAnchor[];
+interface SslProbeSettings extends SslSettings {
   /** Built on first use: the bundled roots take a moment to load. */
   trust(): Trust;
 }
 
-const knownOptions = new Set([
-  "port",
-  "ca",
-  "connectTimeoutMs",
-  "handshakeTimeoutMs",
-  "maxAddresses",
-  "scan",
-  "scanConcurrency",
-  "trustAnchors",
-]);
-const maxTimerMs = 2_147_483_647;
-const maxAddressesLimit = 64;
 /** Limit on resolving the domain, all resolvers together. */
 const resolveTimeoutMs = 5000;
 
@@ -109,77 +60,12 @@ let defaultTrust: Trust | undefined;
  * anything happened throws.
  */
 export function sslProbe(options: SslProbeOptions = {}): Probe<SslData> {
-  const settings = validateOptions(options);
-  return {
-    summary: "TLS certificate probe: one handshake with SNI on port 443.",
-    dataSchema: sslDataSchema,
-    example: example as SslData,
-    run: (domain, context) => probeDomain(domain, context, settings),
-    ttlMs: (data) => sslTtlMs({ data, now: Date.now() }),
-  };
+  return createSslProbe(resolveOptions(SslOptions, options, "sslProbe: options"));
 }
 
-function validateOptions(options: SslProbeOptions): SslProbeSettings {
-  if (typeof options !== "object" || options === null || Array.isArray(options)) {
-    throw new TypeError("sslProbe: options must be an object");
-  }
-  for (const key of Object.keys(options)) {
-    if (!knownOptions.has(key)) throw new TypeError(`sslProbe: unknown option options.${key}`);
-  }
-  const {
-    port = 443,
-    ca,
-    connectTimeoutMs = 5000,
-    handshakeTimeoutMs = 5000,
-    maxAddresses = 16,
-    scan = true,
-    scanConcurrency = 8,
-    trustAnchors = ianaRootAnchors,
-  } = options;
-  const anchorText =
-    typeof trustAnchors === "string"
-      ? trustAnchors
-      : Array.isArray(trustAnchors) && trustAnchors.every((line) => typeof line === "string")
-        ? trustAnchors.join("\n")
-        : null;
-  if (anchorText === null) {
-    throw new TypeError("sslProbe: options.trustAnchors must be a string or an array of strings");
-  }
-  let anchors: TrustAnchor[];
-  try {
-    anchors = parseTrustAnchors(anchorText);
-  } catch (error) {
-    throw new TypeError(`sslProbe: options.trustAnchors: ${(error as Error).message}`);
-  }
-  if (typeof scan !== "boolean") throw new TypeError("sslProbe: options.scan must be a boolean");
-  if (!Number.isInteger(scanConcurrency) || scanConcurrency < 1 || scanConcurrency > 64) {
-    throw new TypeError("sslProbe: options.scanConcurrency must be an integer 1..64");
-  }
-  if (!Number.isInteger(port) || port < 1 || port > 65535) {
-    throw new TypeError("sslProbe: options.port must be an integer 1..65535");
-  }
-  for (const [name, value] of Object.entries({ connectTimeoutMs, handshakeTimeoutMs })) {
-    if (!Number.isInteger(value) || value < 1 || value > maxTimerMs) {
-      throw new TypeError(`sslProbe: options.${name} must be an integer 1..${maxTimerMs}`);
-    }
-  }
-  if (!Number.isInteger(maxAddresses) || maxAddresses < 1 || maxAddresses > maxAddressesLimit) {
-    throw new TypeError(
-      `sslProbe: options.maxAddresses must be an integer 1..${maxAddressesLimit}`,
-    );
-  }
-  let roots: string[] = [];
-  const emptyList = Array.isArray(ca) && ca.length === 0;
-  if (ca !== undefined && !emptyList) {
-    const parsed =
-      typeof ca === "string" || Array.isArray(ca) ? parseCaCertificates(ca) : undefined;
-    if (!parsed) {
-      throw new TypeError(
-        "sslProbe: options.ca must be a PEM certificate string or an array of them",
-      );
-    }
-    roots = parsed;
-  }
+/** The probe from settings already resolved (the engine resolves them once, at creation). */
+export function createSslProbe(resolved: SslSettings): Probe<SslData> {
+  const roots = [...resolved.ca];
   let own: Trust | undefined;
   const trust = (): Trust => {
     if (roots.length === 0) {
@@ -189,15 +75,13 @@ function validateOptions(options: SslProbeOptions): SslProbeSettings {
     own ??= { secureContext: createTrustStore(roots), anchors: createTrustAnchors(roots) };
     return own;
   };
+  const settings: SslProbeSettings = { ...resolved, trust };
   return {
-    port,
-    connectTimeoutMs,
-    handshakeTimeoutMs,
-    maxAddresses,
-    scan,
-    scanConcurrency,
-    trustAnchors: anchors,
-    trust,
+    summary: sslDeclaration.summary,
+    dataSchema: sslDataSchema,
+    example: sslDeclaration.example,
+    run: (domain, context) => probeDomain(domain, context, settings),
+    ttlMs: (data) => sslTtlMs({ data, now: Date.now() }),
   };
 }
 

@@ -1,3 +1,9 @@
+export {
+  WhoisOptions,
+  type WhoisProbeOptions,
+  type WhoisSettings,
+  whoisDeclaration,
+} from "./declaration.js";
 export { whoisDataSchema } from "./schema.js";
 export type {
   ServerOutcome,
@@ -11,4 +17,4 @@ export type {
   WhoisStatus,
 } from "./whois-data.js";
 export { whoisFindingIds } from "./whois-findings.js";
-export { type WhoisProbeOptions, whoisProbe } from "./whois-probe.js";
+export { createWhoisProbe, whoisProbe } from "./whois-probe.js";

@@ -808,10 +808,10 @@ describe("whoisProbe options", () => {
     );
     expect(() => whoisProbe({ whoisHints: "test=whois.example" as never })).toThrow(TypeError);
     expect(() => whoisProbe({ whoisHint: {} } as never)).toThrow(
-      "whoisProbe: options.whoisHint is not an option (expected bootstrap, whoisHints, whoisPort)",
+      "whoisProbe: options.whoisHint is not an option; did you mean whoisHints?",
     );
     expect(() => createWhoisProbe({ whoisPort: 0 })).toThrow(
-      "whoisProbe: options.whoisPort must be an integer 1..65535",
+      "whoisProbe: options.whoisPort must be an integer from 1 to 65535",
     );
   });
 

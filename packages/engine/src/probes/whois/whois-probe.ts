@@ -1,4 +1,3 @@
-import { isIP } from "node:net";
 import {
   type BootstrapData,
   type DomainRecord,
@@ -14,12 +13,18 @@ import {
   type ProbeContext,
   ProbeError,
 } from "../../contract/probe.js";
-import { whoisPort } from "../../network/whois-exchange.js";
+import { resolveOptions } from "../../contract/resolve-options.js";
 import {
   createBootstrapLoader,
   describeBootstrapFailure,
   parseBootstrapOption,
 } from "./bootstrap.js";
+import {
+  WhoisOptions,
+  type WhoisProbeOptions,
+  type WhoisSettings,
+  whoisDeclaration,
+} from "./declaration.js";
 import {
   createGuardedFetch,
   type FetchLike,
@@ -27,7 +32,7 @@ import {
   GuardedFetchError,
 } from "./guarded-fetch.js";
 import { toWhoisData } from "./normalize.js";
-import example from "./openapi-example.json" with { type: "json" };
+// Until the section's data is declared with TypeBox, the probe publishes its JSON Schema as it was.
 import { whoisDataSchema } from "./schema.js";
 import { describeFailedAttempts, originOf, type Refusal, serversFromAttempts } from "./servers.js";
 import { whoisTtlMs } from "./ttl.js";
@@ -35,22 +40,6 @@ import type { WhoisData } from "./whois-data.js";
 import { type RegistryWhoisResult, registryWhois } from "./whois-lookup.js";
 import { followReferral, registrarReferral, withRegistrarRecord } from "./whois-referral.js";
 
-export interface WhoisProbeOptions {
-  /**
-   * IANA RDAP bootstrap (RFC 9224 `dns.json`) as data, a file path or an http(s) URL.
-   * Loaded once and kept 24 h. Default: IANA's https://data.iana.org/rdap/dns.json.
-   */
-  bootstrap?: object | string;
-  /**
-   * WHOIS host per TLD (`{ com: "whois.verisign-grs.com" }`), instead of asking whois.iana.org.
-   * Keys are public suffixes (`co.uk`) or TLDs (`uk`); the public suffix is tried first.
-   */
-  whoisHints?: Record<string, string>;
-  /** TCP port of every WHOIS server asked (default 43; labs and tests use another). */
-  whoisPort?: number;
-}
-
-const optionNames = new Set(["bootstrap", "whoisHints", "whoisPort"]);
 /** Registrar links must finish this much before rdapper's deadline, which would drop the answer. */
 const linkMarginMs = 100;
 
@@ -66,24 +55,16 @@ const linkMarginMs = 100;
  * otherwise `upstream_error`) naming every server tried.
  */
 export function whoisProbe(options: WhoisProbeOptions = {}): Probe<WhoisData> {
-  if (typeof options !== "object" || options === null || Array.isArray(options)) {
-    throw new TypeError("whoisProbe: options must be an object");
-  }
-  for (const key of Object.keys(options)) {
-    if (!optionNames.has(key)) {
-      throw new TypeError(
-        `whoisProbe: options.${key} is not an option (expected bootstrap, whoisHints, whoisPort)`,
-      );
-    }
-  }
+  return createWhoisProbe(resolveOptions(WhoisOptions, options, "whoisProbe: options"));
+}
+
+/** The probe from settings already resolved (the engine resolves them once, at creation). */
+export function createWhoisProbe(settings: WhoisSettings): Probe<WhoisData> {
   const loader = createBootstrapLoader(
-    parseBootstrapOption(options.bootstrap, "whoisProbe: options.bootstrap"),
+    settings.bootstrap ?? parseBootstrapOption(undefined, "whoisProbe: options.bootstrap"),
   );
-  const whoisHints = parseWhoisHints(options.whoisHints) ?? {};
-  const port = options.whoisPort ?? whoisPort;
-  if (!Number.isInteger(port) || port < 1 || port > 65535) {
-    throw new TypeError("whoisProbe: options.whoisPort must be an integer 1..65535");
-  }
+  const whoisHints = settings.whoisHints;
+  const port = settings.whoisPort;
 
   // One dispatcher per network policy: connections are reused across runs, the guard stays per policy.
   const fetchers = new Map<string, GuardedFetch>();
@@ -201,9 +182,9 @@ export function whoisProbe(options: WhoisProbeOptions = {}): Probe<WhoisData> {
   };
 
   return {
-    summary: "Registration snapshot: RDAP first, WHOIS fallback.",
+    summary: whoisDeclaration.summary,
     dataSchema: whoisDataSchema,
-    example: example as WhoisData,
+    example: whoisDeclaration.example,
     run,
     ttlMs: (data) => whoisTtlMs({ data, now: Date.now() }),
   };
@@ -284,34 +265,4 @@ function stopped(context: ProbeContext, domain: string, budgetMs: number): unkno
     );
   }
   return reason;
-}
-
-const hintKey = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*$/;
-const hostName =
-  /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i;
-
-function parseWhoisHints(value: unknown): Record<string, string> | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    throw new TypeError(
-      "whoisProbe: options.whoisHints must be an object mapping a TLD to a WHOIS host",
-    );
-  }
-  const hints: Record<string, string> = {};
-  for (const [tld, host] of Object.entries(value)) {
-    const key = tld.trim().toLowerCase().replace(/^\./, "");
-    if (!hintKey.test(key)) {
-      throw new TypeError(
-        `whoisProbe: options.whoisHints key "${tld}" must be a TLD such as "com"`,
-      );
-    }
-    const server = typeof host === "string" ? host.trim().replace(/^whois:\/\//i, "") : "";
-    if (!(isIP(server) || hostName.test(server))) {
-      throw new TypeError(
-        `whoisProbe: options.whoisHints.${key} must be a WHOIS host name or IP address (port 43 is implied)`,
-      );
-    }
-    hints[key] = server;
-  }
-  return hints;
 }

@@ -1,4 +1,5 @@
 import type { Finding } from "../../../contract/finding.js";
+import { isFailure } from "../../../protocols/dns/session.js";
 import type { DnsHealth } from "../dns-data.js";
 import { type DnsCheckId, dnsCheckIds } from "./check-ids.js";
 import { nsAsDiversity } from "./checks/as-diversity.js";
@@ -46,7 +47,6 @@ import {
 } from "./checks/zone.js";
 import type { HealthFacts } from "./facts.js";
 import { scoreChecks } from "./score.js";
-import { isFailure } from "./session.js";
 
 const checks: Record<DnsCheckId, (facts: HealthFacts) => Finding> = {
   "dns.zone.exists": zoneExists,

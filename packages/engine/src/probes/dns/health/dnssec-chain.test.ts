@@ -122,7 +122,7 @@ describe("dns.dnssec.chain", () => {
 
   it("refuses trust anchors it cannot read, naming the option", () => {
     expect(() => dnsProbe({ trustAnchors: ". IN DS 1 8 2 zz" })).toThrow(
-      /^dnsProbe: options\.trustAnchors: line 1: a DS record needs/,
+      /^dnsProbe: options\.trustAnchors cannot be read: line 1: a DS record needs/,
     );
     expect(() => dnsProbe({ trustAnchors: [". IN A 192.0.2.1"] })).toThrow(
       /not a DS or DNSKEY record/,

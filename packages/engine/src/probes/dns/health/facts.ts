@@ -1,8 +1,9 @@
+import type { Outcome } from "../../../protocols/dns/session.js";
+import type { DnsResponse } from "../../../protocols/dns/wire/query.js";
+import type { ZoneTransferOutcome } from "../../../protocols/dns/wire/zone-transfer.js";
+import type { ChainFacts } from "../../../protocols/dnssec/chain.js";
 import type { DnsCaaRecord, DnsRecords } from "../dns-data.js";
 import type { CoreType, RecordQuestionKey } from "../record-questions.js";
-import type { DnsResponse } from "../wire/query.js";
-import type { ZoneTransferOutcome } from "../wire/zone-transfer.js";
-import type { Outcome } from "./session.js";
 import type { SpfFacts } from "./spf/spf-facts.js";
 
 /** Everything the checks judge, gathered once; the checks themselves send no query. */
@@ -65,26 +66,6 @@ export interface AsnFacts {
   asn: number | null;
   /** Why the origin is unknown. */
   error: string | null;
-}
-
-/** One zone of the chain of trust and how its keys validated. */
-export interface ChainLevel {
-  zone: string;
-  /** Key tags of the DS records (the anchor's, at the top) that vouch for the zone's keys. */
-  ds: number[];
-  dnskeyTags: number[];
-  algorithms: string[];
-  /** `indeterminate`: the data could not be had, which says nothing about the zone. */
-  status: "secure" | "insecure" | "bogus" | "indeterminate";
-  /** Why the level is not secure, as a resolver's Extended DNS Error would say it. */
-  reason: string | null;
-}
-
-export interface ChainFacts {
-  /** The trust anchor's zone, or null when no anchor covers the zone. */
-  anchor: string | null;
-  /** From the anchor down, ending at the zone or at the first level that is not secure. */
-  levels: ChainLevel[];
 }
 
 export interface ParentFacts {

@@ -1,7 +1,7 @@
 import { type Finding, type FindingStatus, makeFinding } from "../../../contract/finding.js";
+import { isFailure } from "../../../protocols/dns/session.js";
 import type { DnsCheckId } from "./check-ids.js";
 import type { HealthFacts, ZoneFacts } from "./facts.js";
-import { isFailure } from "./session.js";
 
 export function check(
   id: DnsCheckId,

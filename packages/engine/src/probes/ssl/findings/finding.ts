@@ -1,5 +1,5 @@
 import { type Finding, type FindingStatus, makeFinding } from "../../../contract/finding.js";
-import type { ChainPath } from "../chain-path.js";
+import type { ChainPath } from "../../../protocols/x509/chain-path.js";
 import type { SslChainCertificate, SslData } from "../ssl-data.js";
 
 /** The ids this probe always reports, in this order, so a client sees what was checked. */

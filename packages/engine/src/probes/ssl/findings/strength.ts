@@ -1,5 +1,5 @@
 import type { Finding } from "../../../contract/finding.js";
-import { weakHashes } from "../der/signature-algorithms.js";
+import { weakHashes } from "../../../protocols/x509/der/signature-algorithms.js";
 import type { SslChainCertificate } from "../ssl-data.js";
 import { type CertificateFindingsInput, certificatesOnPath, finding } from "./finding.js";
 

@@ -1,4 +1,4 @@
-import type { SslCertificate } from "../ssl-data.js";
+import type { SslCertificate } from "../../../protocols/x509/certificate-types.js";
 import type { SslConfiguration } from "./scan-configuration.js";
 
 export type SslGrade = "A+" | "A" | "A-" | "B" | "C" | "D" | "E" | "F" | "T";

@@ -1,7 +1,6 @@
 import pLimit from "p-limit";
 import { NoTimeLeftError, stepTimeoutMs } from "../../../contract/budget.js";
 import type { ProbeContext } from "../../../contract/probe.js";
-import { describeSuite, type ScannedSuite } from "./cipher-suites.js";
 import {
   clientHello,
   type GroupName,
@@ -9,10 +8,11 @@ import {
   type HelloSpec,
   sslVersion,
   sslv2ClientHello,
-} from "./client-hello.js";
-import { exchangeHello, type RawHelloOutcome } from "./raw-hello.js";
-import type { ServerAnswer } from "./server-answer.js";
-import { legacySuites, type SuiteEntry, tls13Suites } from "./suite-table.js";
+} from "../../../protocols/tls/client-hello.js";
+import { exchangeHello, type RawHelloOutcome } from "../../../protocols/tls/raw-hello.js";
+import type { ServerAnswer } from "../../../protocols/tls/server-answer.js";
+import { legacySuites, type SuiteEntry, tls13Suites } from "../../../protocols/tls/suite-table.js";
+import { describeSuite, type ScannedSuite } from "./cipher-suites.js";
 
 export type ScanVersion = "TLSv1" | "TLSv1.1" | "TLSv1.2" | "TLSv1.3";
 /** `data.configuration`: what the server accepts. */

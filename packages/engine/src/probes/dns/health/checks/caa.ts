@@ -1,9 +1,9 @@
 import type { Finding } from "../../../../contract/finding.js";
+import { isFailure } from "../../../../protocols/dns/session.js";
 import type { DnsCaaRecord } from "../../dns-data.js";
 import type { DnsCheckId } from "../check-ids.js";
 import type { CaaFacts, HealthFacts } from "../facts.js";
 import { check, listText, skipped } from "../finding.js";
-import { isFailure } from "../session.js";
 
 /** Property tags defined by RFC 8659, RFC 9495 (issuemail) and the CA/Browser Forum. */
 const knownTags = new Set([

@@ -1,10 +1,10 @@
 import type { Finding, FindingStatus } from "../../../../contract/finding.js";
-import type { DnsResponse } from "../../wire/query.js";
+import { isFailure, type Outcome, type QueryFailure } from "../../../../protocols/dns/session.js";
+import type { DnsResponse } from "../../../../protocols/dns/wire/query.js";
 import type { DnsCheckId } from "../check-ids.js";
 import type { ComplianceFacts, HealthFacts, ServerFacts } from "../facts.js";
 import { check, listText, plural, skipped, withZone } from "../finding.js";
 import { unknownEdnsFlag, unknownOptionCode } from "../gather/compliance.js";
-import { isFailure, type Outcome, type QueryFailure } from "../session.js";
 
 /** Failures that say nothing about the server: it was never asked, or not in time. */
 export const notAsked = new Set<QueryFailure["code"]>([

@@ -2,11 +2,11 @@ import type * as packet from "dns-packet";
 import ipaddr from "ipaddr.js";
 import type { Finding } from "../../../../contract/finding.js";
 import { isPublicAddress } from "../../../../network/address-policy.js";
-import { normalizeName } from "../../records.js";
+import { normalizeName } from "../../../../protocols/dns/records.js";
+import { isFailure } from "../../../../protocols/dns/session.js";
 import type { HealthFacts, Referral, ZoneFacts } from "../facts.js";
 import { check, listText, plural, skipped, withZone } from "../finding.js";
 import { isAtOrBelow, uniqueSorted } from "../gather/names.js";
-import { isFailure } from "../session.js";
 
 /** The parent's referral, or why there is none. */
 function referralOf(zone: ZoneFacts): Referral | string {

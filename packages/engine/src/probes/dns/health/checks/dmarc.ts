@@ -1,5 +1,5 @@
 import type { Finding } from "../../../../contract/finding.js";
-import { impossibleName } from "../../impossible-name.js";
+import { impossibleName } from "../../../../protocols/dns/impossible-name.js";
 import type { HealthFacts } from "../facts.js";
 import { check, skipped } from "../finding.js";
 import { withMail } from "./mail-facts.js";

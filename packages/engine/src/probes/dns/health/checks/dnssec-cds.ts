@@ -1,11 +1,11 @@
 import type * as packet from "dns-packet";
 import type { Finding } from "../../../../contract/finding.js";
-import { dsDigest } from "../../dnssec/ds-digest.js";
-import { keyTag } from "../../dnssec/key-tag.js";
-import type { DnsResponse } from "../../wire/query.js";
+import { isFailure, type Outcome } from "../../../../protocols/dns/session.js";
+import type { DnsResponse } from "../../../../protocols/dns/wire/query.js";
+import { dsDigest } from "../../../../protocols/dnssec/ds-digest.js";
+import { keyTag } from "../../../../protocols/dnssec/key-tag.js";
 import type { HealthFacts } from "../facts.js";
 import { check, listText, skipped } from "../finding.js";
-import { isFailure, type Outcome } from "../session.js";
 import { withDnssec } from "./dnssec-data.js";
 
 /** CDS/CDNSKEY RDATA as dns-packet hands it over: raw bytes (it has no codec for them). */

@@ -1,11 +1,11 @@
 import type * as packet from "dns-packet";
 import type { Finding } from "../../../../contract/finding.js";
-import { normalizeName } from "../../records.js";
-import type { DnsResponse } from "../../wire/query.js";
+import { normalizeName } from "../../../../protocols/dns/records.js";
+import { isFailure, type Outcome } from "../../../../protocols/dns/session.js";
+import type { DnsResponse } from "../../../../protocols/dns/wire/query.js";
 import type { DnsCheckId } from "../check-ids.js";
 import type { HealthFacts, ZoneFacts } from "../facts.js";
 import { withZone } from "../finding.js";
-import { isFailure, type Outcome } from "../session.js";
 
 /** The records of `type` owned by the zone apex in an answer; none for a failed query. */
 export const owned = <T extends packet.Answer>(

@@ -1,8 +1,8 @@
 import type { Finding } from "../../../../contract/finding.js";
-import { checkDenial, type DenialProof } from "../../dnssec/denial-proof.js";
+import { isFailure } from "../../../../protocols/dns/session.js";
+import { checkDenial, type DenialProof } from "../../../../protocols/dnssec/denial-proof.js";
 import type { HealthFacts, NegativeQuery, ServerFacts, ZoneFacts } from "../facts.js";
 import { check, listText, plural, skipped } from "../finding.js";
-import { isFailure } from "../session.js";
 import { withDnssec } from "./dnssec-data.js";
 
 interface ServerDenial {

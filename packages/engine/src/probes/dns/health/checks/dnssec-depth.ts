@@ -1,10 +1,10 @@
 import type * as packet from "dns-packet";
 import type { Finding } from "../../../../contract/finding.js";
-import { digestName } from "../../dnssec/algorithms.js";
-import { keyTag } from "../../dnssec/key-tag.js";
+import { isFailure } from "../../../../protocols/dns/session.js";
+import { digestName } from "../../../../protocols/dnssec/algorithms.js";
+import { keyTag } from "../../../../protocols/dnssec/key-tag.js";
 import type { HealthFacts } from "../facts.js";
 import { check, listText, plural, skipped } from "../finding.js";
-import { isFailure } from "../session.js";
 import { owned, withDnssec } from "./dnssec-data.js";
 import { allSignatures } from "./dnssec-signatures.js";
 

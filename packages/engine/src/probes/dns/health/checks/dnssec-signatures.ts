@@ -1,11 +1,11 @@
 import type * as packet from "dns-packet";
 import type { Finding } from "../../../../contract/finding.js";
-import { algorithmName } from "../../dnssec/algorithms.js";
-import { type SignatureVerdict, verifyRrsig } from "../../dnssec/verify-rrsig.js";
-import type { DnsResponse } from "../../wire/query.js";
+import { isFailure } from "../../../../protocols/dns/session.js";
+import type { DnsResponse } from "../../../../protocols/dns/wire/query.js";
+import { algorithmName } from "../../../../protocols/dnssec/algorithms.js";
+import { type SignatureVerdict, verifyRrsig } from "../../../../protocols/dnssec/verify-rrsig.js";
 import type { HealthFacts, ServerFacts, ZoneFacts } from "../facts.js";
 import { check, listText, plural, skipped } from "../finding.js";
-import { isFailure } from "../session.js";
 import { owned, withDnssec } from "./dnssec-data.js";
 import { soaAnswer } from "./nameserver.js";
 

@@ -1,17 +1,17 @@
 import type { Finding } from "../../../../contract/finding.js";
+import { isFailure } from "../../../../protocols/dns/session.js";
 import {
   algorithmName,
   digestName,
   digestTypes,
   rsaAlgorithms,
   signingAlgorithms,
-} from "../../dnssec/algorithms.js";
-import { dsDigest } from "../../dnssec/ds-digest.js";
-import { keyTag } from "../../dnssec/key-tag.js";
-import { dnskeyPublicKey } from "../../dnssec/public-key.js";
+} from "../../../../protocols/dnssec/algorithms.js";
+import { dsDigest } from "../../../../protocols/dnssec/ds-digest.js";
+import { keyTag } from "../../../../protocols/dnssec/key-tag.js";
+import { dnskeyPublicKey } from "../../../../protocols/dnssec/public-key.js";
 import type { HealthFacts, ZoneFacts } from "../facts.js";
 import { check, listText, plural, skipped } from "../finding.js";
-import { isFailure } from "../session.js";
 import { withDnssec } from "./dnssec-data.js";
 import { allSignatures } from "./dnssec-signatures.js";
 

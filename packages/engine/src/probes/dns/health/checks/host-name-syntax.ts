@@ -1,7 +1,7 @@
 import type { Finding } from "../../../../contract/finding.js";
+import { isFailure } from "../../../../protocols/dns/session.js";
 import type { HealthFacts } from "../facts.js";
 import { check, listText, skipped, withZone } from "../finding.js";
-import { isFailure } from "../session.js";
 
 export interface NameProblem {
   /** `fail` breaks RFC 952/1123; `warn` is only discouraged. */

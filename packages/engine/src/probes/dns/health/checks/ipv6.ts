@@ -1,8 +1,8 @@
 import net from "node:net";
 import type { Finding } from "../../../../contract/finding.js";
+import { isFailure } from "../../../../protocols/dns/session.js";
 import type { HealthFacts } from "../facts.js";
 import { check, listText, skipped, withZone } from "../finding.js";
-import { isFailure } from "../session.js";
 import { allAddresses } from "./delegation.js";
 
 /**

@@ -1,6 +1,6 @@
 import type { Finding } from "../../../../contract/finding.js";
+import { impossibleName } from "../../../../protocols/dns/impossible-name.js";
 import type { DnsTxtRecord } from "../../dns-data.js";
-import { impossibleName } from "../../impossible-name.js";
 import type { RecordQuestionKey } from "../../record-questions.js";
 import type { HealthFacts } from "../facts.js";
 import { check, skipped } from "../finding.js";

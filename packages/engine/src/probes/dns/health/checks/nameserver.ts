@@ -1,10 +1,10 @@
 import type { Finding } from "../../../../contract/finding.js";
-import { normalizeName } from "../../records.js";
-import type { DnsResponse } from "../../wire/query.js";
+import { normalizeName } from "../../../../protocols/dns/records.js";
+import { isFailure, type Outcome } from "../../../../protocols/dns/session.js";
+import type { DnsResponse } from "../../../../protocols/dns/wire/query.js";
 import type { DnsCheckId } from "../check-ids.js";
 import type { HealthFacts, ServerFacts, ZoneFacts } from "../facts.js";
 import { check, listText, plural, skipped, withZone } from "../finding.js";
-import { isFailure, type Outcome } from "../session.js";
 
 /** Skipped when no server could be asked, saying whether the address policy is why. */
 function withServers(

@@ -1,9 +1,9 @@
 import type { Finding } from "../../../../contract/finding.js";
-import type { DnsResponse } from "../../wire/query.js";
+import { isFailure } from "../../../../protocols/dns/session.js";
+import type { DnsResponse } from "../../../../protocols/dns/wire/query.js";
 import type { HealthFacts } from "../facts.js";
 import { check, listText, plural, skipped, withZone } from "../finding.js";
 import { cookieOptionCode, nsidOptionCode } from "../gather/compliance.js";
-import { isFailure } from "../session.js";
 import { notAsked, perServer, received } from "./compliance.js";
 
 const optionOf = (response: DnsResponse, code: number) =>

@@ -1,7 +1,7 @@
 import type { Finding } from "../../../../contract/finding.js";
+import { isFailure } from "../../../../protocols/dns/session.js";
 import type { HealthFacts, Referral } from "../facts.js";
 import { check, skipped, withZone } from "../finding.js";
-import { isFailure } from "../session.js";
 
 /** A plain DNS message over UDP without EDNS (RFC 1035 4.2.1). */
 const udpLimit = 512;

@@ -1,7 +1,7 @@
 import type * as packet from "dns-packet";
 import type { Finding } from "../../../../contract/finding.js";
+import { normalizeName } from "../../../../protocols/dns/records.js";
 import type { DnsSoaRecord } from "../../dns-data.js";
-import { normalizeName } from "../../records.js";
 import type { HealthFacts, ServerFacts, ZoneFacts } from "../facts.js";
 import { check, listText, skipped, withZone } from "../finding.js";
 import { soaAnswer } from "./nameserver.js";

@@ -1,7 +1,7 @@
 import type * as packet from "dns-packet";
-import { txtRecord } from "../../records.js";
+import { txtRecord } from "../../../../protocols/dns/records.js";
+import { type HealthSession, isFailure } from "../../../../protocols/dns/session.js";
 import type { AsnFacts } from "../facts.js";
-import { type HealthSession, isFailure } from "../session.js";
 import { reversedAddress } from "./reverse-name.js";
 
 /**

@@ -1,8 +1,13 @@
 import type * as packet from "dns-packet";
+import { normalizeName, ttlOf } from "../../../../protocols/dns/records.js";
+import {
+  failure,
+  type HealthSession,
+  isFailure,
+  type Outcome,
+} from "../../../../protocols/dns/session.js";
 import type { DnsCaaRecord } from "../../dns-data.js";
-import { normalizeName, ttlOf } from "../../records.js";
 import type { CaaFacts } from "../facts.js";
-import { failure, type HealthSession, isFailure, type Outcome } from "../session.js";
 import { parentName } from "./names.js";
 
 /**

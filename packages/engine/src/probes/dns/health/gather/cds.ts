@@ -1,5 +1,5 @@
+import type { HealthSession } from "../../../../protocols/dns/session.js";
 import type { CdsFacts } from "../facts.js";
-import type { HealthSession } from "../session.js";
 
 /** The zone's CDS and CDNSKEY sets from one server (RFC 7344, RFC 8078). */
 export async function probeCds(options: {

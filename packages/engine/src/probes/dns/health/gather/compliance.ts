@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
+import { failure, type HealthSession, isFailure } from "../../../../protocols/dns/session.js";
 import type { ComplianceFacts } from "../facts.js";
-import { failure, type HealthSession, isFailure } from "../session.js";
 
 /**
  * An EDNS option code from the range RFC 6891 9 leaves for local and experimental use: no

@@ -1,5 +1,5 @@
+import { failure, type HealthSession } from "../../../../protocols/dns/session.js";
 import type { DenialFacts } from "../facts.js";
-import { failure, type HealthSession } from "../session.js";
 
 /** A name under the zone that no zone holds, for an NXDOMAIN with its proof. */
 export const denialProbeLabel = "domain-intel-denial-check";

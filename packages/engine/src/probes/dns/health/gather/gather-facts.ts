@@ -1,9 +1,9 @@
+import type { HealthSession } from "../../../../protocols/dns/session.js";
+import type { DnsResponse } from "../../../../protocols/dns/wire/query.js";
+import type { TrustAnchor } from "../../../../protocols/dnssec/trust-anchors.js";
 import type { DnsRecords } from "../../dns-data.js";
-import type { TrustAnchor } from "../../dnssec/trust-anchors.js";
 import type { CoreType, RecordQuestionKey } from "../../record-questions.js";
-import type { DnsResponse } from "../../wire/query.js";
 import type { HealthFacts } from "../facts.js";
-import type { HealthSession } from "../session.js";
 import { gatherCaa } from "./caa.js";
 import { gatherMail } from "./mail.js";
 import { gatherZone } from "./zone.js";

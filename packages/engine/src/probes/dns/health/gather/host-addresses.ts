@@ -1,8 +1,8 @@
 import net from "node:net";
 import type * as packet from "dns-packet";
-import { aliasChain, normalizeName } from "../../records.js";
+import { aliasChain, normalizeName } from "../../../../protocols/dns/records.js";
+import { type HealthSession, isFailure } from "../../../../protocols/dns/session.js";
 import type { HostFacts } from "../facts.js";
-import { type HealthSession, isFailure } from "../session.js";
 
 /**
  * A and AAAA of a host through the resolver, in parallel, and whether the name is an alias.

@@ -1,9 +1,9 @@
 import type * as packet from "dns-packet";
 import { getDomain } from "tldts";
+import { aliasChain, normalizeName, txtRecord } from "../../../../protocols/dns/records.js";
+import { type HealthSession, isFailure } from "../../../../protocols/dns/session.js";
 import type { DnsRecords } from "../../dns-data.js";
-import { aliasChain, normalizeName, txtRecord } from "../../records.js";
 import type { DmarcFacts, MailFacts } from "../facts.js";
-import { type HealthSession, isFailure } from "../session.js";
 import { expandSpf } from "../spf/expand-spf.js";
 import { hostAddresses } from "./host-addresses.js";
 

@@ -1,4 +1,4 @@
-import { normalizeName } from "../../records.js";
+import { normalizeName } from "../../../../protocols/dns/records.js";
 
 /** The name one label up; the root's parent is null. */
 export function parentName(name: string): string | null {

@@ -1,7 +1,7 @@
 import type * as packet from "dns-packet";
-import { normalizeName } from "../../records.js";
+import { normalizeName } from "../../../../protocols/dns/records.js";
+import { type HealthSession, isFailure } from "../../../../protocols/dns/session.js";
 import type { PtrFacts } from "../facts.js";
-import { type HealthSession, isFailure } from "../session.js";
 import { reversedAddress } from "./reverse-name.js";
 
 /** The PTR names of each name server address (Zonemaster ADDRESS02/03), through the resolver. */

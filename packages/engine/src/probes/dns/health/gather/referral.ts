@@ -1,8 +1,13 @@
 import type * as packet from "dns-packet";
 import { isAddressAllowed } from "../../../../network/address-policy.js";
-import { normalizeName } from "../../records.js";
+import { normalizeName } from "../../../../protocols/dns/records.js";
+import {
+  failure,
+  type HealthSession,
+  isFailure,
+  type Outcome,
+} from "../../../../protocols/dns/session.js";
 import type { HostFacts, Referral } from "../facts.js";
-import { failure, type HealthSession, isFailure, type Outcome } from "../session.js";
 
 /** Parent servers asked at once: one spare in case the first is down, without hammering all. */
 const parentServersAsked = 2;

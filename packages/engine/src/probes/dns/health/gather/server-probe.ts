@@ -1,5 +1,5 @@
+import { type HealthSession, isFailure } from "../../../../protocols/dns/session.js";
 import type { ServerFacts } from "../facts.js";
-import { type HealthSession, isFailure } from "../session.js";
 import { probeCds } from "./cds.js";
 import { probeCompliance, unaskedCompliance } from "./compliance.js";
 import { probeDenial, unaskedDenial } from "./denial.js";

@@ -1,7 +1,12 @@
 import type * as packet from "dns-packet";
-import { normalizeName } from "../../records.js";
-import type { DnsResponse } from "../../wire/query.js";
-import { failure, type HealthSession, isFailure, type Outcome } from "../session.js";
+import { normalizeName } from "../../../../protocols/dns/records.js";
+import {
+  failure,
+  type HealthSession,
+  isFailure,
+  type Outcome,
+} from "../../../../protocols/dns/session.js";
+import type { DnsResponse } from "../../../../protocols/dns/wire/query.js";
 import { isAtOrBelow, parentName } from "./names.js";
 
 /**

@@ -1,12 +1,12 @@
 import { isAddressAllowed } from "../../../../network/address-policy.js";
+import { type HealthSession, isFailure, type Outcome } from "../../../../protocols/dns/session.js";
+import type { DnsResponse } from "../../../../protocols/dns/wire/query.js";
+import { gatherChain } from "../../../../protocols/dnssec/chain.js";
+import type { TrustAnchor } from "../../../../protocols/dnssec/trust-anchors.js";
 import type { DnsRecords } from "../../dns-data.js";
-import type { TrustAnchor } from "../../dnssec/trust-anchors.js";
 import type { CoreType, RecordQuestionKey } from "../../record-questions.js";
-import type { DnsResponse } from "../../wire/query.js";
 import type { HostFacts, ParentFacts, ServerFacts, ZoneFacts } from "../facts.js";
-import { type HealthSession, isFailure, type Outcome } from "../session.js";
 import { gatherAsns } from "./asn.js";
-import { gatherChain } from "./chain.js";
 import { hostAddresses } from "./host-addresses.js";
 import { parentName, uniqueSorted } from "./names.js";
 import { gatherPtrs } from "./ptr.js";

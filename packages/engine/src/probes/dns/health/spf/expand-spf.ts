@@ -1,7 +1,7 @@
 import type * as packet from "dns-packet";
-import { aliasChain, normalizeName, txtRecord } from "../../records.js";
-import type { QueryType } from "../../wire/query.js";
-import { type HealthSession, isFailure } from "../session.js";
+import { aliasChain, normalizeName, txtRecord } from "../../../../protocols/dns/records.js";
+import { type HealthSession, isFailure } from "../../../../protocols/dns/session.js";
+import type { QueryType } from "../../../../protocols/dns/wire/query.js";
 import {
   hasMacro,
   isSpfRecord,

@@ -1,13 +1,32 @@
 import type * as packet from "dns-packet";
-import { algorithmName } from "../../dnssec/algorithms.js";
-import { canonicalName } from "../../dnssec/canonical.js";
-import { dsDigest, supportedDigestTypes } from "../../dnssec/ds-digest.js";
-import { keyTag } from "../../dnssec/key-tag.js";
-import { anchorFor, type TrustAnchor } from "../../dnssec/trust-anchors.js";
-import { type SignatureVerdict, verifyRrsig } from "../../dnssec/verify-rrsig.js";
-import type { DnsResponse } from "../../wire/query.js";
-import type { ChainFacts, ChainLevel } from "../facts.js";
-import { type HealthSession, isFailure, type Outcome } from "../session.js";
+import { type HealthSession, isFailure, type Outcome } from "../dns/session.js";
+import type { DnsResponse } from "../dns/wire/query.js";
+import { algorithmName } from "./algorithms.js";
+import { canonicalName } from "./canonical.js";
+import { dsDigest, supportedDigestTypes } from "./ds-digest.js";
+import { keyTag } from "./key-tag.js";
+import { anchorFor, type TrustAnchor } from "./trust-anchors.js";
+import { type SignatureVerdict, verifyRrsig } from "./verify-rrsig.js";
+
+/** One zone of the chain of trust and how its keys validated. */
+export interface ChainLevel {
+  zone: string;
+  /** Key tags of the DS records (the anchor's, at the top) that vouch for the zone's keys. */
+  ds: number[];
+  dnskeyTags: number[];
+  algorithms: string[];
+  /** `indeterminate`: the data could not be had, which says nothing about the zone. */
+  status: "secure" | "insecure" | "bogus" | "indeterminate";
+  /** Why the level is not secure, as a resolver's Extended DNS Error would say it. */
+  reason: string | null;
+}
+
+export interface ChainFacts {
+  /** The trust anchor's zone, or null when no anchor covers the zone. */
+  anchor: string | null;
+  /** From the anchor down, ending at the zone or at the first level that is not secure. */
+  levels: ChainLevel[];
+}
 
 const verdictRank: Record<SignatureVerdict["status"], number> = {
   valid: 0,

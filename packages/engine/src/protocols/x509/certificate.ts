@@ -1,8 +1,8 @@
 import type { X509Certificate } from "node:crypto";
 import type { Certificate as LegacyName } from "node:tls";
 import ipaddr from "ipaddr.js";
+import type { SslCertificate, SslChainCertificate, SslName } from "./certificate-types.js";
 import { type CertificateDerFields, readCertificateDer } from "./der/certificate-fields.js";
-import type { SslCertificate, SslChainCertificate, SslName } from "./ssl-data.js";
 
 const dayMs = 86_400_000;
 

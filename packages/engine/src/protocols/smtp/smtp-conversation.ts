@@ -4,23 +4,26 @@ import type tls from "node:tls";
 import { AddressNotAllowedError } from "../../network/connect-target.js";
 import { connectTcp } from "../../network/connect-tcp.js";
 import { upgradeToTls } from "../../network/upgrade-tls.js";
-import type { SslCipher } from "../ssl/index.js";
+import type { SslCipher } from "../tls/negotiated-cipher.js";
 import { SmtpReadError, type SmtpReply, smtpReplyReader } from "./smtp-reply.js";
 
 /** The steps of one conversation, in order; a failure names the step it happened in. */
-export type SmtpStep = "connect" | "banner" | "ehlo" | "starttls" | "handshake";
+export const smtpSteps = ["connect", "banner", "ehlo", "starttls", "handshake"] as const;
+export type SmtpStep = (typeof smtpSteps)[number];
 
-export type SmtpFailureReason =
-  | "timeout"
-  | "refused"
-  | "reset"
-  | "closed"
-  | "blocked_address"
-  | "bad_reply"
-  | "reply_too_large"
-  | "rejected"
-  | "handshake_failed"
-  | "error";
+export const smtpFailureReasons = [
+  "timeout",
+  "refused",
+  "reset",
+  "closed",
+  "blocked_address",
+  "bad_reply",
+  "reply_too_large",
+  "rejected",
+  "handshake_failed",
+  "error",
+] as const;
+export type SmtpFailureReason = (typeof smtpFailureReasons)[number];
 
 export interface SmtpTlsOutcome {
   protocol: string | null;

@@ -1,15 +1,15 @@
 import { setMaxListeners } from "node:events";
 import net from "node:net";
-import { NoTimeLeftError } from "../../../contract/budget.js";
-import type { ProbeContext } from "../../../contract/probe.js";
-import { AddressNotAllowedError } from "../../../network/connect-target.js";
-import { type DnsServer, learnedDnsServer } from "../../../network/dns-exchange.js";
-import { impossibleName } from "../impossible-name.js";
-import { type QueryBudget, queryBudget } from "../query-budget.js";
-import { isDnsQueryError } from "../wire/errors.js";
-import { type DnsResponse, type QueryOptions, type QueryType, query } from "../wire/query.js";
-import type { ServerAddress } from "../wire/server-address.js";
-import { probeZoneTransfer, type ZoneTransferOutcome } from "../wire/zone-transfer.js";
+import { NoTimeLeftError } from "../../contract/budget.js";
+import type { ProbeContext } from "../../contract/probe.js";
+import { AddressNotAllowedError } from "../../network/connect-target.js";
+import { type DnsServer, learnedDnsServer } from "../../network/dns-exchange.js";
+import { impossibleName } from "./impossible-name.js";
+import { type QueryBudget, queryBudget } from "./query-budget.js";
+import { isDnsQueryError } from "./wire/errors.js";
+import { type DnsResponse, type QueryOptions, type QueryType, query } from "./wire/query.js";
+import type { ServerAddress } from "./wire/server-address.js";
+import { probeZoneTransfer, type ZoneTransferOutcome } from "./wire/zone-transfer.js";
 
 /**
  * Why a health query got no answer: the DNS transport's codes, `rcode` (a resolver answered

@@ -1,5 +1,5 @@
-import { AddressNotAllowedError } from "../../../network/connect-target.js";
-import { connectTcp } from "../../../network/connect-tcp.js";
+import { AddressNotAllowedError } from "../../network/connect-target.js";
+import { connectTcp } from "../../network/connect-tcp.js";
 import { readServerAnswer, type ServerAnswer } from "./server-answer.js";
 
 /**

@@ -20,7 +20,7 @@ import {
   id_ce_cRLDistributionPoints,
   id_pe_authorityInfoAccess,
 } from "@peculiar/asn1-x509";
-import type { SslSct, SslValidationType } from "../ssl-data.js";
+import type { SslSct, SslValidationType } from "../certificate-types.js";
 import { parseSctList } from "./sct-list.js";
 import { hashByOid, rsassaPssOid, signatureAlgorithmOf } from "./signature-algorithms.js";
 

@@ -1,13 +1,13 @@
 import type * as packet from "dns-packet";
-import type { ProbeContext } from "../../../contract/probe.js";
-import { canonicalName } from "../dnssec/canonical.js";
-import type { TrustAnchor } from "../dnssec/trust-anchors.js";
-import { verifyRrsig } from "../dnssec/verify-rrsig.js";
-import { aliasChain, normalizeName } from "../records.js";
-import { resolverAddresses } from "../resolvers.js";
-import type { QueryType } from "../wire/query.js";
-import { gatherChain } from "./gather/chain.js";
-import { createHealthSession, type HealthSession, isFailure } from "./session.js";
+import type { ProbeContext } from "../../contract/probe.js";
+import { aliasChain, normalizeName } from "../dns/records.js";
+import { resolverAddresses } from "../dns/resolvers.js";
+import { createHealthSession, type HealthSession, isFailure } from "../dns/session.js";
+import type { QueryType } from "../dns/wire/query.js";
+import { canonicalName } from "./canonical.js";
+import { gatherChain } from "./chain.js";
+import type { TrustAnchor } from "./trust-anchors.js";
+import { verifyRrsig } from "./verify-rrsig.js";
 
 export type AnswerSecurity = { secure: true } | { secure: false; reason: string };
 

@@ -1,4 +1,4 @@
-import type { SslSct } from "../ssl-data.js";
+import type { SslSct } from "../certificate-types.js";
 
 /**
  * Reads an RFC 6962 SignedCertificateTimestampList (TLS encoding: a u16-framed list of
