@@ -20,3 +20,13 @@ export function boundedOutcome(
 
 /** The outcomes a hostile peer may leave: data, or an error that is not ours. */
 export const acceptableOutcomes = /^(data|timeout|upstream_error)$/;
+
+/** Bytes a peer managed to send in `ms` more: near zero once the client stopped reading. */
+export async function sentWithin(peer: { bytesSent(): number }, ms = 500): Promise<number> {
+  const before = peer.bytesSent();
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  return peer.bytesSent() - before;
+}
+
+/** More than a client with a cap reads and the kernel buffers; less than one without a cap. */
+export const boundedBytes = 16 * 1024 * 1024;
