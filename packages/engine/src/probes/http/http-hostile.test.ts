@@ -77,6 +77,15 @@ const peers: [string, (request: Buffer) => readonly HostileAct[], RegExp][] = [
     /^false \w+ \w+/,
   ],
   [
+    "headers named after Object's own properties",
+    () => [
+      {
+        send: `${ok}content-security-policy: __proto__ x; constructor y; toString z\r\npermissions-policy: __proto__=()\r\nset-cookie: __proto__=1; Secure\r\ncontent-length: 2\r\n\r\nhi`,
+      },
+    ],
+    /^true null null truncated=false$/,
+  ],
+  [
     "a redirect to itself",
     (request) => [
       { send: `HTTP/1.1 301 Moved\r\nlocation: ${pathOf(request)}\r\ncontent-length: 0\r\n\r\n` },

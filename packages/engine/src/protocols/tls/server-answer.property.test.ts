@@ -10,6 +10,10 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { readServerAnswer } from "./server-answer.js";
 
+// Not a speed target (benches measure speed): a bound only a runaway read (quadratic work,
+// a loop that never ends) breaks, even on a loaded machine.
+const runawayMs = 1000;
+
 // Bytes a stranger sends after our ClientHello: a ServerHello (and a ServerKeyExchange), an
 // HelloRetryRequest, an alert, SSL 2's SERVER-HELLO, or anything else. Reading them is an answer,
 // "more bytes needed" or garbage: never an exception, never slow.
@@ -61,7 +65,7 @@ describe("reading a TLS server's answer from a stranger", () => {
       fc.property(fc.uint8Array({ maxLength: 2048 }), fc.boolean(), (bytes, keyExchange) => {
         const { answer, ms } = readTimed(Buffer.from(bytes), keyExchange);
         if (answer !== undefined) expect(kinds.has(answer.kind)).toBe(true);
-        expect(ms).toBeLessThan(50);
+        expect(ms).toBeLessThan(runawayMs);
       }),
       { numRuns: 1000 },
     );
@@ -117,7 +121,7 @@ describe("reading a TLS server's answer from a stranger", () => {
           Array.from({ length: (256 * 1024) / record.length }, () => record),
         );
         const { ms } = readTimed(bytes, true);
-        expect(ms).toBeLessThan(200);
+        expect(ms).toBeLessThan(runawayMs);
       }),
       { numRuns: 50 },
     );

@@ -4,6 +4,10 @@ import { describe, expect, it } from "vitest";
 import { encodeQuery, readResponse } from "./message.js";
 import { messageLayoutProblem } from "./message-structure.js";
 
+// Not a speed target (benches measure speed): a bound only a runaway read (quadratic work,
+// a loop that never ends) breaks, even on a loaded machine.
+const runawayMs = 1000;
+
 // Bytes a stranger sends as a DNS answer: whatever they are, reading them is a verdict (an
 // answer, a message to ignore, a malformed one), never an exception, and never slow.
 
@@ -68,7 +72,7 @@ describe("reading a DNS answer from a stranger", () => {
       fc.property(fc.uint8Array({ maxLength: 1024 }).map(withOurId), (bytes) => {
         const { verdict, ms } = readTimed(bytes);
         expect(verdicts.has(verdict.kind)).toBe(true);
-        expect(ms).toBeLessThan(50);
+        expect(ms).toBeLessThan(runawayMs);
       }),
       { numRuns: 1000 },
     );
@@ -105,7 +109,7 @@ describe("reading a DNS answer from a stranger", () => {
         }
         const { verdict, ms } = readTimed(bytes);
         expect(verdict.kind).not.toBe("answer");
-        expect(ms).toBeLessThan(200);
+        expect(ms).toBeLessThan(runawayMs);
       }),
       { numRuns: 50 },
     );
