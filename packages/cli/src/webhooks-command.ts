@@ -3,6 +3,7 @@ import type { DeadLetter, DeliveryQueue } from "@domain-intel/engine";
 import { bullmqDeliveryQueue } from "@domain-intel/redis";
 import { parseRedisUrl } from "./config-from-env.js";
 import { closeRedis, connectRedis, redactRedisUrl } from "./redis-connection.js";
+import { textTable } from "./text-table.js";
 
 export const webhooksUsage = `Usage:
   domain-intel webhooks list [--limit N] [--json]   deliveries given up on, newest first (default 20)
@@ -32,15 +33,7 @@ function table(letters: readonly DeadLetter[]): string {
       letter.reason,
     ]),
   ];
-  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-  return rows
-    .map((row) =>
-      row
-        .map((cell, column) => cell.padEnd(widths[column]!))
-        .join("  ")
-        .trimEnd(),
-    )
-    .join("\n");
+  return textTable(rows);
 }
 
 /**

@@ -21,6 +21,7 @@ export * from "./engine/saturating-probe.js";
 export * from "./hostile/bounded-outcome.js";
 export * from "./hostile/dns-bytes.js";
 export * from "./hostile/hostile-server.js";
+export * from "./hostile/stranger-text.js";
 export * from "./hostile/tls-bytes.js";
 export * from "./http/https-server.js";
 export * from "./http/openapi-response-validator.js";

@@ -1,4 +1,9 @@
-import { rdapDomainExample, startRdapServer, testProbeContext } from "@domain-intel/test-kit";
+import {
+  objectKeyNames,
+  rdapDomainExample,
+  startRdapServer,
+  testProbeContext,
+} from "@domain-intel/test-kit";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ProbeError } from "../../contract/probe.js";
@@ -10,7 +15,6 @@ import { parseWhoisText } from "./whois-text.js";
 
 // Not a speed target (benches measure speed): a bound only a runaway read breaks.
 const runawayMs = 1000;
-const objectKeys = ["__proto__", "constructor", "toString", "hasOwnProperty"];
 
 const label = fc.oneof(
   fc.constantFrom(
@@ -19,7 +23,7 @@ const label = fc.oneof(
     "Creation Date",
     "Name Server",
     "Status",
-    ...objectKeys,
+    ...objectKeyNames,
   ),
   fc.string({ maxLength: 30 }),
 );
@@ -96,7 +100,7 @@ describe("reading RDAP JSON a stranger sent, through the whois section and a loo
           "links",
           "remarks",
           "objectClassName",
-          ...objectKeys,
+          ...objectKeyNames,
         ),
         value: fc.jsonValue({ maxDepth: 4 }),
       }),
