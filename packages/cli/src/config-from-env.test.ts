@@ -195,6 +195,11 @@ describe("configFromEnv", () => {
     [{ DOMAIN_INTEL_SMTP_PORT: "0" }, "DOMAIN_INTEL_SMTP_PORT"],
     [{ DOMAIN_INTEL_SMTP_PORT: "25x" }, "DOMAIN_INTEL_SMTP_PORT"],
     [{ DOMAIN_INTEL_DKIM_SELECTORS: "s1,bad selector" }, "DOMAIN_INTEL_DKIM_SELECTORS"],
+    [{ DOMAIN_INTEL_ASN_SOURCE: "maxmind" }, "DOMAIN_INTEL_ASN_SOURCE"],
+    [{ DOMAIN_INTEL_ASN_SOURCE: join(dir, "missing.mmdb") }, "DOMAIN_INTEL_ASN_SOURCE"],
+    [{ DOMAIN_INTEL_RPKI_RTR: "rtr.example" }, "DOMAIN_INTEL_RPKI_RTR"],
+    [{ DOMAIN_INTEL_RPKI_RTR: "127.0.0.1:99999" }, "DOMAIN_INTEL_RPKI_RTR"],
+    [{ DOMAIN_INTEL_RPKI_RTR: "::1:8282" }, "DOMAIN_INTEL_RPKI_RTR"],
     [{ REDIS_URL: "localhost:6379" }, "REDIS_URL"],
     [{ REDIS_URL: "http://localhost:6379" }, "REDIS_URL"],
     [{ DOMAIN_INTEL_LOCK_DURATION: "500ms" }, "DOMAIN_INTEL_LOCK_DURATION"],
@@ -229,6 +234,36 @@ describe("configFromEnv", () => {
     expect(() => configFromEnv({ DOMAIN_INTEL_KEYS: "sha256:secret-looking" })).not.toThrow(
       /secret-looking/,
     );
+  });
+});
+
+describe("DOMAIN_INTEL_ASN_SOURCE and DOMAIN_INTEL_RPKI_RTR", () => {
+  it("load @domain-intel/ip-data on first use by default, and read cymru, .mmdb files and the RTR cache", async () => {
+    const defaults = configFromEnv({});
+    expect(typeof defaults.engine.hosting?.asnSource).toBe("function");
+    expect(defaults.engine.rpki).toBeUndefined();
+    expect(describeSettings(defaults, 3000)).toContain(
+      "DOMAIN_INTEL_ASN_SOURCE=builtin DOMAIN_INTEL_RPKI_RTR=(none)",
+    );
+    const mmdb = new URL(
+      "../../ip-data/src/fixtures/maxmind/GeoLite2-ASN-Test.mmdb",
+      import.meta.url,
+    ).pathname;
+    const fromMmdb = configFromEnv({
+      DOMAIN_INTEL_ASN_SOURCE: mmdb,
+      DOMAIN_INTEL_RPKI_RTR: "[::1]:8282",
+    });
+    const loader = fromMmdb.engine.hosting?.asnSource as () => Promise<{
+      source: string;
+      lookup(address: string): { asn: number | null } | null;
+    }>;
+    const data = await loader();
+    expect(data.source).toBe(`mmdb:${mmdb}`);
+    expect(data.lookup("1.0.0.1")?.asn).toBe(15169);
+    expect(fromMmdb.engine.rpki).toEqual({ rtr: "[::1]:8282" });
+    expect(configFromEnv({ DOMAIN_INTEL_ASN_SOURCE: "cymru" }).engine.hosting).toEqual({
+      asnSource: "cymru",
+    });
   });
 });
 

@@ -13,6 +13,7 @@ import {
   readSettingFile,
   urlSetting,
 } from "./env-settings.js";
+import { hostingFromEnv } from "./hosting-from-env.js";
 import { redactRedisUrl } from "./redis-connection.js";
 import { intervalSetting, watchFromEnv } from "./watch-from-env.js";
 
@@ -234,6 +235,7 @@ export function configFromEnv(env: Env): ServeConfig {
   const docs = booleanSetting(env, "DOMAIN_INTEL_DOCS", true);
   const view = docs && booleanSetting(env, "DOMAIN_INTEL_VIEW", true);
   const watch = watchFromEnv(env);
+  const hosting = hostingFromEnv(env);
 
   const engine: ServeConfig["engine"] = {
     ...(keys.length > 0 ? { keys } : {}),
@@ -245,6 +247,7 @@ export function configFromEnv(env: Env): ServeConfig {
     ...(anchors ? { dns: { trustAnchors: anchors.text } } : {}),
     ...(mail.options ? { mail: mail.options } : {}),
     ...watch.options,
+    ...hosting.options,
     ...(bootstrap || hintPairs.length > 0
       ? {
           rdap: {
@@ -275,6 +278,7 @@ export function configFromEnv(env: Env): ServeConfig {
     DOMAIN_INTEL_DKIM_SELECTORS:
       mail.dkimSelectors.length > 0 ? mail.dkimSelectors.join(",") : none,
     ...watch.effective,
+    ...hosting.effective,
     REDIS_URL: redisUrl ? redactRedisUrl(redisUrl) : none,
     ...(redisUrl ? { DOMAIN_INTEL_LOCK_DURATION: `${lockDurationMs / 1000}s` } : {}),
     DOMAIN_INTEL_DOCS: docs ? "yes" : "no",

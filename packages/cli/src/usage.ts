@@ -105,6 +105,16 @@ export const serveVariables: ReadonlyArray<[name: string, fallback: string, mean
   ["DOMAIN_INTEL_SMTP_PORT", "25", "SMTP port of every MX"],
   ["DOMAIN_INTEL_DKIM_SELECTORS", "(none)", "DKIM selectors tried besides the common ones"],
   [
+    "DOMAIN_INTEL_ASN_SOURCE",
+    "builtin",
+    "network data of the hosting section: builtin (@domain-intel/ip-data), cymru, or an .mmdb file",
+  ],
+  [
+    "DOMAIN_INTEL_RPKI_RTR",
+    "(none)",
+    "host:port of the RTR cache route origins are validated against",
+  ],
+  [
     "DOMAIN_INTEL_DOCS",
     "yes",
     "the pages for people: API reference at /docs, report page at /view",

@@ -20,9 +20,11 @@ import { type EngineHooks, hookNamesForValidation } from "./logging/engine-hooks
 import type { Logger } from "./logging/logger.js";
 import { builtInSections } from "./probes/built-in.js";
 import { dnsDeclaration } from "./probes/dns/declaration.js";
+import { hostingDeclaration } from "./probes/hosting/declaration.js";
 import { mailDeclaration } from "./probes/mail/declaration.js";
 import { sslDeclaration } from "./probes/ssl/declaration.js";
 import { whoisDeclaration } from "./probes/whois/declaration.js";
+import { parseRtrCache } from "./protocols/rtr/rtr-option.js";
 import { RateLimitOptionsSchema } from "./ratelimit/rate-limit-options.js";
 import { InsightsOptionsSchema } from "./report/insights-options.js";
 import { WatchOptionsSchema } from "./watch/watch-options.js";
@@ -272,6 +274,29 @@ export const EngineOptionsSchema = Type.Object(
     ...sectionOptions(dnsDeclaration),
     ...sectionOptions(sslDeclaration),
     ...sectionOptions(mailDeclaration),
+    ...sectionOptions(hostingDeclaration),
+    rpki: Type.Optional(
+      Type.Object(
+        {
+          rtr: Type.Optional(
+            Type.String({
+              expect: "host:port or [v6]:port",
+              description:
+                "The RTR cache (RFC 8210) route origins are validated against: `host:port`, trusted as configured like the resolvers. None: hosting.rpki.valid is skipped.",
+              check: (cache: string) => {
+                try {
+                  parseRtrCache(cache, "");
+                  return undefined;
+                } catch {
+                  return "must be host:port or [v6]:port (the RTR cache)";
+                }
+              },
+            }),
+          ),
+        },
+        { additionalProperties: false, description: "Route origin validation (RPKI)." },
+      ),
+    ),
   },
   {
     additionalProperties: false,

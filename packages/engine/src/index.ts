@@ -120,6 +120,24 @@ export {
   parseTrustAnchors,
 } from "./probes/dns/index.js";
 export {
+  type DetectedProvider,
+  type EvidenceKind,
+  evidenceKinds,
+  type HostingAddress,
+  type HostingData,
+  type HostingFindingId,
+  type HostingHost,
+  type HostingProbeOptions,
+  type HostingRole,
+  hostingFindingIds,
+  hostingProbe,
+  hostingRoles,
+  type ProviderCategory,
+  type ProviderEntry,
+  type ProviderEvidence,
+  providerTable,
+} from "./probes/hosting/index.js";
+export {
   type HttpData,
   type HttpProbeOptions,
   httpProbe,
@@ -134,6 +152,9 @@ export {
 } from "./probes/mail/index.js";
 export { type SslData, type SslProbeOptions, sslProbe } from "./probes/ssl/index.js";
 export { whoisProbe } from "./probes/whois/index.js";
+export type { IpNetworkFacts, IpNetworkSource } from "./protocols/ip-network/ip-network.js";
+export type { AsnSourceOption } from "./protocols/ip-network/network-data.js";
+export { parseRtrCache } from "./protocols/rtr/rtr-option.js";
 export { type MemoryRateLimitOptions, memoryRateLimit } from "./ratelimit/memory-rate-limit.js";
 export type { RateLimitOptions } from "./ratelimit/rate-limit-options.js";
 export type {

@@ -41,6 +41,7 @@ export * from "./redis/redis-clients.js";
 export * from "./redis/redis-server.js";
 export * from "./report/report-sections.js";
 export * from "./report/site-peers.js";
+export * from "./rpki/stayrtr.js";
 export * from "./schema/closed-schema.js";
 export * from "./smtp/smtp-server.js";
 export * from "./tls/certificates.js";

@@ -1,10 +1,4 @@
-import {
-  Defaulted,
-  type OptionsOf,
-  type SettingsOf,
-  type Static,
-  Type,
-} from "../../contract/schema.js";
+import { Defaulted, type OptionsOf, type SettingsOf, Type } from "../../contract/schema.js";
 import type { SectionDeclaration } from "../../contract/section-declaration.js";
 import { TrustAnchorsOption } from "../../protocols/dnssec/trust-anchors-option.js";
 import { CaOption } from "../../protocols/x509/ca-option.js";

@@ -1,11 +1,5 @@
 import { isIP } from "node:net";
-import {
-  Defaulted,
-  type OptionsOf,
-  type SettingsOf,
-  type Static,
-  Type,
-} from "../../contract/schema.js";
+import { Defaulted, type OptionsOf, type SettingsOf, Type } from "../../contract/schema.js";
 import type { SectionDeclaration } from "../../contract/section-declaration.js";
 import { whoisPort } from "../../network/whois-exchange.js";
 import { parseBootstrapOption } from "./bootstrap.js";
