@@ -14,7 +14,7 @@ const key = "budget-key";
 // The machines that run this run other suites beside it on two cores.
 const timerLagMs = 600;
 const budgetMs = 4000;
-const sections = ["whois", "dns", "ssl", "http", "mail"] as const;
+const sections = ["whois", "dns", "ssl", "http", "mail", "hosting"] as const;
 
 let site: SitePeers;
 let lab: CliLab;
@@ -49,16 +49,16 @@ describe("every section inside its budget while other work holds the engine's li
       const answer = await engineGet(engine, "/api/v1/domain/shop.test", key);
       await Promise.all(others);
       expect(answer.status).toBe(200);
-      for (const section of sections) {
+      // Every section at once, so a failure shows them all. Inside the budget, give or take a
+      // loaded machine's late timers.
+      const outcomes = sections.map((section) => {
         const envelope = answer.body.sections[section];
-        expect({ section, status: envelope.status, error: envelope.error }).toEqual({
-          section,
-          status: "ok",
-          error: undefined,
-        });
-        // Inside the budget, give or take a loaded machine's late timers.
-        expect(envelope.durationMs).toBeLessThanOrEqual(budgetMs + timerLagMs);
-      }
+        const inBudget = envelope.durationMs <= budgetMs + timerLagMs;
+        return { section, status: envelope.status, error: envelope.error, inBudget };
+      });
+      expect(outcomes).toEqual(
+        sections.map((section) => ({ section, status: "ok", error: undefined, inBudget: true })),
+      );
     } finally {
       await engine.close();
     }
