@@ -37,6 +37,15 @@ export function lockDurationOption(factory: string, value: unknown, fallback: nu
   return value;
 }
 
+/**
+ * A worker's take-over settings: its lock lapses `lockDuration` after its instance dies and
+ * the stalled-job check runs as often, so another instance takes the job over within about
+ * twice that. A job stalls once each time an instance dies while working it: many times allowed.
+ */
+export function takeOverTimings(lockDuration: number) {
+  return { lockDuration, stalledInterval: lockDuration, maxStalledCount: 100 } as const;
+}
+
 /** Refuses option names the factory does not know, naming the first. */
 export function checkOptionNames(factory: string, options: object, known: readonly string[]): void {
   const unknown = Object.keys(options).find((name) => !known.includes(name));

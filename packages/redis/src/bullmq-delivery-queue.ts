@@ -14,7 +14,12 @@ import {
   UnrecoverableError,
   Worker,
 } from "bullmq";
-import { bullmqConnection, checkOptionNames, lockDurationOption } from "./bullmq-connection.js";
+import {
+  bullmqConnection,
+  checkOptionNames,
+  lockDurationOption,
+  takeOverTimings,
+} from "./bullmq-connection.js";
 
 export interface BullmqDeliveryQueueOptions {
   /** Where Redis is: a `redis://` or `rediss://` URL, or ioredis options. */
@@ -127,10 +132,7 @@ export function bullmqDeliveryQueue(options: BullmqDeliveryQueueOptions): Delive
           connection,
           prefix,
           concurrency,
-          lockDuration,
-          stalledInterval: lockDuration,
-          // A message stalls once each time an instance dies while sending it.
-          maxStalledCount: 100,
+          ...takeOverTimings(lockDuration),
           settings: {
             backoffStrategy: (attemptsMade, _type, _error, job) =>
               retryDelayMs(backoffMsOf(job), attemptsMade),

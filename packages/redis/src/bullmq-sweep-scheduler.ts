@@ -1,7 +1,7 @@
 import type { SweepJob, SweepScheduler } from "@domain-intel/engine";
 import type { Queue, Worker } from "bullmq";
 import type { Redis } from "ioredis";
-import { lockDurationOption } from "./bullmq-connection.js";
+import { lockDurationOption, takeOverTimings } from "./bullmq-connection.js";
 
 export interface BullmqSweepSchedulerOptions {
   /**
@@ -74,10 +74,8 @@ export function bullmqSweepScheduler(options: BullmqSweepSchedulerOptions): Swee
           connection: connection(),
           prefix,
           concurrency: 1,
-          lockDuration,
-          stalledInterval: lockDuration,
           // A sweep stalls once each time the instance running it dies; it is never dropped.
-          maxStalledCount: 100,
+          ...takeOverTimings(lockDuration),
         },
       );
       worker.on("error", () => undefined);

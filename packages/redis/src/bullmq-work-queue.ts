@@ -1,6 +1,6 @@
 import type { Logger, WorkerHandle, WorkQueue } from "@domain-intel/engine";
 import { type ConnectionOptions, Queue, Worker } from "bullmq";
-import { bullmqConnection, lockDurationOption } from "./bullmq-connection.js";
+import { bullmqConnection, lockDurationOption, takeOverTimings } from "./bullmq-connection.js";
 
 export interface BullmqWorkQueueOptions {
   /**
@@ -72,10 +72,7 @@ export function bullmqWorkQueue<T>(options: BullmqWorkQueueOptions): WorkQueue<T
           connection,
           prefix,
           concurrency,
-          lockDuration,
-          stalledInterval: lockDuration,
-          // A job stalls once each time an instance stops while working it.
-          maxStalledCount: 100,
+          ...takeOverTimings(lockDuration),
         },
       );
       worker.on("error", report);
