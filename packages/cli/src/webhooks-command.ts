@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
 import type { DeadLetter, DeliveryQueue } from "@domain-intel/engine";
 import { bullmqDeliveryQueue } from "@domain-intel/redis";
-import { parseRedisUrl } from "./config-from-env.js";
+import { parseRedisUrl } from "./serve-settings-schema.js";
 import { closeRedis, connectRedis, redactRedisUrl } from "./redis-connection.js";
 import { textTable } from "./text-table.js";
 

@@ -39,14 +39,28 @@ export {
   ProbeError,
   type ProbeErrorCode,
 } from "./contract/probe.js";
+export {
+  checkOption,
+  type OptionProblem,
+  resolveOptions,
+} from "./contract/resolve-options.js";
+export {
+  Defaulted,
+  type OptionsOf,
+  type SettingsOf,
+  StringEnum,
+  type TDefaulted,
+} from "./contract/schema.js";
 export type { CacheStatus, Report, SectionResult } from "./contract/section-result.js";
 export { type NormalizedDomain, normalizeDomain } from "./domain/normalize-domain.js";
 export { createEngine, type Engine, isEngine, type LookupOptions } from "./engine.js";
-export type {
-  CachingOptions,
-  EngineOptions,
-  NetworkOptions,
-  ProbesOption,
+export {
+  type CachingOptions,
+  type EngineOptions,
+  EngineOptionsSchema,
+  engineOptionSchema,
+  type NetworkOptions,
+  type ProbesOption,
 } from "./engine-options.js";
 export {
   type AttemptOutcome,

@@ -50,6 +50,7 @@ const WhoisHints = Type.Transform(
 const Bootstrap = Type.Transform(
   Type.Unsafe<object | string>(
     Type.Unknown({
+      expect: "RFC 9224 bootstrap data, a file path or an http(s) URL",
       description:
         "IANA RDAP bootstrap (RFC 9224 `dns.json`) as data, a file path or an http(s) URL. Loaded once and kept 24 h. Default: IANA's https://data.iana.org/rdap/dns.json.",
     }),

@@ -46,7 +46,7 @@ export const whoisDataSchema: JsonSchema = {
     registered: {
       type: ["boolean", "null"],
       description:
-        "False when the registry says the name does not exist; null when its WHOIS answer could not be read either way.",
+        "False when the registry says the name does not exist; null when its WHOIS answer says neither, or says the name cannot be registered (reserved, restricted, invalid): the skipped findings give the reason.",
     },
     registrant: {
       description:

@@ -6,7 +6,8 @@ export interface WhoisData {
   queriedDomain: string;
   /**
    * False when the registry says the name does not exist (RDAP 404, WHOIS "No match"); null
-   * when the registry answered WHOIS text the reader could not tell either way from.
+   * when its WHOIS text says neither, or says the name cannot be registered (reserved,
+   * invalid); the skipped `whois.domain.*` findings then give the reason.
    */
   registered: boolean | null;
   /** Which protocol produced the answer. */
