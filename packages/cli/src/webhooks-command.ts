@@ -1,8 +1,8 @@
 import { parseArgs } from "node:util";
 import type { DeadLetter, DeliveryQueue } from "@domain-intel/engine";
 import { bullmqDeliveryQueue } from "@domain-intel/redis";
-import { parseRedisUrl } from "./serve-settings-schema.js";
 import { closeRedis, connectRedis, redactRedisUrl } from "./redis-connection.js";
+import { parseRedisUrl } from "./serve-settings-schema.js";
 import { textTable } from "./text-table.js";
 
 export const webhooksUsage = `Usage:
