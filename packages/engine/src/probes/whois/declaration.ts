@@ -4,8 +4,7 @@ import type { SectionDeclaration } from "../../contract/section-declaration.js";
 import { whoisPort } from "../../network/whois-exchange.js";
 import { parseBootstrapOption } from "./bootstrap.js";
 import example from "./openapi-example.json" with { type: "json" };
-import { whoisDataSchema } from "./schema.js";
-import type { WhoisData } from "./whois-data.js";
+import { type WhoisData, WhoisDataSchema } from "./whois-data.js";
 
 const hintKey = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*$/;
 const hostName =
@@ -82,9 +81,6 @@ export const WhoisOptions = Type.Object(
   },
   { additionalProperties: false },
 );
-
-/** The `data` schema, until the whois section's is written with TypeBox. */
-const WhoisDataSchema = Type.Unsafe<WhoisData>(whoisDataSchema);
 
 export type WhoisProbeOptions = OptionsOf<typeof WhoisOptions>;
 export type WhoisSettings = SettingsOf<typeof WhoisOptions>;
