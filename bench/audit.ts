@@ -24,12 +24,12 @@ import {
   createTestPki,
   startDelayRelay,
   startDnsServer,
+  startFleetRegistry,
   startWebPeer,
   type WebHandler,
   zoneHandler,
 } from "@domain-intel/test-kit";
 import { assertBenchTsconfig } from "./support/bench-process.js";
-import { startRdapPeer } from "./support/rdap-peer.js";
 
 assertBenchTsconfig();
 
@@ -147,7 +147,7 @@ async function main(): Promise<void> {
     await delay();
     return zone(query, transport);
   });
-  const rdap = await startRdapPeer(delay);
+  const rdap = await startFleetRegistry({ delay: delay });
   const https = await startWebPeer({
     host: siteAddress,
     tls: {
@@ -238,7 +238,7 @@ async function main(): Promise<void> {
     if (ratio < 25 || peakMb >= 400 || errors.size > 0) process.exitCode = 1;
   } finally {
     await Promise.all([dns.close(), https.close(), tls?.close(), http?.close()]);
-    rdap.close();
+    await rdap.close();
     rmSync(directory, { recursive: true, force: true });
   }
 }

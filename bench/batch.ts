@@ -11,9 +11,14 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { bin, cleanEnv, startDnsServer, zoneHandler } from "@domain-intel/test-kit";
+import {
+  bin,
+  cleanEnv,
+  startDnsServer,
+  startFleetRegistry,
+  zoneHandler,
+} from "@domain-intel/test-kit";
 import { assertBenchTsconfig, benchEnv, benchExecArgv } from "./support/bench-process.js";
-import { startRdapPeer } from "./support/rdap-peer.js";
 
 assertBenchTsconfig();
 
@@ -112,7 +117,7 @@ async function main(): Promise<void> {
     await slow();
     return zone(query, transport);
   });
-  const rdap = await startRdapPeer(slow);
+  const rdap = await startFleetRegistry({ delay: slow });
   const directory = mkdtempSync(join(tmpdir(), "bench-batch-"));
   try {
     const bootstrap = rdap.writeBootstrap(directory);
@@ -138,7 +143,7 @@ async function main(): Promise<void> {
     if (ratio > 1.2) process.exitCode = 1;
   } finally {
     await dns.close();
-    rdap.close();
+    await rdap.close();
     rmSync(directory, { recursive: true, force: true });
   }
 }

@@ -7,6 +7,7 @@ import { mcpCommand } from "./mcp-command.js";
 import { type CliStreams, reportCli, UsageError } from "./report-cli.js";
 import { serve } from "./serve.js";
 import { mainUsage, serveUsage } from "./usage.js";
+import { webhooksCommand } from "./webhooks-command.js";
 
 // A reader that stops early (`| head`) closes the pipe: that ends the command, quietly.
 process.stdout.on("error", (error: NodeJS.ErrnoException) => {
@@ -36,6 +37,7 @@ async function main(argv: string[]): Promise<number> {
   }
   // Each command parses its own flags, so each `--help` shows its own usage.
   if (command === "keys") return keysCommand({ argv: rest });
+  if (command === "webhooks") return webhooksCommand({ argv: rest });
   if (command === "mcp") {
     await mcpCommand();
     return 0;

@@ -114,6 +114,15 @@ describe("configFromEnv", () => {
     expect(line).toContain("DOMAIN_INTEL_KEYS=(2 keys)");
     expect(line).toContain(`DOMAIN_INTEL_CA_FILE=${caFile} (1 certificates)`);
     expect(line).not.toMatch(/\bk1\b|\bk2\b|secret/);
+    expect(config.lockDurationMs).toBe(30_000);
+    expect(line).toContain("DOMAIN_INTEL_LOCK_DURATION=30s");
+  });
+
+  it("reads DOMAIN_INTEL_LOCK_DURATION, shown only with REDIS_URL (the only queues it locks)", () => {
+    const redis = { REDIS_URL: "redis://127.0.0.1:6379", DOMAIN_INTEL_LOCK_DURATION: "5s" };
+    expect(configFromEnv(redis).lockDurationMs).toBe(5000);
+    expect(describeSettings(configFromEnv(redis), 1)).toContain("DOMAIN_INTEL_LOCK_DURATION=5s");
+    expect(describeSettings(configFromEnv({}), 1)).not.toContain("DOMAIN_INTEL_LOCK_DURATION");
   });
 
   it.each([
@@ -193,6 +202,8 @@ describe("configFromEnv", () => {
     [{ DOMAIN_INTEL_RPKI_RTR: "::1:8282" }, "DOMAIN_INTEL_RPKI_RTR"],
     [{ REDIS_URL: "localhost:6379" }, "REDIS_URL"],
     [{ REDIS_URL: "http://localhost:6379" }, "REDIS_URL"],
+    [{ DOMAIN_INTEL_LOCK_DURATION: "500ms" }, "DOMAIN_INTEL_LOCK_DURATION"],
+    [{ DOMAIN_INTEL_LOCK_DURATION: "10" }, "DOMAIN_INTEL_LOCK_DURATION"],
   ])("names the bad setting in %j", (env, name) => {
     expect(() => configFromEnv(env)).toThrow(new RegExp(`^${name}: `));
   });

@@ -13,6 +13,11 @@ export interface ServeConfig {
   /** REDIS_URL: cache, rate limits and API keys in Redis. */
   redisUrl?: string;
   /**
+   * DOMAIN_INTEL_LOCK_DURATION: BullMQ's lock on a running batch job, sweep or webhook
+   * delivery; the work of an instance that died is taken over after one to two of these.
+   */
+  lockDurationMs: number;
+  /**
    * The pages for people: DOMAIN_INTEL_DOCS (the API reference at /docs, the report page at
    * /view and the fleet page at /fleet, default on) and DOMAIN_INTEL_VIEW (the report and fleet
    * pages alone, default on).
@@ -43,7 +48,7 @@ export function readKeysFile(path: string): string[] {
 /** The standalone server's settings from the environment variables the README documents, all checked. */
 export function configFromEnv(env: Env): ServeConfig {
   const { engine, serve, lines } = readServeVariables(env);
-  const { port, host, keysFile, redisUrl, docs, view } = serve;
+  const { port, host, keysFile, redisUrl, lockDurationMs, docs, view } = serve;
   const { metrics, logRequests, logLevel, logFile, logDomains, traces } = serve;
   return {
     port,
@@ -53,6 +58,7 @@ export function configFromEnv(env: Env): ServeConfig {
     observability: { metrics, logRequests, logLevel, logFile, logDomains, traces },
     ...(keysFile ? { keysFile } : {}),
     ...(redisUrl ? { redisUrl } : {}),
+    lockDurationMs,
     effective: lines.settings,
     observed: lines.observability,
   };

@@ -7,3 +7,4 @@ export { type McpCommandOptions, mcpCommand } from "./mcp-command.js";
 export { type ReportCommandOptions, reportCommand } from "./report-command.js";
 export { reportPage } from "./report-page-route.js";
 export { type RunningServer, type ServeOptions, serve } from "./serve.js";
+export { type WebhooksCommandOptions, webhooksCommand } from "./webhooks-command.js";

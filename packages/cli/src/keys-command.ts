@@ -9,6 +9,7 @@ import {
   rotateKey,
 } from "@domain-intel/engine";
 import { type OpenedKeyStore, openKeyStore } from "./key-store-from-env.js";
+import { textTable } from "./text-table.js";
 
 export const keysUsage = `Usage:
   domain-intel keys create --name NAME [--expires 90d|2027-01-31] [--plan PLAN] [--json]
@@ -55,15 +56,7 @@ function table(records: readonly KeyRecord[], nowMs: number): string {
       minute(record.expiresAt),
     ]),
   ];
-  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-  return rows
-    .map((row) =>
-      row
-        .map((cell, column) => cell.padEnd(widths[column]!))
-        .join("  ")
-        .trimEnd(),
-    )
-    .join("\n");
+  return textTable(rows);
 }
 
 // The engine's helpers name their options (`createKey: options.name ...`); here they are flags.

@@ -33,6 +33,10 @@ export const ServeSettingsSchema = Type.Object(
     host: Defaulted(Type.String({ default: "0.0.0.0", check: hostProblem })),
     keysFile: Type.Optional(Type.String()),
     redisUrl: Type.Optional(Type.String({ check: redisUrlProblem })),
+    // BullMQ's lock on a running batch job, sweep or webhook delivery: 1 s to 31 days.
+    lockDurationMs: Defaulted(
+      Type.Integer({ minimum: 1000, maximum: 31 * 86_400_000, default: 30_000 }),
+    ),
     docs: flag(true),
     view: flag(true),
     metrics: flag(false),

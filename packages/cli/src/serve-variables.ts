@@ -243,12 +243,23 @@ export const serveVariables: readonly ServeVariable[] = [
   },
   {
     name: "REDIS_URL",
-    summary: "redis:// or rediss://: cache, rate limits, keys, batch jobs and history in Redis",
-    doc: "`redis://` or `rediss://`: cache, rate-limit buckets, API keys, batch jobs and history in Redis, shared by every instance (the watch sweep then runs on BullMQ, one at a time across instances). `serve` refuses to start when Redis cannot be reached at start; the start-up line masks the password ([CLI README](packages/cli/README.md))",
+    summary:
+      "redis:// or rediss://: cache, rate limits, keys, batch jobs, history and webhook deliveries in Redis",
+    doc: "`redis://` or `rediss://`: cache, rate-limit buckets, API keys, history, batch jobs and webhook deliveries in Redis, shared by every instance (batch jobs, the watch sweep and webhook deliveries then run on BullMQ: one sweep at a time across instances, the work of an instance that died taken over by another). `serve` refuses to start when Redis cannot be reached at start; the start-up line masks the password ([CLI README](packages/cli/README.md))",
     sets: { serve: "redisUrl" },
     secret: true,
     unset: "(none)",
     show: (value, unset) => (value ? redactRedisUrl(value.text) : unset),
+  },
+  {
+    name: "DOMAIN_INTEL_LOCK_DURATION",
+    summary:
+      "with REDIS_URL: how long the batch job, sweep or webhook delivery of an instance that died stays locked",
+    doc: "with `REDIS_URL`: how long BullMQ's lock on a running batch job, sweep or webhook delivery lasts without renewal, the same form as the watch interval; the work of an instance that died is taken over after one to two of these",
+    sets: { serve: "lockDurationMs" },
+    read: duration,
+    fallback: "30s",
+    with: { name: "REDIS_URL" },
   },
   {
     name: "DOMAIN_INTEL_DOCS",

@@ -10,6 +10,7 @@ import {
 import { createNodeHandler, problemOnClientError } from "@domain-intel/engine/node";
 import { mcpRoute } from "@domain-intel/mcp";
 import {
+  bullmqDeliveryQueue,
   bullmqSweepScheduler,
   bullmqWorkQueue,
   redisBatchStore,
@@ -58,7 +59,7 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
       throw new Error(`REDIS_URL: ${error.message}`);
     });
     print(
-      `Redis: ${redactRedisUrl(config.redisUrl)} (cache, rate limits, API keys, batch jobs, history).`,
+      `Redis: ${redactRedisUrl(config.redisUrl)} (cache, rate limits, API keys, batch jobs, history, webhook deliveries).`,
     );
   }
   try {
@@ -82,6 +83,9 @@ async function listen(
   // dies on a busy port would be a key for nothing.
   const generated = configured ? undefined : generateApiKey();
   const keys = configured ?? [generated as string];
+  const logger = options.engine?.logger ?? consoleLogger;
+  const lockDurationMs = config.lockDurationMs;
+  const webhooks = config.engine.webhooks;
   const shared: Partial<EngineOptions> =
     redis && config.redisUrl
       ? {
@@ -90,10 +94,7 @@ async function listen(
           // Batch jobs on BullMQ: every instance on this Redis takes and answers for them.
           batch: {
             store: redisBatchStore({ client: redis }),
-            queue: bullmqWorkQueue({
-              connection: config.redisUrl,
-              logger: options.engine?.logger ?? consoleLogger,
-            }),
+            queue: bullmqWorkQueue({ connection: config.redisUrl, logger, lockDurationMs }),
           },
           history: { store: redisHistory({ client: redis }) },
           // One sweep at a time across every instance on this Redis.
@@ -101,7 +102,20 @@ async function listen(
             ? {
                 watch: {
                   ...config.engine.watch,
-                  scheduler: bullmqSweepScheduler({ client: redis }),
+                  scheduler: bullmqSweepScheduler({ client: redis, lockDurationMs }),
+                },
+              }
+            : {}),
+          // Deliveries wait in Redis: what one instance could not send, another does.
+          ...(webhooks && !Array.isArray(webhooks)
+            ? {
+                webhooks: {
+                  ...webhooks,
+                  queue: bullmqDeliveryQueue({
+                    connection: config.redisUrl,
+                    logger,
+                    lockDurationMs,
+                  }),
                 },
               }
             : {}),

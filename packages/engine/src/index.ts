@@ -74,8 +74,23 @@ export {
   type NetworkOptions,
   type ProbesOption,
 } from "./engine-options.js";
+export {
+  type AttemptOutcome,
+  type DeadLetter,
+  type DeliveryAttempt,
+  type DeliveryPolicy,
+  type DeliveryQueue,
+  type DeliveryWorker,
+  isDeliveryQueue,
+  retryDelayMs,
+  type WebhookMessage,
+} from "./events/delivery-queue.js";
 export type { DomainEvent, EventListener, EventType } from "./events/domain-event.js";
 export { eventTypes } from "./events/domain-event.js";
+export {
+  type MemoryDeliveryQueueOptions,
+  memoryDeliveryQueue,
+} from "./events/memory-delivery-queue.js";
 export type { WebhookOptions } from "./events/webhook-options.js";
 export { isWebhookSecret } from "./events/webhook-signature.js";
 export type {

@@ -1,6 +1,7 @@
 import type { SweepJob, SweepScheduler } from "@domain-intel/engine";
 import type { Queue, Worker } from "bullmq";
 import type { Redis } from "ioredis";
+import { lockDurationOption, takeOverTimings } from "./bullmq-connection.js";
 
 export interface BullmqSweepSchedulerOptions {
   /**
@@ -12,6 +13,12 @@ export interface BullmqSweepSchedulerOptions {
   readonly queueName?: string;
   /** BullMQ's key prefix. Default `domain-intel`. */
   readonly prefix?: string;
+  /**
+   * How long a worker's lock on a running sweep lasts without renewal: the sweep of an
+   * instance that died is taken over by another after about one to two of these. Default
+   * 30,000 ms.
+   */
+  readonly lockDurationMs?: number;
 }
 
 const schedulerId = "watch-sweep";
@@ -28,6 +35,7 @@ export function bullmqSweepScheduler(options: BullmqSweepSchedulerOptions): Swee
     throw new TypeError("bullmqSweepScheduler: options.client must be an ioredis client");
   const queueName = options.queueName ?? "domain-intel-watch";
   const prefix = options.prefix ?? "domain-intel";
+  const lockDuration = lockDurationOption("bullmqSweepScheduler", options.lockDurationMs, 30_000);
   let queue: Queue | undefined;
   let worker: Worker | undefined;
   const connections: Redis[] = [];
@@ -62,7 +70,13 @@ export function bullmqSweepScheduler(options: BullmqSweepSchedulerOptions): Swee
             sweeps.delete(controller);
           }
         },
-        { connection: connection(), prefix, concurrency: 1 },
+        {
+          connection: connection(),
+          prefix,
+          concurrency: 1,
+          // A sweep stalls once each time the instance running it dies; it is never dropped.
+          ...takeOverTimings(lockDuration),
+        },
       );
       worker.on("error", () => undefined);
     },

@@ -1,5 +1,6 @@
 import type { Logger, WorkerHandle, WorkQueue } from "@domain-intel/engine";
 import { type ConnectionOptions, Queue, Worker } from "bullmq";
+import { bullmqConnection, lockDurationOption, takeOverTimings } from "./bullmq-connection.js";
 
 export interface BullmqWorkQueueOptions {
   /**
@@ -21,24 +22,6 @@ export interface BullmqWorkQueueOptions {
   readonly logger?: Pick<Logger, "warn">;
 }
 
-function connectionOf(given: string | ConnectionOptions): ConnectionOptions {
-  if (typeof given !== "string") return given;
-  const url = new URL(given);
-  if (url.protocol !== "redis:" && url.protocol !== "rediss:")
-    throw new TypeError("bullmqWorkQueue: options.connection must be a redis:// or rediss:// URL");
-  const db = url.pathname.slice(1);
-  return {
-    host: url.hostname.replace(/^\[|\]$/g, ""),
-    port: Number(url.port || 6379),
-    ...(url.username ? { username: decodeURIComponent(url.username) } : {}),
-    ...(url.password ? { password: decodeURIComponent(url.password) } : {}),
-    ...(db ? { db: Number(db) } : {}),
-    ...(url.protocol === "rediss:" ? { tls: {} } : {}),
-    // A worker's blocking connection must wait for Redis however long it takes (BullMQ's rule).
-    maxRetriesPerRequest: null,
-  };
-}
-
 /**
  * The engine's work queue on BullMQ: any instance sharing the Redis takes jobs; a job whose
  * worker stopped is taken over through BullMQ's stalled-job recovery (its processor resumes
@@ -49,14 +32,10 @@ export function bullmqWorkQueue<T>(options: BullmqWorkQueueOptions): WorkQueue<T
     throw new TypeError(
       "bullmqWorkQueue: options.connection is required (a URL or ioredis options)",
     );
-  const connection = connectionOf(options.connection);
+  const connection = bullmqConnection("bullmqWorkQueue", options.connection);
   const name = options.name ?? "batch";
   const prefix = options.prefix ?? "domain-intel";
-  const lockDuration = options.lockDurationMs ?? 30_000;
-  if (!Number.isInteger(lockDuration) || lockDuration < 100)
-    throw new TypeError(
-      "bullmqWorkQueue: options.lockDurationMs must be an integer of at least 100",
-    );
+  const lockDuration = lockDurationOption("bullmqWorkQueue", options.lockDurationMs, 30_000);
   const report = (error: Error) =>
     options.logger?.warn("work queue trouble", { queue: name, error: error.message });
   let queue: Queue | undefined;
@@ -93,10 +72,7 @@ export function bullmqWorkQueue<T>(options: BullmqWorkQueueOptions): WorkQueue<T
           connection,
           prefix,
           concurrency,
-          lockDuration,
-          stalledInterval: lockDuration,
-          // A job stalls once each time an instance stops while working it.
-          maxStalledCount: 100,
+          ...takeOverTimings(lockDuration),
         },
       );
       worker.on("error", report);

@@ -1,4 +1,8 @@
 export {
+  type BullmqDeliveryQueueOptions,
+  bullmqDeliveryQueue,
+} from "./bullmq-delivery-queue.js";
+export {
   type BullmqSweepSchedulerOptions,
   bullmqSweepScheduler,
 } from "./bullmq-sweep-scheduler.js";

@@ -62,7 +62,9 @@ export function createBatchRunner(options: BatchRunnerOptions): WorkProcessor<Ba
     const identity: KeyIdentity = { id: job.keyId, ...(job.plan ? { plan: job.plan } : {}) };
     const cost = job.sections?.length ?? 1;
     let cancelled = false;
-    const stopped = () => cancelled || signal.aborted;
+    // Set when a step failed: the job is handed back to the queue, so nothing more starts here.
+    let broken = false;
+    const stopped = () => cancelled || broken || signal.aborted;
 
     async function stillWanted(): Promise<boolean> {
       if (stopped()) return false;
@@ -113,7 +115,9 @@ export function createBatchRunner(options: BatchRunnerOptions): WorkProcessor<Ba
       );
       if (!stopped()) await store.setStatus(batchId, "done");
     } catch (error) {
-      // A store that fails leaves the job for a retry elsewhere rather than crashing the host.
+      // A store that fails leaves the job for a retry elsewhere rather than crashing the host,
+      // and the domains still queued here are left to that retry, not raced by it.
+      broken = true;
       logger.error("batch job failed", { batchId, error: describeError(error) });
       throw error;
     }

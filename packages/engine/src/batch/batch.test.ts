@@ -7,6 +7,7 @@ import {
   postBatch,
   startDnsServer,
   type TestDnsServer,
+  until,
   untilBatch,
   zoneHandler,
 } from "@domain-intel/test-kit";
@@ -140,6 +141,29 @@ describe("batch jobs", () => {
     expect(created).toEqual([]);
     expect((await postBatch(engine, key, { domains: ["a.example.test"] })).status).toBe(202);
     expect(created).toHaveLength(1);
+  });
+
+  it("starts nothing more once the store fails mid-job: the rest is left to the job's retry", async () => {
+    const store = memoryBatchStore();
+    const echo = countingProbe({ delayMs: 20 });
+    const record = store.record.bind(store);
+    let records = 0;
+    store.record = (...args) => {
+      records += 1;
+      // Redis gone for a moment: the third record fails.
+      return records === 3 ? Promise.reject(new Error("store unreachable")) : record(...args);
+    };
+    const engine = make({
+      probes: { ...noBuiltIns, dns: false, echo: echo.probe },
+      batch: { store, concurrency: 2 },
+    });
+    const names = Array.from({ length: 40 }, (_, index) => `broken-${index}.example.test`);
+    await postBatch(engine, key, { domains: names, sections: ["echo"] });
+    await until(() => records >= 3, "the failing record");
+    const runsAtFailure = echo.runs.length;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The run under way beside it finishes; none starts after it (the queue retries the job).
+    expect(echo.runs.length).toBeLessThanOrEqual(runsAtFailure + 1);
   });
 
   it("answers 503 and ends the job when the queue refuses it: nothing stays queued", async () => {

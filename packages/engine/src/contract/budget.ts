@@ -1,4 +1,4 @@
-import type { ProbeContext } from "./probe.js";
+import { type ProbeContext, ProbeError } from "./probe.js";
 
 /**
  * Room kept at the end of a probe run to assemble its answer: a step that would run into it
@@ -20,4 +20,49 @@ export function stepTimeoutMs(
   const reserve = options.reserveMs ?? answerReserveMs(context.network.timeoutMs);
   const left = Math.floor(context.remainingMs() - reserve);
   return options.maxMs === undefined ? left : Math.min(options.maxMs, left);
+}
+
+/**
+ * What a run's `context.limit` rejects with when no slot of the engine's outbound limit came
+ * free before the answer reserve: the operation never ran. A probe takes it as "no time was
+ * left for this step" and answers with what it has.
+ */
+export class NoTimeLeftError extends ProbeError {
+  constructor() {
+    super("timeout", "No time was left in the budget: the engine's outbound limit stayed busy.");
+    this.name = "NoTimeLeftError";
+  }
+}
+
+/**
+ * `limit` for one probe run: the operation runs in a slot of the engine's limit, or, when no
+ * slot comes free within `waitMs()`, never runs and the promise rejects with NoTimeLeftError,
+ * so a run waiting behind other work still answers inside its budget.
+ */
+export function limitWithin<T>(
+  limit: <U>(operation: () => Promise<U>) => Promise<U>,
+  operation: () => Promise<T>,
+  waitMs: number,
+): Promise<T> {
+  if (waitMs <= 0) return Promise.reject(new NoTimeLeftError());
+  return new Promise<T>((resolve, reject) => {
+    let gaveUp = false;
+    const timer = setTimeout(() => {
+      gaveUp = true;
+      reject(new NoTimeLeftError());
+    }, waitMs);
+    limit(async () => {
+      clearTimeout(timer);
+      // Its slot came too late: handed back at once to whoever waits next.
+      if (gaveUp) return undefined;
+      try {
+        const value = await operation();
+        resolve(value);
+        return value;
+      } catch (error) {
+        reject(error);
+        return undefined;
+      }
+    }).catch(() => undefined);
+  });
 }

@@ -1,25 +1,14 @@
 import { randomBytes } from "node:crypto";
-import { createEngine, type DomainEvent, type Probe } from "@domain-intel/engine";
-import { noBuiltInProbes, startWebhookReceiver, until } from "@domain-intel/test-kit";
+import { createEngine, type DomainEvent, memoryDeliveryQueue } from "@domain-intel/engine";
+import {
+  flippingProbe,
+  noBuiltInProbes,
+  startWebhookReceiver,
+  until,
+} from "@domain-intel/test-kit";
 import { describe, expect, it } from "vitest";
 
 const secret = `whsec_${randomBytes(32).toString("base64")}`;
-
-/** A section whose one check passes or fails as the test says, so history sees it move. */
-function flippingProbe(): { probe: Probe<unknown>; set(status: string): void } {
-  let status = "pass";
-  return {
-    probe: {
-      run: () => ({
-        findings: [{ id: "flip.check.state", status, severity: "warning", message: "" }],
-      }),
-      ttlMs: () => 60_000,
-    },
-    set: (next) => {
-      status = next;
-    },
-  };
-}
 
 function recordingLogger() {
   const warnings: { message: string; fields?: Record<string, unknown> }[] = [];
@@ -131,6 +120,76 @@ describe("webhook delivery", () => {
     }
   });
 
+  it("dead-letters a message after its last attempt with the reason; a retry sends it again under its id", async () => {
+    const receiver = await startWebhookReceiver({ statuses: [503, 503, 503] });
+    const flip = flippingProbe();
+    const { warnings, logger } = recordingLogger();
+    const queue = memoryDeliveryQueue();
+    const engine = createEngine({
+      keys: ["k"],
+      network: { allowPrivateAddresses: true },
+      probes: { ...noBuiltInProbes, flip: flip.probe },
+      webhooks: { url: receiver.url, secret, attempts: 3, backoffMs: 10, queue },
+      logger,
+    });
+    try {
+      await engine.lookup("flip.example", "flip");
+      flip.set("fail");
+      await engine.lookup("flip.example", "flip", { refresh: true });
+      await until(async () => (await queue.deadLetters()).length === 1, "the dead letter");
+      const [letter] = await queue.deadLetters();
+      const ids = receiver.received.map((request) => request.headers["webhook-id"]);
+      expect(ids).toEqual([letter!.message.id, letter!.message.id, letter!.message.id]);
+      expect(letter).toMatchObject({
+        attempts: 3,
+        reason: "the endpoint answered 503",
+        message: { type: "finding.changed", domain: "flip.example" },
+      });
+      expect(JSON.parse(letter!.message.body)).toMatchObject({ type: "finding.changed" });
+      expect(warnings).toEqual([
+        {
+          message: "webhook delivery failed",
+          fields: expect.objectContaining({ attempts: 3, reason: "the endpoint answered 503" }),
+        },
+      ]);
+
+      expect(await queue.retry("msg_unknown")).toBe(false);
+      expect(await queue.retry(letter!.message.id)).toBe(true);
+      await until(() => receiver.delivered().length === 1, "the retried delivery");
+      expect(receiver.delivered()).toEqual([letter!.message.id]);
+      expect(await queue.deadLetters()).toEqual([]);
+    } finally {
+      await engine.close();
+      await receiver.close();
+    }
+  });
+
+  it("gives up at once on an answer that retrying cannot change (4xx)", async () => {
+    const receiver = await startWebhookReceiver({ statuses: [410] });
+    const flip = flippingProbe();
+    const queue = memoryDeliveryQueue();
+    const engine = createEngine({
+      keys: ["k"],
+      network: { allowPrivateAddresses: true },
+      probes: { ...noBuiltInProbes, flip: flip.probe },
+      webhooks: { url: receiver.url, secret, backoffMs: 10, queue },
+      logger: recordingLogger().logger,
+    });
+    try {
+      await engine.lookup("flip.example", "flip");
+      flip.set("fail");
+      await engine.lookup("flip.example", "flip", { refresh: true });
+      await until(async () => (await queue.deadLetters()).length === 1, "the dead letter");
+      expect(await queue.deadLetters()).toMatchObject([
+        { attempts: 1, reason: "the endpoint answered 410" },
+      ]);
+      expect(receiver.received).toHaveLength(1);
+    } finally {
+      await engine.close();
+      await receiver.close();
+    }
+  });
+
   it("names the bad webhook option and event type", () => {
     expect(() => createEngine({ keys: ["k"] }).on("domain.gone" as never, () => undefined)).toThrow(
       /engine\.on: unknown event "domain\.gone"/,
@@ -145,5 +204,18 @@ describe("webhook delivery", () => {
     expect(() =>
       createEngine({ ...base, webhooks: { url: "https://x.example", secret, attempts: 0 } }),
     ).toThrow(/options\.webhooks\.attempts/);
+    expect(() =>
+      createEngine({ ...base, webhooks: { url: "https://x.example", secret, queue: {} as never } }),
+    ).toThrow(/options\.webhooks\.queue\.add must be a function/);
+    const shared = memoryDeliveryQueue();
+    expect(() =>
+      createEngine({
+        ...base,
+        webhooks: [
+          { url: "https://x.example", secret, queue: shared },
+          { url: "https://y.example", secret, queue: shared },
+        ],
+      }),
+    ).toThrow(/options\.webhooks\[1\]\.queue must not be another webhook's queue/);
   });
 });

@@ -1,4 +1,5 @@
-import { type Static, StringEnum, Type } from "../contract/schema.js";
+import { Methods, type Static, StringEnum, Type } from "../contract/schema.js";
+import type { DeliveryQueue } from "./delivery-queue.js";
 import { eventTypes } from "./domain-event.js";
 import { webhookKey } from "./webhook-signature.js";
 
@@ -52,6 +53,13 @@ export const WebhookSchema = Type.Object(
       1_000_000,
       "Events waiting (queued or between attempts); beyond it, new ones are dropped and logged. Default 1000.",
     ),
+    queue: Type.Optional(
+      Methods<DeliveryQueue>(["add", "work", "deadLetters", "retry", "close"], {
+        expect: "a DeliveryQueue (add, work, deadLetters, retry, close)",
+        description:
+          "Where messages wait for delivery. Default `memoryDeliveryQueue()`: in this process, lost when it stops. `bullmqDeliveryQueue()` from `@domain-intel/redis` keeps them in Redis for any instance to deliver. One queue a webhook.",
+      }),
+    ),
   },
   {
     additionalProperties: false,
@@ -60,9 +68,24 @@ export const WebhookSchema = Type.Object(
   },
 );
 
-export const WebhooksOptionSchema = Type.Union([WebhookSchema, Type.Array(WebhookSchema)], {
-  description: "Where change and expiry events are sent: one endpoint or several.",
-});
+/** Two webhooks' workers on one queue would each take the other's messages. */
+function sharedQueue(webhooks: readonly { queue?: unknown }[]) {
+  const index = webhooks.findIndex(
+    (webhook, at) =>
+      webhook.queue !== undefined &&
+      webhooks.slice(0, at).some((before) => before.queue === webhook.queue),
+  );
+  return index < 0
+    ? undefined
+    : { at: `[${index}].queue`, problem: "must not be another webhook's queue" };
+}
+
+export const WebhooksOptionSchema = Type.Union(
+  [WebhookSchema, Type.Array(WebhookSchema, { check: sharedQueue })],
+  {
+    description: "Where change and expiry events are sent: one endpoint or several.",
+  },
+);
 
 /** Where events go: one endpoint, signed as Standard Webhooks do. */
 export type WebhookOptions = Static<typeof WebhookSchema>;

@@ -1,6 +1,6 @@
 import { Resolver } from "node:dns/promises";
 import { isIP } from "node:net";
-import { stepTimeoutMs } from "../contract/budget.js";
+import { NoTimeLeftError, stepTimeoutMs } from "../contract/budget.js";
 import type { ProbeContext } from "../contract/probe.js";
 import { type AddressClass, classifyAddress } from "./address-policy.js";
 import { type ResolvedAddress, resolveHost } from "./resolve-host.js";
@@ -159,6 +159,8 @@ async function lookUpThrough(options: {
     );
     return { ok: true, addresses };
   } catch (error) {
+    // No slot of the engine's limit came free in time: the resolver was not asked.
+    if (error instanceof NoTimeLeftError) return { ok: false, outcome: "not_asked" };
     const code = (error as NodeJS.ErrnoException).code;
     if (step.signal.aborted || code === "ETIMEOUT") return { ok: false, outcome: "timeout" };
     // Resolver failures carry c-ares's code; anything else is a bug, not a resolver's doing.

@@ -1,4 +1,5 @@
 import type { Socket } from "node:net";
+import { NoTimeLeftError } from "../contract/budget.js";
 import type { ProbeContext } from "../contract/probe.js";
 import { AddressNotAllowedError } from "./connect-target.js";
 import { connectTcp } from "./connect-tcp.js";
@@ -118,6 +119,13 @@ async function exchange(
         exchangeWith({ ...options, address, port, signal, stopped }),
       );
     } catch (error) {
+      if (error instanceof NoTimeLeftError)
+        throw new WhoisExchangeError(
+          "timeout",
+          "connect",
+          `WHOIS ${host} was not asked: no time was left in the budget`,
+          { cause: error },
+        );
       lastError = error as WhoisExchangeError;
       // Another address may answer where this one refused or was unreachable.
       if (lastError.code !== "connect_failed" || lastError.stage !== "connect") throw lastError;

@@ -1,3 +1,4 @@
+import { answerReserveMs, limitWithin } from "../contract/budget.js";
 import { DomainIntelError } from "../contract/domain-intel-error.js";
 import {
   type Probe,
@@ -45,7 +46,12 @@ export async function runProbe(options: {
     if (signal.aborted) onAbort();
     else signal.addEventListener("abort", onAbort, { once: true });
   });
-  const running = (async () => probe.run(domain, { ...context, signal, remainingMs }))();
+  // A wait for a slot of the engine's limit ends before the answer reserve: a run queued
+  // behind other work answers in time with what it has.
+  const reserveMs = answerReserveMs(budget);
+  const limit = <T>(operation: () => Promise<T>) =>
+    limitWithin(context.limit, operation, remainingMs() - reserveMs);
+  const running = (async () => probe.run(domain, { ...context, signal, remainingMs, limit }))();
   // The loser of the race must not surface later as an unhandled rejection.
   running.catch(() => undefined);
   if (options.onSettled) running.then(options.onSettled, options.onSettled);

@@ -6,6 +6,8 @@ export interface ReceivedWebhook {
   readonly body: string;
   /** The status this request was answered with; 0 when it was left hanging. */
   readonly answered: number;
+  /** When its body had arrived (`performance.now()`). */
+  readonly at: number;
 }
 
 export interface WebhookReceiver {
@@ -14,6 +16,10 @@ export interface WebhookReceiver {
   readonly received: readonly ReceivedWebhook[];
   /** Leaves the next `count` requests without an answer, as an endpoint that timed out. */
   hangFirst(count: number): void;
+  /** From now on answers every request beyond a `statuses` entry with `status` (at first 200). */
+  answerAll(status: number): void;
+  /** The ids answered 2xx, once per answer (an id twice here was delivered twice). */
+  delivered(): string[];
   close(): Promise<void>;
 }
 
@@ -26,6 +32,7 @@ export async function startWebhookReceiver(
   options: { statuses?: readonly number[] } = {},
 ): Promise<WebhookReceiver> {
   const statuses = options.statuses ?? [];
+  let fallback = 200;
   const attempts = new Map<string, number>();
   let hanging = 0;
   const received: ReceivedWebhook[] = [];
@@ -39,17 +46,19 @@ export async function startWebhookReceiver(
           headers: headersOf(request),
           body: Buffer.concat(chunks).toString("utf8"),
           answered: 0,
+          at: performance.now(),
         });
         return;
       }
       const id = String(request.headers["webhook-id"]);
       const attempt = attempts.get(id) ?? 0;
       attempts.set(id, attempt + 1);
-      const answered = statuses[attempt] ?? 200;
+      const answered = statuses[attempt] ?? fallback;
       received.push({
         headers: headersOf(request),
         body: Buffer.concat(chunks).toString("utf8"),
         answered,
+        at: performance.now(),
       });
       response.writeHead(answered).end();
     });
@@ -62,6 +71,13 @@ export async function startWebhookReceiver(
     hangFirst: (count) => {
       hanging = count;
     },
+    answerAll: (status) => {
+      fallback = status;
+    },
+    delivered: () =>
+      received
+        .filter((request) => request.answered >= 200 && request.answered < 300)
+        .map((request) => request.headers["webhook-id"]!),
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();

@@ -44,11 +44,22 @@ export interface ServeProcess {
   output(): string;
   /** SIGTERM, and the exit code. */
   stop(): Promise<number | null>;
+  /** SIGKILL, as a crash or the OOM killer would: nothing of the process runs after it. */
+  kill(): Promise<void>;
 }
 
-/** Starts `domain-intel serve` on a free loopback port and waits until it listens. */
-export async function startServe(env: NodeJS.ProcessEnv): Promise<ServeProcess> {
-  const child = spawn(process.execPath, [bin, "serve"], {
+const unlimitedServe = fileURLToPath(new URL("./serve-unlimited.mjs", import.meta.url));
+
+/**
+ * Starts `domain-intel serve` on a free loopback port and waits until it listens.
+ * `rateLimit: false` runs the CLI's serve() with rate limits off (no variable turns them off).
+ */
+export async function startServe(
+  env: NodeJS.ProcessEnv,
+  options: { readonly rateLimit?: false } = {},
+): Promise<ServeProcess> {
+  const args = options.rateLimit === false ? [unlimitedServe] : [bin, "serve"];
+  const child = spawn(process.execPath, args, {
     env: { ...env, PORT: "0", HOST: "127.0.0.1" },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -84,6 +95,12 @@ export async function startServe(env: NodeJS.ProcessEnv): Promise<ServeProcess> 
       child.kill("SIGTERM");
       const [code] = (await exited) as [number | null];
       return code;
+    },
+    async kill() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = once(child, "exit");
+      child.kill("SIGKILL");
+      await exited;
     },
   };
 }

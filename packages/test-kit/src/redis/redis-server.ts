@@ -1,5 +1,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { freeLoopbackPort, waitForChildPort } from "../processes/child-port.js";
 import { requireExecutable } from "../processes/executables.js";
 
@@ -14,17 +17,29 @@ export interface TestRedisServer {
 }
 
 /**
- * A real redis-server (Debian's package) on a free loopback port, without persistence.
- * `searchPath` replaces PATH where the program is looked up.
+ * A real redis-server (Debian's package) on a free loopback port, without persistence, or with
+ * `persistent: true` an append-only file synced on every write, so `kill()` then `restart()`
+ * is a crash that loses nothing acknowledged. `searchPath` replaces PATH where the program is
+ * looked up.
  */
 export async function startRedisServer(
-  options: { searchPath?: string } = {},
+  options: { searchPath?: string; persistent?: boolean } = {},
 ): Promise<TestRedisServer> {
   const binary = requireExecutable("redis-server", {
     debianPackage: "redis-server",
     searchPath: options.searchPath,
   });
   const port = await freeLoopbackPort();
+  const persistence = options.persistent
+    ? [
+        "--appendonly",
+        "yes",
+        "--appendfsync",
+        "always",
+        "--dir",
+        mkdtempSync(join(tmpdir(), "redis-")),
+      ]
+    : ["--appendonly", "no"];
   let child: ChildProcess | undefined;
   const start = async () => {
     child = spawn(
@@ -36,8 +51,7 @@ export async function startRedisServer(
         "127.0.0.1",
         "--save",
         "",
-        "--appendonly",
-        "no",
+        ...persistence,
         "--loglevel",
         "warning",
         // Lets a test block the server with DEBUG SLEEP; it only listens on loopback.

@@ -1,4 +1,5 @@
 import { setMaxListeners } from "node:events";
+import { NoTimeLeftError } from "../../contract/budget.js";
 import { type ProbeContext, ProbeError } from "../../contract/probe.js";
 import { impossibleName } from "../../protocols/dns/impossible-name.js";
 import { queryBudget } from "../../protocols/dns/query-budget.js";
@@ -99,35 +100,41 @@ async function askResolver(options: {
   const signal = AbortSignal.any([context.signal, batch.signal]);
   // Every query in flight listens to this one signal; more than Node's default of 10.
   setMaxListeners(recordQuestions.length + 2, signal);
-  const ask = (name: string, type: QueryType, dnssecOk: boolean) =>
-    context.limit(() => {
-      // Measured once the limit lets the query go: it may have waited in the queue.
-      const budget = queryBudget({
-        context,
-        tryTimeoutMs: options.tryTimeoutMs,
-        tries: options.udpTries,
-      });
-      if (!budget) {
-        throw new DnsQueryError({
-          code: "timeout",
-          message: `no time was left to ask ${resolver.label} for ${name}/${type}`,
-          server: resolver.label,
-          transport: "udp",
-        });
-      }
-      return query({
-        server: resolver.label,
-        name,
-        type,
-        checkingDisabled: true,
-        dnssecOk,
-        signal,
-        timeoutMs: options.tryTimeoutMs,
-        udpTries: options.udpTries,
-        totalTimeoutMs: budget.totalTimeoutMs,
-        minTryMs: budget.minTryMs,
-      });
+  const noTimeLeft = (name: string, type: QueryType) =>
+    new DnsQueryError({
+      code: "timeout",
+      message: `no time was left to ask ${resolver.label} for ${name}/${type}`,
+      server: resolver.label,
+      transport: "udp",
     });
+  const ask = (name: string, type: QueryType, dnssecOk: boolean) =>
+    context
+      .limit(() => {
+        // Measured once the limit lets the query go: it may have waited in the queue.
+        const budget = queryBudget({
+          context,
+          tryTimeoutMs: options.tryTimeoutMs,
+          tries: options.udpTries,
+        });
+        if (!budget) throw noTimeLeft(name, type);
+        return query({
+          server: resolver.label,
+          name,
+          type,
+          checkingDisabled: true,
+          dnssecOk,
+          signal,
+          timeoutMs: options.tryTimeoutMs,
+          udpTries: options.udpTries,
+          totalTimeoutMs: budget.totalTimeoutMs,
+          minTryMs: budget.minTryMs,
+        });
+      })
+      .catch((error: unknown) => {
+        // No slot of the engine's limit came free in time: as if no time were left.
+        if (error instanceof NoTimeLeftError) throw noTimeLeft(name, type);
+        throw error;
+      });
   /** The answer, or why none about the domain came (an rcode failure or the transport's). */
   const outcome = async (
     name: string,

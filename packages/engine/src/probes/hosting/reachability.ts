@@ -1,4 +1,4 @@
-import { stepTimeoutMs } from "../../contract/budget.js";
+import { NoTimeLeftError, stepTimeoutMs } from "../../contract/budget.js";
 import type { ProbeContext } from "../../contract/probe.js";
 import { connectTcp } from "../../network/connect-tcp.js";
 
@@ -21,29 +21,43 @@ export async function tcpReachable(options: {
   const { context, address, port } = options;
   const timeoutMs = stepTimeoutMs(context, { maxMs: maxStepMs });
   if (timeoutMs <= 0) return { reachable: null, reason: "no time was left to connect" };
-  return context.limit(async () => {
-    let socket: ReturnType<typeof connectTcp>;
-    try {
-      socket = connectTcp({
-        address,
-        port,
-        allowPrivateAddresses: context.network.allowPrivateAddresses,
-      });
-    } catch (error) {
-      return { reachable: null, reason: (error as Error).message };
-    }
-    return new Promise<Reachability>((resolve) => {
-      const done = (outcome: Reachability) => {
-        clearTimeout(timer);
-        socket.destroy();
-        resolve(outcome);
-      };
-      const timer = setTimeout(
-        () => done({ reachable: false, reason: `no answer within ${timeoutMs} ms` }),
-        timeoutMs,
-      );
-      socket.once("connect", () => done({ reachable: true, reason: null }));
-      socket.once("error", (error) => done({ reachable: false, reason: error.message }));
+  return context
+    .limit(async () => connectOnce(context, address, port, timeoutMs))
+    .catch((error) => {
+      // No slot of the engine's limit came free in time: not tried, and the run goes on.
+      if (error instanceof NoTimeLeftError) return { reachable: null, reason: error.message };
+      throw error;
     });
+}
+
+/** One connection opened and closed, waiting `timeoutMs` at most. */
+async function connectOnce(
+  context: ProbeContext,
+  address: string,
+  port: number,
+  timeoutMs: number,
+): Promise<Reachability> {
+  let socket: ReturnType<typeof connectTcp>;
+  try {
+    socket = connectTcp({
+      address,
+      port,
+      allowPrivateAddresses: context.network.allowPrivateAddresses,
+    });
+  } catch (error) {
+    return { reachable: null, reason: (error as Error).message };
+  }
+  return new Promise<Reachability>((resolve) => {
+    const done = (outcome: Reachability) => {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(outcome);
+    };
+    const timer = setTimeout(
+      () => done({ reachable: false, reason: `no answer within ${timeoutMs} ms` }),
+      timeoutMs,
+    );
+    socket.once("connect", () => done({ reachable: true, reason: null }));
+    socket.once("error", (error) => done({ reachable: false, reason: error.message }));
   });
 }

@@ -1,5 +1,5 @@
 import type { Agent } from "undici";
-import { stepTimeoutMs } from "../../contract/budget.js";
+import { NoTimeLeftError, stepTimeoutMs } from "../../contract/budget.js";
 import type { ProbeContext } from "../../contract/probe.js";
 import type { HttpFailureReason, HttpFetch, HttpHop } from "./declaration.js";
 import type { ResponseHeaders } from "./security-headers.js";
@@ -73,13 +73,21 @@ export async function fetchChain(options: {
 
   for (;;) {
     visited.add(url.href);
-    const timeoutMs = stepTimeoutMs(context, { maxMs: settings.requestTimeoutMs });
+    const timeLeft = () => stepTimeoutMs(context, { maxMs: settings.requestTimeoutMs });
     const hop: HttpHop = { url: url.href, status: null, location: null };
     hops.push(hop);
-    if (timeoutMs < 1 || context.signal.aborted) return stop("timeout");
-    const outcome = await context.limit(() =>
-      requestOnce({ url, dispatcher, context, timeoutMs, settings }),
-    );
+    if (timeLeft() < 1 || context.signal.aborted) return stop("timeout");
+    const outcome = await context
+      .limit(async (): Promise<RequestOutcome> => {
+        // Measured once the limit lets the request go: it may have waited in the queue.
+        const timeoutMs = timeLeft();
+        if (timeoutMs < 1 || context.signal.aborted) return noTimeLeft;
+        return requestOnce({ url, dispatcher, context, timeoutMs, settings });
+      })
+      .catch((error: unknown) => {
+        if (error instanceof NoTimeLeftError) return noTimeLeft;
+        throw error;
+      });
     if (!outcome.ok) return stop(outcome.reason, outcome.errorCode);
     const { response } = outcome;
     // undici's body emits AbortError when destroyed unread; the chain has its answer by then.
@@ -134,6 +142,9 @@ type Response = Awaited<ReturnType<Agent["request"]>>;
 type RequestOutcome =
   | { ok: true; response: Response }
   | { ok: false; reason: HttpFailureReason; errorCode: string | null };
+
+/** The request was never sent: the budget was spent first (or waiting for a slot). */
+const noTimeLeft: RequestOutcome = { ok: false, reason: "timeout", errorCode: "NO_TIME_LEFT" };
 
 async function requestOnce(options: {
   url: URL;

@@ -37,7 +37,8 @@ export function readSecurityHeaders(headers: ResponseHeaders): HttpSecurityHeade
  * directives are merged here with every value kept.
  */
 export function parseCsp(header: string): HttpCsp {
-  const directives: Record<string, string[]> = {};
+  // A Map, not an object: a directive may be named `__proto__` or `constructor`.
+  const directives = new Map<string, string[]>();
   for (const policy of header.split(",")) {
     const seen = new Set<string>();
     for (const token of policy.split(";")) {
@@ -46,10 +47,10 @@ export function parseCsp(header: string): HttpCsp {
       const key = name.toLowerCase();
       if (seen.has(key)) continue;
       seen.add(key);
-      directives[key] = [...(directives[key] ?? []), ...values];
+      directives.set(key, [...(directives.get(key) ?? []), ...values]);
     }
   }
-  return { header, directives };
+  return { header, directives: Object.fromEntries(directives) };
 }
 
 // Permissions-Policy is a structured-field dictionary (RFC 8941); one that does not parse is

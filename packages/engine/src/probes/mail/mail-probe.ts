@@ -1,7 +1,7 @@
 import { setMaxListeners } from "node:events";
 import type tls from "node:tls";
 import type * as packet from "dns-packet";
-import { stepTimeoutMs } from "../../contract/budget.js";
+import { NoTimeLeftError, stepTimeoutMs } from "../../contract/budget.js";
 import type { Probe, ProbeContext } from "../../contract/probe.js";
 import { resolveOptions } from "../../contract/resolve-options.js";
 import { withRemediations } from "../../contract/with-remediations.js";
@@ -179,7 +179,12 @@ async function probeHost(options: {
   const probed = host.addresses.slice(0, settings.maxAddressesPerHost);
   host.endpoints = await Promise.all(
     probed.map((address) =>
-      context.limit(() => probeEndpoint({ address, host, context, settings })),
+      context
+        .limit(() => probeEndpoint({ address, host, context, settings }))
+        .catch((error: unknown) => {
+          if (!(error instanceof NoTimeLeftError)) throw error;
+          return notTried(address);
+        }),
     ),
   );
   return host;
@@ -201,6 +206,26 @@ async function tlsaFacts(options: {
     dnssec: security.secure
       ? { secure: true, reason: null }
       : { secure: false, reason: security.reason },
+  };
+}
+
+/** An MX address no SMTP conversation was started with: the budget was spent first. */
+function notTried(address: string): MailEndpoint {
+  return {
+    address,
+    banner: null,
+    extensions: null,
+    starttls: null,
+    tls: null,
+    error: {
+      step: "connect",
+      reason: "timeout",
+      code: "NO_TIME_LEFT",
+      message:
+        "not tried: no time was left in the budget (the engine's outbound limit stayed busy)",
+    },
+    tlsaMatch: null,
+    durationMs: 0,
   };
 }
 

@@ -1,5 +1,5 @@
 import { request } from "undici";
-import { stepTimeoutMs } from "../../contract/budget.js";
+import { NoTimeLeftError, stepTimeoutMs } from "../../contract/budget.js";
 import type { ProbeContext } from "../../contract/probe.js";
 import { createGuardedDispatcher } from "../../network/http-dispatcher.js";
 
@@ -68,7 +68,9 @@ export async function fetchMtaStsPolicy(options: {
     const code = (error as NodeJS.ErrnoException).code;
     const problem = signal.aborted
       ? `no answer within ${timeoutMs} ms`
-      : `it could not be fetched over trusted HTTPS (${code ?? (error as Error).message})`;
+      : error instanceof NoTimeLeftError
+        ? "no time was left to fetch it"
+        : `it could not be fetched over trusted HTTPS (${code ?? (error as Error).message})`;
     return { ok: false, url, problem };
   } finally {
     await dispatcher.destroy().catch(() => undefined);

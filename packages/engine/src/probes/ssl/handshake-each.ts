@@ -1,5 +1,5 @@
 import { setMaxListeners } from "node:events";
-import { stepTimeoutMs } from "../../contract/budget.js";
+import { NoTimeLeftError, stepTimeoutMs } from "../../contract/budget.js";
 import { type ProbeContext, ProbeError } from "../../contract/probe.js";
 import type { AddressClass } from "../../network/address-policy.js";
 import {
@@ -35,19 +35,25 @@ export async function handshakeEach(options: {
   try {
     return await Promise.all(
       addresses.map((address) =>
-        context.limit(async (): Promise<HandshakeOutcome | undefined> => {
-          // The wait for a slot may have used up the budget; then nothing was attempted.
-          if (context.signal.aborted || timeoutOf("connect") <= 0) return undefined;
-          return handshake({
-            ...options.handshake,
-            stepTimeoutMs: timeoutOf,
-            address: address.address,
-            allowPrivateAddresses: context.network.allowPrivateAddresses,
-            signal: budget.signal,
-          }).catch((error: unknown) => {
-            throw new ProbeError("internal", "Reading the TLS session failed.", { cause: error });
-          });
-        }),
+        context
+          .limit(async (): Promise<HandshakeOutcome | undefined> => {
+            // The wait for a slot may have used up the budget; then nothing was attempted.
+            if (context.signal.aborted || timeoutOf("connect") <= 0) return undefined;
+            return handshake({
+              ...options.handshake,
+              stepTimeoutMs: timeoutOf,
+              address: address.address,
+              allowPrivateAddresses: context.network.allowPrivateAddresses,
+              signal: budget.signal,
+            }).catch((error: unknown) => {
+              throw new ProbeError("internal", "Reading the TLS session failed.", { cause: error });
+            });
+          })
+          .catch((error: unknown) => {
+            // No slot of the engine's limit came free in time: nothing was attempted.
+            if (error instanceof NoTimeLeftError) return undefined;
+            throw error;
+          }),
       ),
     );
   } finally {

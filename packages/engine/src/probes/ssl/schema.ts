@@ -276,7 +276,7 @@ const endpointSchema = {
     reason: {
       enum: [...reasons.filter((reason) => reason !== "no_address"), "not_probed", null],
       description:
-        "Why no handshake completed: `blocked_address` (refused by the network policy) and `not_probed` (beyond maxAddresses) were not tried.",
+        "Why no handshake completed: `blocked_address` (refused by the network policy) and `not_probed` (beyond maxAddresses, or no time was left in the budget) were not tried.",
     },
     errorCode: nullableString,
     protocol: nullableString,

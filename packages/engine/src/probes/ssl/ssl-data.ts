@@ -31,7 +31,7 @@ export type SslUnreachableReason =
   | "handshake_failed" // the peer speaks TLS but the handshake failed (alert, no common protocol)
   | "error"; // anything else; `errorCode` says what
 
-/** An address's outcome: an SslUnreachableReason, or `not_probed` beyond `maxAddresses`. */
+/** An address's outcome: an SslUnreachableReason, or `not_probed` (beyond `maxAddresses`, or out of time). */
 export type SslEndpointReason = Exclude<SslUnreachableReason, "no_address"> | "not_probed";
 
 /** One address of the name and what its handshake showed. */

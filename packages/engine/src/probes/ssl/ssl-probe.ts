@@ -1,6 +1,7 @@
 import type { X509Certificate } from "node:crypto";
 import type tls from "node:tls";
 import type * as packet from "dns-packet";
+import { stepTimeoutMs } from "../../contract/budget.js";
 import { type Probe, type ProbeContext, ProbeError } from "../../contract/probe.js";
 import { resolveOptions } from "../../contract/resolve-options.js";
 import { withRemediations } from "../../contract/with-remediations.js";
@@ -167,17 +168,18 @@ async function handshakeDomain(options: {
   }
 
   const now = Date.now();
-  const runs = probed.map((address, index) => {
-    const outcome: HandshakeOutcome = outcomes[index] ?? {
-      ok: false,
-      reason: "timeout",
-      errorCode: "ABORT_ERR",
-    };
+  // An address whose turn came with no time left has no run: it was not tried.
+  const runs = probed.flatMap((address, index) => {
+    const outcome = outcomes[index];
+    if (!outcome) return [];
     const reading = outcome.ok
       ? readHandshake({ outcome, domain, anchors: trust.anchors, now })
       : undefined;
-    return { address, outcome, reading };
+    return [{ address, outcome, reading }];
   });
+  const notTried = probed
+    .filter((_, index) => outcomes[index] === undefined)
+    .map(({ address }) => address);
   const endpointsWith = (scans?: ReadonlyMap<string, AddressScan>) =>
     target.addresses.map((address) =>
       endpointOf({
@@ -213,6 +215,7 @@ async function handshakeDomain(options: {
       errorCode: failure.errorCode,
       timeoutMs: failure.timeoutMs,
       address: primary.address.address,
+      notTried,
       endpoints: endpointsWith(),
       dane: await dane(null),
     });
@@ -222,27 +225,30 @@ async function handshakeDomain(options: {
 
   // After the first handshakes, whose certificates the findings describe: every reachable
   // address probed is scanned, and the grade is the worst address's.
-  const scanned = settings.scan
-    ? await scanEach({
-        targets: runs.flatMap(({ address, outcome: each, reading: read }) =>
-          each.ok && read
-            ? [
-                {
-                  address: address.address,
-                  trusted: each.authorized,
-                  hostnameMatch: read.hostname ? read.hostname.match : null,
-                  certificate: read.certificate,
-                },
-              ]
-            : [],
-        ),
-        port,
-        servername: domain,
-        context,
-        concurrency: settings.scanConcurrency,
-        maxStepMs: stepCapMs(settings.handshakeTimeoutMs, context),
-      })
-    : undefined;
+  // A scan started inside the answer reserve could not ask anything: it is not started.
+  const scanTimeLeft = stepTimeoutMs(context) > 0;
+  const scanned =
+    settings.scan && scanTimeLeft
+      ? await scanEach({
+          targets: runs.flatMap(({ address, outcome: each, reading: read }) =>
+            each.ok && read
+              ? [
+                  {
+                    address: address.address,
+                    trusted: each.authorized,
+                    hostnameMatch: read.hostname ? read.hostname.match : null,
+                    certificate: read.certificate,
+                  },
+                ]
+              : [],
+          ),
+          port,
+          servername: domain,
+          context,
+          concurrency: settings.scanConcurrency,
+          maxStepMs: stepCapMs(settings.handshakeTimeoutMs, context),
+        })
+      : undefined;
   const endpoints = endpointsWith(scanned?.scans);
   const worst = scanned?.worst;
 
@@ -274,6 +280,8 @@ async function handshakeDomain(options: {
     chainPath: reading.chainPath,
     commonNameOnly: reading.hostname?.commonNameOnly ?? false,
     scanOff: !settings.scan,
+    scanOutOfTime: settings.scan && !scanTimeLeft,
+    notTried,
   });
   return { ...data, findings };
 }
@@ -286,6 +294,7 @@ function unreachable(options: {
   timeoutMs?: number | undefined;
   address?: string;
   refusedAddresses?: string[];
+  notTried?: readonly string[];
   endpoints: SslEndpoint[];
   dane: SslDane;
 }): SslData {
@@ -318,6 +327,7 @@ function unreachable(options: {
     now: Date.now(),
     refusedAddresses,
     timeoutMs: options.timeoutMs,
+    notTried: options.notTried,
   });
   return { ...data, findings };
 }

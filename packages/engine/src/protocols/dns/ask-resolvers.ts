@@ -1,4 +1,5 @@
 import type * as packet from "dns-packet";
+import { NoTimeLeftError } from "../../contract/budget.js";
 import type { ProbeContext } from "../../contract/probe.js";
 import { impossibleName } from "./impossible-name.js";
 import { queryBudget } from "./query-budget.js";
@@ -74,6 +75,11 @@ export async function askResolvers(options: {
       );
       return { ok: true, response, records };
     } catch (error) {
+      // No slot of the engine's limit came free in time: as if no time were left.
+      if (error instanceof NoTimeLeftError) {
+        reasons.push(`no time was left to ask ${resolver.label}`);
+        break;
+      }
       if (!isDnsQueryError(error)) throw error;
       if (error.code !== "timeout" && error.code !== "aborted") timedOut = false;
       reasons.push(error.message);

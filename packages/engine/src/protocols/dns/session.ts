@@ -1,5 +1,6 @@
 import { setMaxListeners } from "node:events";
 import net from "node:net";
+import { NoTimeLeftError } from "../../contract/budget.js";
 import type { ProbeContext } from "../../contract/probe.js";
 import { AddressNotAllowedError } from "../../network/connect-target.js";
 import { type DnsServer, learnedDnsServer } from "../../network/dns-exchange.js";
@@ -162,6 +163,8 @@ export function createHealthSession(options: {
         return await operation(budget);
       });
     } catch (error) {
+      if (error instanceof NoTimeLeftError)
+        return failure("deadline", "not asked: the engine's outbound limit stayed busy");
       if (!isDnsQueryError(error)) throw error;
       if (error.code === "aborted") return stopped();
       // Silence within tries the budget cut short proves nothing about the server.

@@ -31,7 +31,8 @@ export function smtpReplyReader(socket: Duplex) {
   let ended = false;
   let waiter: (() => void) | undefined;
   const onData = (chunk: Buffer) => {
-    buffered += chunk.toString("latin1");
+    // Past the cap the next read fails anyway: what more a peer sends is not kept.
+    if (buffered.length <= 2 * maxReplyBytes) buffered += chunk.toString("latin1");
     waiter?.();
   };
   const onEnd = () => {
@@ -42,11 +43,14 @@ export function smtpReplyReader(socket: Duplex) {
   socket.once("end", onEnd);
   socket.once("close", onEnd);
 
+  // The reply being read: its lines so far and where its next line starts, so each chunk is
+  // read once, not the whole reply again (a peer sending a byte a segment costs no more).
+  let lines: string[] = [];
+  let offset = 0;
+  let code: number | undefined;
+
   // A complete reply at the start of the buffer, or undefined while more is needed.
   const take = (): SmtpReply | undefined => {
-    const lines: string[] = [];
-    let offset = 0;
-    let code: number | undefined;
     for (;;) {
       const end = buffered.indexOf("\n", offset);
       if (end < 0) {
@@ -70,8 +74,12 @@ export function smtpReplyReader(socket: Duplex) {
         throw new SmtpReadError("too_large", `reply longer than ${maxReplyBytes} bytes`);
       }
       if (match[2] !== "-") {
+        const reply = { code, lines };
         buffered = buffered.slice(offset);
-        return { code, lines };
+        lines = [];
+        offset = 0;
+        code = undefined;
+        return reply;
       }
     }
   };

@@ -162,6 +162,16 @@ describe("readServerAnswer", () => {
     expect(readServerAnswer(bytes.subarray(0, bytes.length - 3), false)).toBeUndefined();
   });
 
+  it("passes over five warnings, as OpenSSL does, and takes a sixth for no answer", () => {
+    const warnings = (count: number) =>
+      Array.from({ length: count }, () => record(21, Buffer.from([1, 112])));
+    const five = Buffer.concat([...warnings(5), record(22, serverHello)]);
+    const six = Buffer.concat([...warnings(6), record(22, serverHello)]);
+
+    expect(readServerAnswer(five, false)).toMatchObject({ kind: "hello", suite: 0x009c });
+    expect(readServerAnswer(six, false)).toEqual({ kind: "garbage" });
+  });
+
   it("reports a fatal alert, and bytes that are not TLS", () => {
     expect(readServerAnswer(record(21, Buffer.from([2, 40])), false)).toEqual({
       kind: "alert",

@@ -26,6 +26,8 @@ const retryRandom = Buffer.from(
   "cf21ad74e59a6111be1d8c021e65b891c2a211167abb8c5e079e09e2c8a8339c",
   "hex",
 );
+/** Warning alerts passed over before the answer is taken for garbage. */
+const maxWarningAlerts = 5;
 const keyExchanges = new Map(legacySuites.map((suite) => [suite.code, suite.keyExchange]));
 
 /**
@@ -39,6 +41,7 @@ export function readServerAnswer(bytes: Buffer, keyExchange: boolean): ServerAns
   if (bytes.length > 0 && (bytes[0]! & 0x80) !== 0) return readSslv2Hello(bytes);
   const messages: Buffer[] = [];
   let offset = 0;
+  let warnings = 0;
   while (offset + 5 <= bytes.length) {
     const type = bytes[offset];
     if ((type !== 22 && type !== 21) || bytes[offset + 1] !== 3) {
@@ -50,6 +53,8 @@ export function readServerAnswer(bytes: Buffer, keyExchange: boolean): ServerAns
       if (messages.length > 0) break;
       if (bytes.length < offset + 7) return undefined;
       if (bytes[offset + 5] !== 1) return { kind: "alert", description: bytes[offset + 6]! };
+      // As OpenSSL does (MAX_WARN_ALERT_COUNT): a stream of warnings is no answer.
+      if (++warnings > maxWarningAlerts) return { kind: "garbage" };
     } else {
       messages.push(bytes.subarray(offset + 5, Math.min(end, bytes.length)));
     }

@@ -9,7 +9,9 @@ export function configurationFindings(input: SslFindingsInput): Finding[] {
   if (!configuration) {
     const why = input.scanOff
       ? "the configuration scan is turned off (ssl.scan: false)"
-      : "no TLS handshake was made";
+      : input.scanOutOfTime
+        ? "no time was left in the budget for the configuration scan"
+        : "no TLS handshake was made";
     return configurationIds.map((id) => finding(id, "skipped", `Not checked: ${why}.`));
   }
   const scanned = input.data.endpoints.flatMap((endpoint) =>

@@ -46,6 +46,10 @@ export interface SslFindingsInput {
   timeoutMs?: number | undefined;
   /** The configuration scan is turned off (`ssl.scan: false`). */
   scanOff?: boolean;
+  /** The configuration scan was not started: the budget was spent by then. */
+  scanOutOfTime?: boolean;
+  /** Addresses whose handshake never started: the run's budget was spent first. */
+  notTried?: readonly string[] | undefined;
 }
 
 /** Input of the checks that need the leaf certificate. */

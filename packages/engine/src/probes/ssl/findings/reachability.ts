@@ -38,20 +38,34 @@ const failureOf = (endpoint: SslEndpoint) => ({
   errorCode: endpoint.errorCode,
 });
 
+/** What the budget left undone: the addresses not tried, said and listed. */
+function notTriedOf(input: SslFindingsInput) {
+  const notTried = input.notTried ?? [];
+  if (notTried.length === 0) return { text: "", details: {} };
+  const probed = input.data.endpoints.filter(
+    (endpoint) => attempted(endpoint) || notTried.includes(endpoint.address),
+  ).length;
+  return {
+    text: ` ${notTried.length} of ${plural(probed, "address", "addresses")} were not tried: the time budget ran out first.`,
+    details: { notTried: [...notTried] },
+  };
+}
+
 export function unreachableFinding(input: SslFindingsInput): Finding {
   const { domain, data } = input;
   const target = data.address ? `${data.address}:${data.port}` : `port ${data.port}`;
   const tried = data.endpoints.filter(attempted);
   const failed = tried.filter((endpoint) => !endpoint.reachable);
+  const untried = notTriedOf(input);
 
   if (data.reachable) {
-    const details = { address: data.address, port: data.port };
+    const details = { address: data.address, port: data.port, ...untried.details };
     if (failed.length > 0) {
       const list = failed.map((endpoint) => `${endpoint.address} (${endpoint.reason})`);
       return finding(
         "ssl.unreachable",
         "warn",
-        `A TLS handshake with ${target} succeeded, but ${failed.length} of ${plural(tried.length, "address", "addresses")} of ${domain} did not complete one: ${list.join(", ")}.`,
+        `A TLS handshake with ${target} succeeded, but ${failed.length} of ${plural(tried.length, "address", "addresses")} of ${domain} did not complete one: ${list.join(", ")}.${untried.text}`,
         { ...details, failed: failed.map(failureOf) },
       );
     }
@@ -61,7 +75,7 @@ export function unreachableFinding(input: SslFindingsInput): Finding {
     return finding(
       "ssl.unreachable",
       "pass",
-      `A TLS handshake with ${target} succeeded${also}.`,
+      `A TLS handshake with ${target} succeeded${also}.${untried.text}`,
       details,
     );
   }
@@ -72,7 +86,7 @@ export function unreachableFinding(input: SslFindingsInput): Finding {
   const who = data.address ? `${domain} (${target})` : domain;
   const more =
     failed.length > 1 ? ` None of its ${failed.length} addresses completed a handshake.` : "";
-  const message = `${who} ${unreachableMessage(input, reason)}.${more}`;
+  const message = `${who} ${unreachableMessage(input, reason)}.${more}${untried.text}`;
   return finding("ssl.unreachable", status, message, {
     reason,
     errorCode: data.errorCode,
@@ -81,6 +95,7 @@ export function unreachableFinding(input: SslFindingsInput): Finding {
     ...(input.timeoutMs === undefined ? {} : { timeoutMs: input.timeoutMs }),
     ...(input.refusedAddresses ? { refusedAddresses: [...input.refusedAddresses] } : {}),
     ...(failed.length > 1 ? { failed: failed.map(failureOf) } : {}),
+    ...untried.details,
   });
 }
 

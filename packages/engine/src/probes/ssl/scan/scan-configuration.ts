@@ -1,5 +1,5 @@
 import pLimit from "p-limit";
-import { stepTimeoutMs } from "../../../contract/budget.js";
+import { NoTimeLeftError, stepTimeoutMs } from "../../../contract/budget.js";
 import type { ProbeContext } from "../../../contract/probe.js";
 import {
   clientHello,
@@ -112,24 +112,30 @@ export async function scanConfiguration(options: ScanOptions): Promise<SslConfig
   /** One connection with `hello`: the server's answer, or why none; undefined when none was made. */
   const exchange = (hello: Buffer, keyExchange: boolean): Promise<RawHelloOutcome | undefined> =>
     hostSlot(() =>
-      context.limit(async () => {
-        const timeoutMs = stepTimeoutMs(context, { maxMs: options.maxStepMs });
-        if (context.signal.aborted || timeoutMs <= 0) return undefined;
-        const outcome = await exchangeHello({
-          address: options.address,
-          port: options.port,
-          allowPrivateAddresses: context.network.allowPrivateAddresses,
-          hello,
-          keyExchange,
-          timeoutMs,
-          signal: context.signal,
-        });
-        if (!outcome.ok && (outcome.reason === "blocked_address" || outcome.reason === "error")) {
-          return undefined;
-        }
-        handshakes += 1;
-        return outcome;
-      }),
+      context
+        .limit(async () => {
+          const timeoutMs = stepTimeoutMs(context, { maxMs: options.maxStepMs });
+          if (context.signal.aborted || timeoutMs <= 0) return undefined;
+          const outcome = await exchangeHello({
+            address: options.address,
+            port: options.port,
+            allowPrivateAddresses: context.network.allowPrivateAddresses,
+            hello,
+            keyExchange,
+            timeoutMs,
+            signal: context.signal,
+          });
+          if (!outcome.ok && (outcome.reason === "blocked_address" || outcome.reason === "error")) {
+            return undefined;
+          }
+          handshakes += 1;
+          return outcome;
+        })
+        .catch((error: unknown) => {
+          // No slot of the engine's limit came free in time: no connection was made.
+          if (error instanceof NoTimeLeftError) return undefined;
+          throw error;
+        }),
     );
 
   /** One TLS hello; counted failed when the server did not answer. */

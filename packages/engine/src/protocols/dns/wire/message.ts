@@ -1,6 +1,7 @@
 import { randomInt } from "node:crypto";
 import net from "node:net";
 import * as packet from "dns-packet";
+import { messageLayoutProblem } from "./message-structure.js";
 
 export interface DnsFlags {
   /** Authoritative answer. */
@@ -197,6 +198,9 @@ export function readResponse(options: { bytes: Buffer; query: EncodedQuery }): R
   if (packet.decode.bytes > bytes.length) {
     return { kind: "malformed", reason: "records run past the end of the message" };
   }
+  // Nor does it check each record's own length: the layout, by its lengths and counts.
+  const problem = messageLayoutProblem(bytes);
+  if (problem) return { kind: "malformed", reason: problem };
   const badAddress = [...(decoded.answers ?? []), ...(decoded.additionals ?? [])].find(
     (record) =>
       (record.type === "A" && net.isIPv4(String(record.data)) === false) ||

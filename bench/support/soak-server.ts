@@ -1,0 +1,42 @@
+/**
+ * The server of `bench/soak.ts`: the CLI's own `serve()` (built dist), configured by the
+ * environment as `domain-intel serve` is, rate limits off (the soak measures the server, not a
+ * plan). Every `SOAK_SAMPLE_MS` it prints one `STATS {json}` line: RSS, heap, open handles by
+ * kind and the event loop's delay since the last line, measured inside the process.
+ */
+import { monitorEventLoopDelay } from "node:perf_hooks";
+import { serve } from "../../packages/cli/dist/index.js";
+import { assertBenchTsconfig } from "./bench-process.js";
+
+assertBenchTsconfig();
+
+const sampleMs = Number(process.env.SOAK_SAMPLE_MS ?? 5000);
+const running = await serve({ engine: { rateLimit: false }, print: (line) => console.log(line) });
+const delay = monitorEventLoopDelay({ resolution: 10 });
+delay.enable();
+
+const timer = setInterval(() => {
+  const handles: Record<string, number> = {};
+  for (const kind of process.getActiveResourcesInfo()) handles[kind] = (handles[kind] ?? 0) + 1;
+  const memory = process.memoryUsage();
+  const stats = {
+    rss: memory.rss,
+    heapUsed: memory.heapUsed,
+    external: memory.external,
+    handles,
+    delayP50Ms: delay.percentile(50) / 1e6,
+    delayP99Ms: delay.percentile(99) / 1e6,
+    delayMaxMs: delay.max / 1e6,
+  };
+  delay.reset();
+  console.log(`STATS ${JSON.stringify(stats)}`);
+}, sampleMs);
+timer.unref();
+
+process.once("SIGTERM", () => {
+  clearInterval(timer);
+  running.close().then(
+    () => process.exit(0),
+    () => process.exit(1),
+  );
+});
