@@ -103,7 +103,8 @@ function problemOf(error: ValueError): { at: string; problem: string } {
       : `is not an option (${known.join(", ")})`;
     return { at: "", problem };
   }
-  if (error.type === ValueErrorType.ObjectRequiredProperty) return { at: "", problem: "is required" };
+  if (error.type === ValueErrorType.ObjectRequiredProperty)
+    return { at: "", problem: "is required" };
   const schema = error.schema as Annotated & { methods?: readonly string[] };
   // An object meant to implement an interface: name the method it lacks.
   const value = error.value as Record<string, unknown> | null;

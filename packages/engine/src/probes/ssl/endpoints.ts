@@ -1,9 +1,9 @@
 import type { AddressClass } from "../../network/address-policy.js";
 import type { ResolvedTarget } from "../../network/resolve-target.js";
+import type { SslEndpoint } from "./data/endpoint-schema.js";
 import type { HandshakeOutcome } from "./handshake.js";
 import type { HandshakeReading } from "./read-handshake.js";
 import type { AddressScan } from "./scan/scan-each.js";
-import type { SslEndpoint } from "./ssl-data.js";
 
 /** One address's line in `endpoints`: refused, not probed, failed, or what its handshake showed. */
 export function endpointOf(options: {

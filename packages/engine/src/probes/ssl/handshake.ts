@@ -1,7 +1,8 @@
 import type { X509Certificate } from "node:crypto";
 import type tls from "node:tls";
 import { AddressNotAllowedError, connectTls } from "../../network/connect-tls.js";
-import type { SslCipher, SslUnreachableReason } from "./ssl-data.js";
+import type { SslCipher } from "../../protocols/tls/negotiated-cipher.js";
+import type { SslUnreachableReason } from "./data/endpoint-schema.js";
 
 export interface HandshakeOptions {
   /** An IP literal from resolveTarget's allowed list; connectTls checks it again. */

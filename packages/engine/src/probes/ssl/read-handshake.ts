@@ -4,10 +4,13 @@ import {
   describeChainCertificate,
   matchHostname,
 } from "../../protocols/x509/certificate.js";
+import type {
+  SslCertificate,
+  SslChainCertificate,
+} from "../../protocols/x509/certificate-types.js";
 import { type ChainPath, followChain } from "../../protocols/x509/chain-path.js";
 import type { TrustAnchors } from "../../protocols/x509/trust-store.js";
 import type { HandshakeOutcome } from "./handshake.js";
-import type { SslCertificate, SslChainCertificate } from "./ssl-data.js";
 
 export interface HandshakeReading {
   certificate: SslCertificate | null;

@@ -19,19 +19,21 @@ import {
   createTrustStore,
   type TrustAnchors,
 } from "../../protocols/x509/trust-store.js";
+import type { SslEndpoint, SslUnreachableReason } from "./data/endpoint-schema.js";
 import {
+  type SslDane,
+  type SslData,
   SslOptions,
   type SslProbeOptions,
+  type SslReachableData,
   type SslSettings,
+  type SslUnreachableData,
   sslDeclaration,
 } from "./declaration.js";
 import { endpointOf } from "./endpoints.js";
 import { type HandshakeOutcome, handshakeEach } from "./handshake-each.js";
 import { readHandshake } from "./read-handshake.js";
 import { type AddressScan, scanEach } from "./scan/scan-each.js";
-// Until the section's data is declared with TypeBox, the probe publishes its JSON Schema as it was.
-import { sslDataSchema } from "./schema.js";
-import type { SslDane, SslData, SslEndpoint, SslUnreachableReason } from "./ssl-data.js";
 import { sslFindings } from "./ssl-findings.js";
 import { sslTtlMs } from "./ttl.js";
 
@@ -77,7 +79,7 @@ export function createSslProbe(resolved: SslSettings): Probe<SslData> {
   const settings: SslProbeSettings = { ...resolved, trust };
   return {
     summary: sslDeclaration.summary,
-    dataSchema: sslDataSchema,
+    dataSchema: sslDeclaration.data,
     example: sslDeclaration.example,
     run: (domain, context) => probeDomain(domain, context, settings),
     ttlMs: (data) => sslTtlMs({ data, now: Date.now() }),
@@ -244,13 +246,14 @@ async function handshakeDomain(options: {
   const endpoints = endpointsWith(scanned?.scans);
   const worst = scanned?.worst;
 
-  const data: Omit<SslData, "findings"> = {
+  const data: Omit<SslReachableData, "findings"> = {
     reachable: true,
     reason: null,
     errorCode: null,
     address: primary.address.address,
     port,
-    protocol: outcome.protocol,
+    // Null only before a handshake, and this one completed.
+    protocol: outcome.protocol ?? "unknown",
     cipher: outcome.cipher,
     alpn: outcome.alpn,
     ocspStapled: outcome.ocspResponse !== null,
@@ -287,7 +290,7 @@ function unreachable(options: {
   endpoints: SslEndpoint[];
   dane: SslDane;
 }): SslData {
-  const data: Omit<SslData, "findings"> = {
+  const data: Omit<SslUnreachableData, "findings"> = {
     reachable: false,
     reason: options.reason,
     errorCode: options.errorCode ?? null,

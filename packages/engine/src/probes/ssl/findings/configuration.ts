@@ -1,6 +1,5 @@
 import type { Finding } from "../../../contract/finding.js";
-import type { ScannedSuite } from "../scan/cipher-suites.js";
-import type { SslConfiguration } from "../scan/scan-configuration.js";
+import type { ScannedSuite, SslConfiguration } from "../data/configuration-schema.js";
 import { finding, plural, type SslFindingId, type SslFindingsInput } from "./finding.js";
 
 /** The configuration scan's checks, in sslFindingIds order. */

@@ -1,6 +1,7 @@
 import { type Finding, type FindingStatus, makeFinding } from "../../../contract/finding.js";
+import type { SslChainCertificate } from "../../../protocols/x509/certificate-types.js";
 import type { ChainPath } from "../../../protocols/x509/chain-path.js";
-import type { SslChainCertificate, SslData } from "../ssl-data.js";
+import type { SslFacts } from "../declaration.js";
 
 /** The ids this probe always reports, in this order, so a client sees what was checked. */
 export const sslFindingIds = [
@@ -34,7 +35,7 @@ export type SslFindingId = (typeof sslFindingIds)[number];
 
 export interface SslFindingsInput {
   domain: string;
-  data: Omit<SslData, "findings">;
+  data: SslFacts;
   now: number;
   /** How the certificates in `data.chain` link up; null when none were read. */
   chainPath?: ChainPath | null;
@@ -50,7 +51,7 @@ export interface SslFindingsInput {
 
 /** Input of the checks that need the leaf certificate. */
 export type CertificateFindingsInput = SslFindingsInput & {
-  certificate: NonNullable<SslData["certificate"]>;
+  certificate: NonNullable<SslFacts["certificate"]>;
 };
 
 export function finding(

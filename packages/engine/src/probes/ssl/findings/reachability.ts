@@ -1,5 +1,5 @@
 import type { Finding, FindingStatus } from "../../../contract/finding.js";
-import type { SslEndpoint, SslUnreachableReason } from "../ssl-data.js";
+import type { SslEndpoint, SslUnreachableReason } from "../data/endpoint-schema.js";
 import { finding, plural, type SslFindingsInput } from "./finding.js";
 
 const unreachableText: Record<SslUnreachableReason, string> = {

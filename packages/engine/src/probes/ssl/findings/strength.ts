@@ -1,6 +1,6 @@
 import type { Finding } from "../../../contract/finding.js";
+import type { SslChainCertificate } from "../../../protocols/x509/certificate-types.js";
 import { weakHashes } from "../../../protocols/x509/der/signature-algorithms.js";
-import type { SslChainCertificate } from "../ssl-data.js";
 import { type CertificateFindingsInput, certificatesOnPath, finding } from "./finding.js";
 
 /** Below these sizes a key is breakable or soon will be (NIST SP 800-57: 112-bit security). */

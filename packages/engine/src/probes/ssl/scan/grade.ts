@@ -1,7 +1,7 @@
 import type { SslCertificate } from "../../../protocols/x509/certificate-types.js";
-import type { SslConfiguration } from "./scan-configuration.js";
+import type { SslConfiguration, SslGrade } from "../data/configuration-schema.js";
 
-export type SslGrade = "A+" | "A" | "A-" | "B" | "C" | "D" | "E" | "F" | "T";
+export type { SslGrade };
 
 /** Best first; a cap lowers the grade to its place here. */
 const order: readonly SslGrade[] = ["A+", "A", "A-", "B", "C", "D", "E", "F"];

@@ -12,37 +12,10 @@ import {
 import { exchangeHello, type RawHelloOutcome } from "../../../protocols/tls/raw-hello.js";
 import type { ServerAnswer } from "../../../protocols/tls/server-answer.js";
 import { legacySuites, type SuiteEntry, tls13Suites } from "../../../protocols/tls/suite-table.js";
-import { describeSuite, type ScannedSuite } from "./cipher-suites.js";
+import type { ScannedSuite, ScanVersion, SslConfiguration } from "../data/configuration-schema.js";
+import { describeSuite } from "./cipher-suites.js";
 
-export type ScanVersion = "TLSv1" | "TLSv1.1" | "TLSv1.2" | "TLSv1.3";
-/** `data.configuration`: what the server accepts. */
-export interface SslConfiguration {
-  /** The address scanned. */
-  address: string;
-  /** Accepted or not; null when it could not be told (the server stopped answering). */
-  protocols: Record<"SSLv2" | "SSLv3" | ScanVersion, boolean | null>;
-  /** Accepted suites per version, in the order the server picked them. */
-  ciphers: Record<ScanVersion, ScannedSuite[]>;
-  /** TLS 1.2: the server picks by its own preference; null with fewer than two suites. */
-  serverOrder: boolean | null;
-  /** Key exchange groups accepted ("X25519", "prime256v1", "ffdhe2048"...), at the best version. */
-  groups: string[];
-  /** Smallest finite-field DH group seen in a DHE exchange, in bits. */
-  dhBits: number | null;
-  /**
-   * The ServerHello of the best version up to TLS 1.2 carries renegotiation_info (RFC 5746);
-   * null when there is no such version or no answer.
-   */
-  secureRenegotiation: boolean | null;
-  /** Why `SSLv2`, `SSLv3` or `secureRenegotiation` is null, by that name. */
-  notDetermined: { SSLv2?: string; SSLv3?: string; secureRenegotiation?: string };
-  /** Connections the scan opened, one a ClientHello. */
-  handshakes: number;
-  /** Hellos the server did not answer (timeout, reset, a close) rather than refused by TLS. */
-  failedHandshakes: number;
-  /** Every question got an answer; false when the server stopped answering or time ran out. */
-  complete: boolean;
-}
+export type { ScanVersion, SslConfiguration };
 
 export interface ScanOptions {
   address: string;

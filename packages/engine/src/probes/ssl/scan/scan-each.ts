@@ -1,5 +1,5 @@
 import type { ProbeContext } from "../../../contract/probe.js";
-import type { SslCertificate } from "../ssl-data.js";
+import type { SslCertificate } from "../../../protocols/x509/certificate-types.js";
 import { gradeOf, type SslGrade, worseGrade } from "./grade.js";
 import { type SslConfiguration, scanConfiguration } from "./scan-configuration.js";
 
