@@ -32,6 +32,12 @@ export async function startHelloResponder(options: {
    * offered); with an empty key_share, a handshake_failure alert.
    */
   tls13WithoutRetry?: boolean;
+  /**
+   * After a TLS 1.2-or-earlier ServerHello, the rest of a first flight as a server sends it in
+   * clear: Certificate with these (DER, leaf first), CertificateStatus with `ocspResponse`,
+   * ServerHelloDone, in records of at most 16 KiB.
+   */
+  flight?: { certificates: readonly Uint8Array[]; ocspResponse?: Uint8Array };
   relayPort?: number;
   host?: string;
   port?: number;
@@ -79,7 +85,12 @@ export async function startHelloResponder(options: {
         : (hello?.suites[0] ?? 0x002f);
       if (hello && options.versions.includes(hello.version) && suite !== undefined) {
         answered += 1;
-        client.end(serverHello(hello.version, suite, options.renegotiationInfo));
+        const first = serverHello(hello.version, suite, options.renegotiationInfo);
+        client.end(
+          options.flight
+            ? Buffer.concat([first, flightRecords(hello.version, options.flight)])
+            : first,
+        );
         return;
       }
       if (options.relayPort === undefined) {
@@ -201,4 +212,43 @@ function sslv2ServerHello(): Buffer {
     Buffer.from([0x80 | (message.length >> 8), message.length & 0xff]),
     message,
   ]);
+}
+
+const u24 = (length: number) => Buffer.from([length >> 16, (length >> 8) & 0xff, length & 0xff]);
+const handshakeMessage = (type: number, body: Buffer) =>
+  Buffer.concat([Buffer.from([type]), u24(body.length), body]);
+
+/** Certificate, CertificateStatus, ServerHelloDone (RFC 5246 7.4, RFC 6066 8), split into records. */
+function flightRecords(
+  version: number,
+  flight: { certificates: readonly Uint8Array[]; ocspResponse?: Uint8Array },
+): Buffer {
+  const list = Buffer.concat(
+    flight.certificates.map((der) => Buffer.concat([u24(der.length), Buffer.from(der)])),
+  );
+  const messages = Buffer.concat([
+    handshakeMessage(11, Buffer.concat([u24(list.length), list])),
+    ...(flight.ocspResponse
+      ? [
+          handshakeMessage(
+            22,
+            Buffer.concat([
+              Buffer.from([1]),
+              u24(flight.ocspResponse.length),
+              Buffer.from(flight.ocspResponse),
+            ]),
+          ),
+        ]
+      : []),
+    handshakeMessage(14, Buffer.alloc(0)),
+  ]);
+  const records: Buffer[] = [];
+  for (let at = 0; at < messages.length; at += 16384) {
+    const fragment = messages.subarray(at, at + 16384);
+    records.push(
+      Buffer.from([22, version >> 8, version & 0xff, fragment.length >> 8, fragment.length & 0xff]),
+      fragment,
+    );
+  }
+  return Buffer.concat(records);
 }

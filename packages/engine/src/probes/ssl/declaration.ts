@@ -19,7 +19,11 @@ import {
   SslChainCertificateSchema,
 } from "../../protocols/x509/certificate-types.js";
 import { SslConfigurationSchema, sslGrades } from "./data/configuration-schema.js";
-import { SslEndpointSchema, sslUnreachableReasons } from "./data/endpoint-schema.js";
+import {
+  ClientFailureSchema,
+  SslEndpointSchema,
+  sslUnreachableReasons,
+} from "./data/endpoint-schema.js";
 import example from "./openapi-example.json" with { type: "json" };
 
 const maxTimerMs = 2_147_483_647;
@@ -128,8 +132,10 @@ const ReachableSslSchema = Type.Object(
     ocspStapled: Type.Boolean({
       description: "The server stapled an OCSP response to the handshake.",
     }),
-    trusted: Type.Boolean({
-      description: "The chain verifies to a trusted root; the host name is not part of it.",
+    clientFailure: Nullable(ClientFailureSchema),
+    trusted: Nullable(Type.Boolean(), {
+      description:
+        "The chain verifies to a trusted root; the host name is not part of it. Null when no certificate could be read (sent encrypted by a TLS 1.3 server OpenSSL could not complete a handshake with).",
     }),
     trustError: Nullable(Type.String(), {
       examples: ["CERT_HAS_EXPIRED", "DEPTH_ZERO_SELF_SIGNED_CERT"],
@@ -170,6 +176,7 @@ const UnreachableSslSchema = Type.Object(
     cipher: Type.Null(),
     alpn: Type.Null(),
     ocspStapled: Type.Null(),
+    clientFailure: Type.Null(),
     trusted: Type.Null(),
     trustError: Type.Null(),
     hostnameMatch: Type.Null(),

@@ -18,6 +18,7 @@ export function endpointOf(options: {
   const base = { address: address.address, family: address.family, range: address.range };
   const nothing = {
     protocol: null,
+    clientFailure: null,
     trusted: null,
     trustError: null,
     hostnameMatch: null,
@@ -47,8 +48,9 @@ export function endpointOf(options: {
     reason: null,
     errorCode: null,
     protocol: outcome.protocol,
-    trusted: outcome.authorized,
-    trustError: outcome.authorized ? null : outcome.authorizationError,
+    clientFailure: outcome.clientFailure,
+    trusted: reading ? reading.trusted : null,
+    trustError: reading ? reading.trustError : null,
     hostnameMatch: reading?.hostname ? reading.hostname.match : null,
     ocspStapled: outcome.ocspResponse !== null,
     fingerprint256: reading?.certificate?.fingerprint256 ?? null,

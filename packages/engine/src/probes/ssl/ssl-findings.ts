@@ -51,7 +51,13 @@ export function sslFindings(input: SslFindingsInput): Finding[] {
   const { data } = input;
   const certificate = data.certificate;
   if (!certificate) {
-    const why = data.reachable ? "the server sent no certificate" : "no TLS handshake was made";
+    const why = !data.reachable
+      ? "no TLS handshake was made"
+      : input.certificateProblem
+        ? `the certificate could not be read (${input.certificateProblem})`
+        : data.trusted === null
+          ? "the certificate travels encrypted at TLS 1.3, and OpenSSL could not complete the handshake to read it"
+          : "the server sent no certificate (an anonymous suite)";
     const skipped = (id: (typeof sslFindingIds)[number]) =>
       finding(id, "skipped", `Not checked: ${why}.`);
     return [

@@ -127,6 +127,7 @@ describe("sslProbe: certificates", () => {
         reason: null,
         errorCode: null,
         protocol: "TLSv1.3",
+        clientFailure: null,
         trusted: true,
         trustError: null,
         hostnameMatch: true,

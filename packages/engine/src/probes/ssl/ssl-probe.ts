@@ -1,4 +1,3 @@
-import type { X509Certificate } from "node:crypto";
 import type tls from "node:tls";
 import type * as packet from "dns-packet";
 import { type Probe, type ProbeContext, ProbeError } from "../../contract/probe.js";
@@ -14,6 +13,7 @@ import {
   answerValidator,
   type SecuredAnswer,
 } from "../../protocols/dnssec/answer-security.js";
+import type { ParsedCertificate } from "../../protocols/x509/parse-certificate.js";
 import {
   createTrustAnchors,
   createTrustStore,
@@ -105,7 +105,7 @@ async function probeDomain(
 function daneOf(options: {
   owner: string;
   answer: SecuredAnswer;
-  sent: readonly X509Certificate[] | null;
+  sent: readonly ParsedCertificate[] | null;
 }): SslDane {
   const { owner, answer, sent } = options;
   const tlsa = answer.records.map((record) => tlsaOf((record as packet.TlsaAnswer).data));
@@ -130,7 +130,7 @@ async function handshakeDomain(options: {
   // Asked after the handshakes and before the scan, so that the handshakes and the scan's
   // connections alone fill their share of the engine's limit: one more round trip, and the
   // chain's queries only when there are TLSA records.
-  const dane = async (sent: readonly X509Certificate[] | null) =>
+  const dane = async (sent: readonly ParsedCertificate[] | null) =>
     daneOf({ owner, answer: await options.validator.answer(owner, "TLSA"), sent });
 
   let target: ResolvedTarget;
@@ -218,7 +218,7 @@ async function handshakeDomain(options: {
     });
   }
 
-  const daneData = await dane(outcome.sent);
+  const daneData = await dane(reading.parsed);
 
   // After the first handshakes, whose certificates the findings describe: every reachable
   // address probed is scanned, and the grade is the worst address's.
@@ -229,7 +229,7 @@ async function handshakeDomain(options: {
             ? [
                 {
                   address: address.address,
-                  trusted: each.authorized,
+                  trusted: read.trusted,
                   hostnameMatch: read.hostname ? read.hostname.match : null,
                   certificate: read.certificate,
                 },
@@ -252,13 +252,13 @@ async function handshakeDomain(options: {
     errorCode: null,
     address: primary.address.address,
     port,
-    // Null only before a handshake, and this one completed.
-    protocol: outcome.protocol ?? "unknown",
+    protocol: outcome.protocol,
     cipher: outcome.cipher,
     alpn: outcome.alpn,
     ocspStapled: outcome.ocspResponse !== null,
-    trusted: outcome.authorized,
-    trustError: outcome.authorized ? null : outcome.authorizationError,
+    trusted: reading.trusted,
+    trustError: reading.trustError,
+    clientFailure: outcome.clientFailure,
     hostnameMatch: reading.hostname ? reading.hostname.match : null,
     certificate: reading.certificate,
     chain: reading.chain,
@@ -274,6 +274,7 @@ async function handshakeDomain(options: {
     now,
     chainPath: reading.chainPath,
     commonNameOnly: reading.hostname?.commonNameOnly ?? false,
+    certificateProblem: reading.certificateProblem,
     scanOff: !settings.scan,
   });
   return { ...data, findings };
@@ -300,6 +301,7 @@ function unreachable(options: {
     cipher: null,
     alpn: null,
     ocspStapled: null,
+    clientFailure: null,
     trusted: null,
     trustError: null,
     hostnameMatch: null,

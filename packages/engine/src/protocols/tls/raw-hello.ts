@@ -1,6 +1,6 @@
 import { AddressNotAllowedError } from "../../network/connect-target.js";
 import { connectTcp } from "../../network/connect-tcp.js";
-import { readServerAnswer, type ServerAnswer } from "./server-answer.js";
+import { type ReadUntil, readServerAnswer, type ServerAnswer } from "./server-answer.js";
 
 /**
  * Sends a hand-written ClientHello and reads the server's answer, for every question of the
@@ -12,6 +12,8 @@ import { readServerAnswer, type ServerAnswer } from "./server-answer.js";
 
 /** Enough for a ServerHello and a certificate chain up to its ServerKeyExchange. */
 const maxAnswerBytes = 256 * 1024;
+/** Enough for a whole first flight: a chain of certificates with 10,000 names and its staple. */
+const maxFlightBytes = 2 * 1024 * 1024;
 
 export type RawHelloOutcome =
   | { ok: true; answer: ServerAnswer }
@@ -24,8 +26,8 @@ export function exchangeHello(options: {
   port: number;
   allowPrivateAddresses: boolean;
   hello: Buffer;
-  /** Read an ECDHE or DHE ServerHello on to its ServerKeyExchange. */
-  keyExchange?: boolean;
+  /** How far to read the server's answer (default: its ServerHello). */
+  until?: ReadUntil;
   timeoutMs: number;
   signal: AbortSignal;
 }): Promise<RawHelloOutcome> {
@@ -54,10 +56,11 @@ export function exchangeHello(options: {
     socket.once("connect", () => socket.write(options.hello));
     socket.on("data", (chunk: Buffer) => {
       received = Buffer.concat([received, chunk]);
+      const until = options.until ?? "hello";
       const answer: ServerAnswer | undefined =
-        received.length > maxAnswerBytes
+        received.length > (until === "flight" ? maxFlightBytes : maxAnswerBytes)
           ? { kind: "garbage" }
-          : readServerAnswer(received, options.keyExchange ?? false);
+          : readServerAnswer(received, until);
       if (answer) settle({ ok: true, answer });
     });
     socket.on("error", (error: NodeJS.ErrnoException) => {
@@ -68,7 +71,8 @@ export function exchangeHello(options: {
     });
     // A server that closes after its ServerHello, before any key exchange, still answered.
     socket.once("end", () => {
-      const answer = readServerAnswer(received, false);
+      const answer =
+        received.length > 0 ? readServerAnswer(received, options.until, true) : undefined;
       settle(answer ? { ok: true, answer } : { ok: false, reason: "closed" });
     });
     socket.once("close", () => settle({ ok: false, reason: "reset" }));

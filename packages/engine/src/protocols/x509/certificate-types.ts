@@ -76,7 +76,12 @@ export const SslCertificateSchema = Type.Object(
       description: "Whole days from notBefore to notAfter, both included, rounded up.",
     }),
     subjectAltNames: Type.Array(Type.String(), {
-      description: "DNS names and IP addresses from the subjectAltName extension.",
+      description:
+        "DNS names and IP addresses from the subjectAltName extension, the first 1,000 of them.",
+    }),
+    subjectAltNameCount: Type.Integer({
+      minimum: 0,
+      description: "How many DNS names and IP addresses the subjectAltName extension holds.",
     }),
     ocspUrls: urlList("OCSP responders (Authority Information Access)."),
     caIssuerUrls: urlList(

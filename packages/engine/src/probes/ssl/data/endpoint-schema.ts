@@ -27,6 +27,20 @@ export const sslEndpointReasons = [
 ] as const;
 export type SslEndpointReason = (typeof sslEndpointReasons)[number];
 
+/** Why Node's TLS client (OpenSSL 3) could not complete a handshake that a hand-written hello got answered. */
+export const ClientFailureSchema = Type.Object(
+  {
+    reason: Type.String({ examples: ["handshake_failed"] }),
+    errorCode: Type.String({
+      examples: ["ERR_SSL_NO_SHARED_CIPHER", "ERR_SSL_EXCESSIVE_MESSAGE_SIZE"],
+    }),
+  },
+  {
+    description:
+      "OpenSSL could not complete a handshake with this address, but it answered a hand-written ClientHello: the facts come from that answer (the certificates sent in clear before TLS 1.3) and the probe's own verification.",
+  },
+);
+
 export const fingerprintPattern = "^[0-9A-F]{2}(:[0-9A-F]{2}){31}$";
 
 /** One address of the name and what its handshake showed. */
@@ -50,6 +64,7 @@ export const SslEndpointSchema = Type.Object(
     }),
     errorCode: Nullable(Type.String()),
     protocol: Nullable(Type.String()),
+    clientFailure: Nullable(ClientFailureSchema),
     trusted: Nullable(Type.Boolean()),
     trustError: Nullable(Type.String()),
     hostnameMatch: Nullable(Type.Boolean()),

@@ -45,6 +45,8 @@ export interface SslFindingsInput {
   refusedAddresses?: readonly string[];
   /** The step timeout that ran out, for `timeout`. */
   timeoutMs?: number | undefined;
+  /** What is wrong with a certificate the server sent that does not parse. */
+  certificateProblem?: string | null;
   /** The configuration scan is turned off (`ssl.scan: false`). */
   scanOff?: boolean;
 }

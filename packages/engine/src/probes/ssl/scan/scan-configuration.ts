@@ -10,7 +10,7 @@ import {
   sslv2ClientHello,
 } from "../../../protocols/tls/client-hello.js";
 import { exchangeHello, type RawHelloOutcome } from "../../../protocols/tls/raw-hello.js";
-import type { ServerAnswer } from "../../../protocols/tls/server-answer.js";
+import type { ReadUntil, ServerAnswer } from "../../../protocols/tls/server-answer.js";
 import { legacySuites, type SuiteEntry, tls13Suites } from "../../../protocols/tls/suite-table.js";
 import type { ScannedSuite, ScanVersion, SslConfiguration } from "../data/configuration-schema.js";
 import { describeSuite } from "./cipher-suites.js";
@@ -83,7 +83,7 @@ export async function scanConfiguration(options: ScanOptions): Promise<SslConfig
   const hostSlot = pLimit(options.concurrency);
 
   /** One connection with `hello`: the server's answer, or why none; undefined when none was made. */
-  const exchange = (hello: Buffer, keyExchange: boolean): Promise<RawHelloOutcome | undefined> =>
+  const exchange = (hello: Buffer, until: ReadUntil): Promise<RawHelloOutcome | undefined> =>
     hostSlot(() =>
       context.limit(async () => {
         const timeoutMs = stepTimeoutMs(context, { maxMs: options.maxStepMs });
@@ -93,7 +93,7 @@ export async function scanConfiguration(options: ScanOptions): Promise<SslConfig
           port: options.port,
           allowPrivateAddresses: context.network.allowPrivateAddresses,
           hello,
-          keyExchange,
+          until,
           timeoutMs,
           signal: context.signal,
         });
@@ -109,7 +109,7 @@ export async function scanConfiguration(options: ScanOptions): Promise<SslConfig
   const ask = async (spec: Omit<HelloSpec, "servername">): Promise<Asked> => {
     const outcome = await exchange(
       clientHello({ ...spec, servername: options.servername }),
-      spec.version !== sslVersion["TLSv1.3"],
+      spec.version !== sslVersion["TLSv1.3"] ? "key-exchange" : "hello",
     );
     if (!outcome) return { kind: "unanswered" };
     if (outcome.ok && outcome.answer.kind === "alert") return { kind: "refused" };
@@ -134,7 +134,7 @@ export async function scanConfiguration(options: ScanOptions): Promise<SslConfig
     hello: Buffer,
     accepts: (answer: ServerAnswer) => boolean,
   ): Promise<{ accepted: boolean | null; why: string }> => {
-    const outcome = await exchange(hello, false);
+    const outcome = await exchange(hello, "hello");
     if (!outcome) {
       return { accepted: null, why: "no connection was made (no time left, or not allowed)" };
     }
