@@ -39,6 +39,8 @@ export async function startHelloResponder(options: {
    */
   flight?: { certificates: readonly Uint8Array[]; ocspResponse?: Uint8Array };
   relayPort?: number;
+  /** Without `relayPort`, how other hellos are refused: closed without a word (default) or a handshake_failure alert. */
+  refuse?: "close" | "alert";
   host?: string;
   port?: number;
 }): Promise<HelloResponder> {
@@ -94,7 +96,7 @@ export async function startHelloResponder(options: {
         return;
       }
       if (options.relayPort === undefined) {
-        client.end();
+        client.end(options.refuse === "alert" ? Buffer.from([21, 3, 1, 0, 2, 2, 40]) : undefined);
         return;
       }
       client.pause();

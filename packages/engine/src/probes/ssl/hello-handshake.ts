@@ -15,10 +15,8 @@ export const versionNames: Record<number, string> = {
 
 /** The suite as Node's getCipher() describes it: names, and the version that defined it. */
 export function cipherOf(code: number) {
-  const named = suiteNamed(code) ?? {
-    name: `0x${code.toString(16)}`,
-    standardName: `0x${code.toString(16)}`,
-  };
+  const hex = `0x${code.toString(16).padStart(4, "0")}`;
+  const { name, standardName } = suiteNamed(code) ?? { name: hex, standardName: hex };
   const legacy = legacySuites.find((suite) => suite.code === code);
   const version = tls13Suites.some((suite) => suite.code === code)
     ? "TLSv1.3"
@@ -27,7 +25,7 @@ export function cipherOf(code: number) {
       : legacy?.keyExchange === "ECDHE"
         ? "TLSv1"
         : "SSLv3";
-  return { ...named, version };
+  return { name, standardName, version };
 }
 
 /**

@@ -65,7 +65,8 @@ export function unreachableFinding(input: SslFindingsInput): Finding {
     const clientless = data.endpoints.filter((endpoint) => endpoint.clientFailure);
     if (clientless.length > 0) {
       const list = clientless.map(
-        (endpoint) => `${endpoint.address} (${clientFailureText(endpoint.clientFailure!.errorCode)})`,
+        (endpoint) =>
+          `${endpoint.address} (${clientFailureText(endpoint.clientFailure!.errorCode)})`,
       );
       return finding(
         "ssl.unreachable",

@@ -112,11 +112,13 @@ const caps: readonly { grade: SslGrade; applies(input: GradeInput): string | nul
  * by every cap that applies. A+ needs the http section's HSTS (`withHsts`).
  */
 export function gradeOf(input: GradeInput): { grade: SslGrade; reasons: string[] } {
-  if (input.trusted === false || input.hostnameMatch === false) {
+  if (input.trusted !== true || input.hostnameMatch === false) {
     const reason =
       input.trusted === false
         ? "the certificate is not trusted"
-        : "the certificate is not for the name";
+        : input.trusted === null
+          ? "the certificate could not be read"
+          : "the certificate is not for the name";
     return { grade: "T", reasons: [reason] };
   }
   let grade: SslGrade = "A";
