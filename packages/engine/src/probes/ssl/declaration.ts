@@ -24,6 +24,8 @@ import {
   SslEndpointSchema,
   sslUnreachableReasons,
 } from "./data/endpoint-schema.js";
+import { SslGroupsSchema } from "./data/groups-schema.js";
+import { SslVulnerabilitiesSchema } from "./data/vulnerabilities-schema.js";
 import example from "./openapi-example.json" with { type: "json" };
 
 const maxTimerMs = 2_147_483_647;
@@ -148,6 +150,10 @@ const ReachableSslSchema = Type.Object(
     }),
     endpoints: always.endpoints,
     configuration: Nullable(SslConfigurationSchema),
+    groups: Nullable(SslGroupsSchema, { description: "The worst-graded address's groups." }),
+    vulnerabilities: Nullable(SslVulnerabilitiesSchema, {
+      description: "The worst-graded address's known weaknesses.",
+    }),
     grade: Nullable(StringEnum(sslGrades), { description: gradeDescription }),
     gradeReasons: always.gradeReasons,
     dane: always.dane,
@@ -184,6 +190,8 @@ const UnreachableSslSchema = Type.Object(
     chain: Type.Array(SslChainCertificateSchema, { maxItems: 0 }),
     endpoints: always.endpoints,
     configuration: Type.Null(),
+    groups: Type.Null(),
+    vulnerabilities: Type.Null(),
     grade: Type.Null(),
     gradeReasons: always.gradeReasons,
     dane: always.dane,

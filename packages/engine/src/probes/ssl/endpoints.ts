@@ -25,6 +25,8 @@ export function endpointOf(options: {
     ocspStapled: null,
     fingerprint256: null,
     configuration: null,
+    groups: null,
+    vulnerabilities: null,
     grade: null,
     gradeReasons: [],
   };
@@ -55,6 +57,8 @@ export function endpointOf(options: {
     ocspStapled: outcome.ocspResponse !== null,
     fingerprint256: reading?.certificate?.fingerprint256 ?? null,
     configuration: scan?.configuration ?? null,
+    groups: scan?.groups ?? null,
+    vulnerabilities: scan?.vulnerabilities ?? null,
     grade: scan?.grade ?? null,
     gradeReasons: scan?.gradeReasons ?? [],
   };

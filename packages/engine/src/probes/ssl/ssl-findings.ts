@@ -14,6 +14,7 @@ import {
   type SslFindingsInput,
   sslFindingIds,
 } from "./findings/finding.js";
+import { postQuantumFinding } from "./findings/groups.js";
 import { legacyProtocolFinding, ocspStaplingFinding } from "./findings/protocol.js";
 import { endpointsFinding, unreachableFinding } from "./findings/reachability.js";
 import { transparencyFinding, weakKeyFinding, weakSignatureFinding } from "./findings/strength.js";
@@ -24,6 +25,7 @@ import {
   longValidityFinding,
   notYetValidFinding,
 } from "./findings/validity.js";
+import { vulnerabilityFindings } from "./findings/vulnerabilities.js";
 
 export { type SslFindingsInput, sslFindingIds } from "./findings/finding.js";
 
@@ -67,6 +69,8 @@ export function sslFindings(input: SslFindingsInput): Finding[] {
       skipped("ssl.ocsp.not-stapled"),
       endpointsFinding(input),
       ...configurationFindings(input),
+      postQuantumFinding(input),
+      ...vulnerabilityFindings(input),
       daneFinding(input),
     ];
   }
@@ -78,6 +82,8 @@ export function sslFindings(input: SslFindingsInput): Finding[] {
     ocspStaplingFinding(withCertificate),
     endpointsFinding(input),
     ...configurationFindings(input),
+    postQuantumFinding(input),
+    ...vulnerabilityFindings(input),
     daneFinding(input),
   ];
 }

@@ -19,6 +19,7 @@ import {
   createTrustStore,
   type TrustAnchors,
 } from "../../protocols/x509/trust-store.js";
+import { certificatesOnPath, weakSignatures } from "./chain-facts.js";
 import type { SslEndpoint, SslUnreachableReason } from "./data/endpoint-schema.js";
 import {
   type SslDane,
@@ -232,6 +233,15 @@ async function handshakeDomain(options: {
                   trusted: read.trusted,
                   hostnameMatch: read.hostname ? read.hostname.match : null,
                   certificate: read.certificate,
+                  weakSignatures: read.certificate
+                    ? weakSignatures(
+                        certificatesOnPath({
+                          chain: read.chain,
+                          chainPath: read.chainPath,
+                          leaf: read.certificate,
+                        }),
+                      ).map((entry) => entry.subject.dn || entry.fingerprint256)
+                    : [],
                 },
               ]
             : [],
@@ -264,6 +274,8 @@ async function handshakeDomain(options: {
     chain: reading.chain,
     endpoints,
     configuration: worst?.configuration ?? null,
+    groups: worst?.groups ?? null,
+    vulnerabilities: worst?.vulnerabilities ?? null,
     grade: worst?.grade ?? null,
     gradeReasons: worst?.gradeReasons ?? [],
     dane: daneData,
@@ -309,6 +321,8 @@ function unreachable(options: {
     chain: [],
     endpoints: options.endpoints,
     configuration: null,
+    groups: null,
+    vulnerabilities: null,
     grade: null,
     gradeReasons: [],
     dane: options.dane,

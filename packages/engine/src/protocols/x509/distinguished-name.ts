@@ -36,7 +36,7 @@ const organizationOid = "2.5.4.10";
  * X509Certificate#subject shows): `,+"\<>;` escaped, a leading `#` or space and a trailing
  * space too, control characters as `\XX`.
  */
-function escape(value: string): string {
+function escapeValue(value: string): string {
   let text = "";
   [...value].forEach((char, index, chars) => {
     const code = char.codePointAt(0)!;
@@ -57,7 +57,7 @@ function escape(value: string): string {
 export function printName(name: ParsedName): string {
   const parts: string[] = [];
   name.attributes.forEach((attribute, index) => {
-    const text = `${shortNames[attribute.oid] ?? attribute.oid}=${escape(attribute.value)}`;
+    const text = `${shortNames[attribute.oid] ?? attribute.oid}=${escapeValue(attribute.value)}`;
     // Attributes of one multi-valued RDN are joined with " + ", as OpenSSL does.
     if (index > 0 && name.attributes[index - 1]!.rdn === attribute.rdn) {
       parts[parts.length - 1] += ` + ${text}`;

@@ -1,5 +1,7 @@
 import { Nullable, type Static, StringEnum, Type } from "../../../contract/schema.js";
 import { SslConfigurationSchema, sslGrades } from "./configuration-schema.js";
+import { SslGroupsSchema } from "./groups-schema.js";
+import { SslVulnerabilitiesSchema } from "./vulnerabilities-schema.js";
 
 /**
  * Why no certificate could be read. `no_address` and `blocked_address` mean no connection was
@@ -74,6 +76,8 @@ export const SslEndpointSchema = Type.Object(
     configuration: Nullable(SslConfigurationSchema, {
       description: "What this address accepts; null when it was not scanned.",
     }),
+    groups: Nullable(SslGroupsSchema),
+    vulnerabilities: Nullable(SslVulnerabilitiesSchema),
     grade: Nullable(StringEnum(sslGrades), {
       description: "This address's grade from its own certificate and scan; null without a scan.",
     }),

@@ -1,6 +1,7 @@
 import { type Finding, type FindingStatus, makeFinding } from "../../../contract/finding.js";
 import type { SslChainCertificate } from "../../../protocols/x509/certificate-types.js";
 import type { ChainPath } from "../../../protocols/x509/chain-path.js";
+import { certificatesOnPath as pathOf } from "../chain-facts.js";
 import type { SslFacts } from "../declaration.js";
 
 /** The ids this probe always reports, in this order, so a client sees what was checked. */
@@ -28,6 +29,9 @@ export const sslFindingIds = [
   "ssl.protocols.tls13",
   "ssl.ciphers.weak",
   "ssl.ciphers.forward-secrecy",
+  "ssl.groups.post-quantum",
+  "ssl.vuln.fallback-scsv",
+  "ssl.vuln.compression",
   "ssl.dane.tlsa",
 ] as const;
 
@@ -79,7 +83,12 @@ export function plural(count: number, noun: string, pluralNoun = `${noun}s`): st
 
 /** The certificates the chain relies on, leaf first: the sent path, or the leaf alone. */
 export function certificatesOnPath(input: CertificateFindingsInput): SslChainCertificate[] {
-  const { chainPath, data, certificate } = input;
-  if (!chainPath) return [certificate];
-  return chainPath.path.map((index) => data.chain[index]).filter((entry) => entry !== undefined);
+  return pathOf({ chain: input.data.chain, chainPath: input.chainPath, leaf: input.certificate });
+}
+
+/** Why the scan's findings were not checked, when no address was scanned. */
+export function notScannedWhy(input: SslFindingsInput): string {
+  return input.scanOff
+    ? "the configuration scan is turned off (ssl.scan: false)"
+    : "no TLS handshake was made";
 }
