@@ -25,6 +25,7 @@ export default defineConfig({
         replacement: src("./packages/adapter-aws-lambda/src/index.ts"),
       },
       { find: /^@domain-intel\/redis$/, replacement: src("./packages/redis/src/index.ts") },
+      { find: /^@domain-intel\/ip-data$/, replacement: src("./packages/ip-data/src/index.ts") },
       { find: /^@domain-intel\/mcp$/, replacement: src("./packages/mcp/src/index.ts") },
       {
         find: /^@domain-intel\/telemetry$/,

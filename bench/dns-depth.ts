@@ -336,6 +336,7 @@ function engineOptions(world: Awaited<ReturnType<typeof startLabWorld>>) {
       whois: false as const,
       ssl: false as const,
       mail: false as const,
+      hosting: false as const,
     },
   };
 }

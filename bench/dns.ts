@@ -49,6 +49,7 @@ async function main(): Promise<void> {
           whois: false,
           ssl: false,
           mail: false,
+          hosting: false,
         },
       });
       const before = world.lab.queryCount();

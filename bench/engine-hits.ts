@@ -5,7 +5,12 @@
  * isolates the engine's share of a hit from Node's and the frameworks', and it is steady on a
  * shared VM where the HTTP benchmark is not, so a change to the hit path shows here first.
  *   pnpm bench:engine      BENCH_HITS=300000 BENCH_ROUNDS=3
+ * With BENCH_ENGINE_BEFORE=<another build's dist/index.js> (e.g. an older commit's engine built
+ * into packages/engine/dist-before/), that engine is measured too, interleaved with this one,
+ * so a change to the hit path is judged side by side in one run.
  */
+
+import { resolve as resolvePath } from "node:path";
 import { createEngine, type EngineRequest } from "../packages/engine/dist/index.js";
 import { assertBenchTsconfig } from "./support/bench-process.js";
 import { authorization, benchEngineOptions, reportPath } from "./support/report-fixture.js";
@@ -34,20 +39,39 @@ async function microsPerHit(handle: Handler, url: string): Promise<number> {
   return ((performance.now() - started) * 1000) / hits;
 }
 
+const beforePath = process.env.BENCH_ENGINE_BEFORE;
+const before = beforePath
+  ? ((await import(resolvePath(beforePath))) as { createEngine: typeof createEngine }).createEngine(
+      benchEngineOptions(),
+    )
+  : undefined;
+
 const ready = await engine.handle(requestFor(reportPath));
 const baseline: Handler = () => Promise.resolve(ready);
 const paths = { report: reportPath, section: "/api/v1/dns/example.com" };
 // Warm every path (and the JIT) before measuring.
-for (const url of Object.values(paths)) await microsPerHit(engine.handle, url);
+for (const url of Object.values(paths)) {
+  await microsPerHit(engine.handle, url);
+  if (before) await microsPerHit(before.handle, url);
+}
 await microsPerHit(baseline, reportPath);
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
-const measured: Record<string, number[]> = { baseline: [], report: [], section: [] };
+const measured: Record<string, number[]> = {
+  baseline: [],
+  report: [],
+  section: [],
+  ...(before ? { "report (before)": [], "section (before)": [] } : {}),
+};
 for (let round = 0; round < rounds; round++) {
   // Interleaved, so a slow spell of the machine falls on every path alike.
   measured.baseline!.push(await microsPerHit(baseline, reportPath));
   measured.report!.push(await microsPerHit(engine.handle, paths.report));
   measured.section!.push(await microsPerHit(engine.handle, paths.section));
+  if (before) {
+    measured["report (before)"]!.push(await microsPerHit(before.handle, paths.report));
+    measured["section (before)"]!.push(await microsPerHit(before.handle, paths.section));
+  }
 }
 const floor = median(measured.baseline!);
 console.log(`${hits} hits per path, ${rounds} rounds, median µs per hit; node ${process.version}`);
@@ -58,6 +82,12 @@ for (const [name, values] of Object.entries(measured)) {
       ? ""
       : `: ${(value / floor).toFixed(1)}x the baseline, the engine's share ${(value - floor).toFixed(2)} µs`;
   console.log(
-    `${name.padEnd(9)} ${value.toFixed(2)} µs (${values.map((v) => v.toFixed(2)).join(", ")})${extra}`,
+    `${name.padEnd(16)} ${value.toFixed(2)} µs (${values.map((v) => v.toFixed(2)).join(", ")})${extra}`,
   );
+}
+if (before) {
+  for (const path of ["report", "section"]) {
+    const ratio = median(measured[path]!) / median(measured[`${path} (before)`]!);
+    console.log(`${path}: ${ratio.toFixed(3)}x the engine before (target within 1.05x)`);
+  }
 }

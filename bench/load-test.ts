@@ -146,6 +146,7 @@ async function runServer(): Promise<void> {
       probes: {
         ssl: false,
         mail: false,
+        hosting: false,
         dns: counted(dnsProbe({ authoritativePort: Number(resolver.split(":")[1]) }) as Probe),
         whois: counted(
           whoisProbe({

@@ -29,7 +29,7 @@ beforeAll(async () => {
   );
   options = {
     keys: ["lambda-fixture-key"],
-    probes: { whois: false, ssl: false, mail: false },
+    probes: { whois: false, ssl: false, mail: false, hosting: false },
     network: { resolvers: [dns.address], allowPrivateAddresses: true, timeoutMs: 5000 },
     logger: silentLogger,
   };

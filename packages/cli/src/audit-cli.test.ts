@@ -45,7 +45,7 @@ describe("domain-intel audit", () => {
     expect(stderr).toMatch(/3 of 3 domains audited, \d+ fail, \d+ warn, 1 invalid names skipped/);
     const [header, ...rows] = readFileSync(output, "utf8").trim().split("\n");
     expect(header).toBe(
-      "domain,whois_status,whois_grade,dns_status,dns_grade,ssl_status,ssl_grade,http_status,http_grade,mail_status,mail_grade,fail,warn,failing,error",
+      "domain,whois_status,whois_grade,dns_status,dns_grade,ssl_status,ssl_grade,http_status,http_grade,mail_status,mail_grade,hosting_status,hosting_grade,fail,warn,failing,error",
     );
     const column = (name: string) => header!.split(",").indexOf(name);
     expect(rows.map((row) => row.split(",")[0])).toEqual(["shop.test", "blog.test", "news.test"]);

@@ -42,7 +42,7 @@ describe("configFromEnv", () => {
       ],
       [
         { DOMAIN_INTEL_WATCH_INTERVAL: "1h" },
-        /^DOMAIN_INTEL_WATCH_INTERVAL: set DOMAIN_INTEL_WATCH_FILE too/,
+        /^DOMAIN_INTEL_WATCH_FILE: required with DOMAIN_INTEL_WATCH_INTERVAL/,
       ],
       [
         { DOMAIN_INTEL_WEBHOOK_URL: "https://hooks.example/" },
@@ -51,14 +51,14 @@ describe("configFromEnv", () => {
       [{ DOMAIN_INTEL_WEBHOOK_SECRET: secret }, /^DOMAIN_INTEL_WEBHOOK_URL: required/],
       [
         { DOMAIN_INTEL_WEBHOOK_URL: "ftp://hooks.example/", DOMAIN_INTEL_WEBHOOK_SECRET: secret },
-        /^DOMAIN_INTEL_WEBHOOK_URL: the scheme/,
+        /^DOMAIN_INTEL_WEBHOOK_URL: webhooks.url must be an http\(s\) URL/,
       ],
       [
         {
           DOMAIN_INTEL_WEBHOOK_URL: "https://hooks.example/",
           DOMAIN_INTEL_WEBHOOK_SECRET: "whsec_c2hvcnQ=",
         },
-        /^DOMAIN_INTEL_WEBHOOK_SECRET: not whsec_/,
+        /^DOMAIN_INTEL_WEBHOOK_SECRET: webhooks.secret must be whsec_/,
       ],
     ] as const) {
       expect(() => configFromEnv(env), JSON.stringify(env)).toThrow(message);
@@ -186,6 +186,11 @@ describe("configFromEnv", () => {
     [{ DOMAIN_INTEL_SMTP_PORT: "0" }, "DOMAIN_INTEL_SMTP_PORT"],
     [{ DOMAIN_INTEL_SMTP_PORT: "25x" }, "DOMAIN_INTEL_SMTP_PORT"],
     [{ DOMAIN_INTEL_DKIM_SELECTORS: "s1,bad selector" }, "DOMAIN_INTEL_DKIM_SELECTORS"],
+    [{ DOMAIN_INTEL_ASN_SOURCE: "maxmind" }, "DOMAIN_INTEL_ASN_SOURCE"],
+    [{ DOMAIN_INTEL_ASN_SOURCE: join(dir, "missing.mmdb") }, "DOMAIN_INTEL_ASN_SOURCE"],
+    [{ DOMAIN_INTEL_RPKI_RTR: "rtr.example" }, "DOMAIN_INTEL_RPKI_RTR"],
+    [{ DOMAIN_INTEL_RPKI_RTR: "127.0.0.1:99999" }, "DOMAIN_INTEL_RPKI_RTR"],
+    [{ DOMAIN_INTEL_RPKI_RTR: "::1:8282" }, "DOMAIN_INTEL_RPKI_RTR"],
     [{ REDIS_URL: "localhost:6379" }, "REDIS_URL"],
     [{ REDIS_URL: "http://localhost:6379" }, "REDIS_URL"],
   ])("names the bad setting in %j", (env, name) => {
@@ -213,11 +218,41 @@ describe("configFromEnv", () => {
 
   it("never repeats a bad key in its message", () => {
     expect(() => configFromEnv({ DOMAIN_INTEL_KEYS: "sha256:secret-looking" })).toThrow(
-      /^DOMAIN_INTEL_KEYS: item 1 starts with "sha256:"/,
+      /^DOMAIN_INTEL_KEYS: keys\[0\] must be "sha256:" and 64 hex digits/,
     );
     expect(() => configFromEnv({ DOMAIN_INTEL_KEYS: "sha256:secret-looking" })).not.toThrow(
       /secret-looking/,
     );
+  });
+});
+
+describe("DOMAIN_INTEL_ASN_SOURCE and DOMAIN_INTEL_RPKI_RTR", () => {
+  it("load @domain-intel/ip-data on first use by default, and read cymru, .mmdb files and the RTR cache", async () => {
+    const defaults = configFromEnv({});
+    expect(typeof defaults.engine.hosting?.asnSource).toBe("function");
+    expect(defaults.engine.rpki).toBeUndefined();
+    expect(describeSettings(defaults, 3000)).toContain(
+      "DOMAIN_INTEL_ASN_SOURCE=builtin DOMAIN_INTEL_RPKI_RTR=(none)",
+    );
+    const mmdb = new URL(
+      "../../ip-data/src/fixtures/maxmind/GeoLite2-ASN-Test.mmdb",
+      import.meta.url,
+    ).pathname;
+    const fromMmdb = configFromEnv({
+      DOMAIN_INTEL_ASN_SOURCE: mmdb,
+      DOMAIN_INTEL_RPKI_RTR: "[::1]:8282",
+    });
+    const loader = fromMmdb.engine.hosting?.asnSource as () => Promise<{
+      source: string;
+      lookup(address: string): { asn: number | null } | null;
+    }>;
+    const data = await loader();
+    expect(data.source).toBe(`mmdb:${mmdb}`);
+    expect(data.lookup("1.0.0.1")?.asn).toBe(15169);
+    expect(fromMmdb.engine.rpki).toEqual({ rtr: "[::1]:8282" });
+    expect(configFromEnv({ DOMAIN_INTEL_ASN_SOURCE: "cymru" }).engine.hosting).toEqual({
+      asnSource: "cymru",
+    });
   });
 });
 
@@ -239,7 +274,9 @@ describe("DOMAIN_INTEL_TRUST_ANCHORS", () => {
     const garbage = join(dir, "garbage-anchors.txt");
     writeFileSync(garbage, "example. IN A 192.0.2.1\n");
     expect(() => configFromEnv({ DOMAIN_INTEL_TRUST_ANCHORS: garbage })).toThrow(
-      new RegExp(`^DOMAIN_INTEL_TRUST_ANCHORS: ${garbage}: line 1: not a DS or DNSKEY record`),
+      new RegExp(
+        `^DOMAIN_INTEL_TRUST_ANCHORS: ${garbage}: dns.trustAnchors cannot be read: line 1: not a DS or DNSKEY record`,
+      ),
     );
     expect(() => configFromEnv({ DOMAIN_INTEL_TRUST_ANCHORS: join(dir, "nowhere") })).toThrow(
       /^DOMAIN_INTEL_TRUST_ANCHORS: .*nowhere does not exist/,

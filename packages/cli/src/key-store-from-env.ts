@@ -1,8 +1,8 @@
 import { type FileKeyStore, fileKeyStore } from "@domain-intel/api-keys";
 import type { KeyStore } from "@domain-intel/engine";
 import { redisKeys } from "@domain-intel/redis";
-import { parseRedisUrl } from "./config-from-env.js";
 import { closeRedis, connectRedis, redactRedisUrl } from "./redis-connection.js";
+import { parseRedisUrl } from "./serve-settings-schema.js";
 
 export interface OpenKeyStoreOptions {
   /** `--file PATH`. */

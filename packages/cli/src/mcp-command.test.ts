@@ -40,6 +40,7 @@ describe("domain-intel mcp", () => {
         "ssl",
         "http",
         "mail",
+        "hosting",
       ]);
       const result = await client.callTool({ name: "dns", arguments: { domain: "shop.test" } });
       expect(result.structuredContent).toMatchObject({

@@ -1,6 +1,7 @@
 import { createEngine } from "@domain-intel/engine";
 import { type ContractPeers, startContractPeers } from "@domain-intel/test-kit/contract-suite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { keyFacts } from "./report-facts.js";
 import { reportView } from "./report-view.js";
 import { plain, textSummary } from "./text-summary.js";
 
@@ -37,5 +38,37 @@ describe("the key facts of the http and mail sections", () => {
     } finally {
       await engine.close();
     }
+  });
+});
+
+describe("the key facts of the hosting section", () => {
+  it("show each network, the providers per role and the RPKI states", () => {
+    const facts = keyFacts("hosting", {
+      hosts: [
+        {
+          addresses: [
+            { asn: 13335, asName: "Cloudflare, Inc.", country: "US", rpki: { state: "valid" } },
+            { asn: 13335, asName: "Cloudflare, Inc.", country: "US", rpki: { state: "valid" } },
+          ],
+        },
+        { addresses: [{ asn: 64500, asName: null, country: null, rpki: { state: "not-found" } }] },
+      ],
+      providers: {
+        dns: [{ name: "Amazon Web Services" }],
+        mail: [{ name: "Google Workspace" }, { name: "SendGrid (Twilio)" }],
+        web: [],
+        cdn: [{ name: "Cloudflare" }],
+        certificate: [{ name: "Let's Encrypt" }],
+        registrar: [],
+      },
+    });
+    expect(facts).toEqual([
+      ["networks", "AS13335 Cloudflare, Inc. (US), AS64500"],
+      ["DNS", "Amazon Web Services"],
+      ["mail", "Google Workspace, SendGrid (Twilio)"],
+      ["cdn", "Cloudflare"],
+      ["certificate", "Let's Encrypt"],
+      ["RPKI", "2 valid, 1 not-found"],
+    ]);
   });
 });

@@ -123,6 +123,36 @@ const extractors: Record<string, (data: unknown) => Facts> = {
     );
     return facts;
   },
+  hosting(data) {
+    const facts: Facts = [];
+    const networks = new Map<string, string>();
+    for (const host of arr(at(data, "hosts"))) {
+      for (const entry of arr(at(host, "addresses"))) {
+        const asn = text(at(entry, "asn"));
+        if (!asn || networks.has(asn)) continue;
+        const country = text(at(entry, "country"));
+        networks.set(
+          asn,
+          [`AS${asn}`, text(at(entry, "asName")), country && `(${country})`]
+            .filter(Boolean)
+            .join(" "),
+        );
+      }
+    }
+    add(facts, "networks", networks.size > 0 ? [...networks.values()].join(", ") : undefined);
+    for (const role of ["dns", "mail", "web", "cdn", "certificate", "registrar"]) {
+      add(facts, role === "dns" ? "DNS" : role, list(at(data, `providers.${role}`), "name"));
+    }
+    const states = arr(at(data, "hosts")).flatMap((host) =>
+      arr(at(host, "addresses")).map((entry) => text(at(entry, "rpki.state"))),
+    );
+    const counts = ["valid", "invalid", "not-found"]
+      .map((state) => [state, states.filter((value) => value === state).length] as const)
+      .filter(([, count]) => count > 0)
+      .map(([state, count]) => `${count} ${state}`);
+    add(facts, "RPKI", counts.length > 0 ? counts.join(", ") : undefined);
+    return facts;
+  },
 };
 
 /** `https://shop.example/ 200`, or why no answer came (`connection_refused`). */

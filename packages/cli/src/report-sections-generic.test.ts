@@ -34,7 +34,7 @@ const mailProbe: Probe = {
 async function mailReport() {
   const engine = createEngine({
     keys: ["k"],
-    probes: { whois: false, dns: false, ssl: false, http: false, mail: mailProbe },
+    probes: { whois: false, dns: false, ssl: false, http: false, mail: mailProbe, hosting: false },
   });
   return engine.lookup("shop.example");
 }

@@ -147,7 +147,7 @@ describe("serve: metrics and request logs", () => {
   it("refuses a log level it does not know, naming the variable", async () => {
     await expect(
       start({ DOMAIN_INTEL_LOG_REQUESTS: "1", DOMAIN_INTEL_LOG_LEVEL: "loud" }),
-    ).rejects.toThrow(/^DOMAIN_INTEL_LOG_LEVEL: "loud" is not one of/);
+    ).rejects.toThrow(/^DOMAIN_INTEL_LOG_LEVEL: "loud" must be one of/);
     await expect(start({ DOMAIN_INTEL_METRICS: "sure" })).rejects.toThrow(/^DOMAIN_INTEL_METRICS/);
   });
 });

@@ -44,7 +44,7 @@ describe("serve refuses bad settings, naming the variable", { timeout: 120_000 }
     [{ DOMAIN_INTEL_RDAP_BOOTSTRAP: dir }, "DOMAIN_INTEL_RDAP_BOOTSTRAP", "is a directory"],
     [{ DOMAIN_INTEL_CA_FILE: missing }, "DOMAIN_INTEL_CA_FILE", `${missing} does not exist`],
     [{ DOMAIN_INTEL_KEYS_FILE: dir }, "DOMAIN_INTEL_KEYS_FILE", "is a directory"],
-    [{ DOMAIN_INTEL_RESOLVERS: "dns.example" }, "DOMAIN_INTEL_RESOLVERS", "is not an IP address"],
+    [{ DOMAIN_INTEL_RESOLVERS: "dns.example" }, "DOMAIN_INTEL_RESOLVERS", "must be an IP address"],
     [{ REDIS_URL: "localhost:6379" }, "REDIS_URL", "scheme must be"],
     [{ DOMAIN_INTEL_WATCH_FILE: missing }, "DOMAIN_INTEL_WATCH_FILE", "does not exist"],
     [
@@ -58,7 +58,7 @@ describe("serve refuses bad settings, naming the variable", { timeout: 120_000 }
         DOMAIN_INTEL_WEBHOOK_SECRET: "s3cret",
       },
       "DOMAIN_INTEL_WEBHOOK_SECRET",
-      "not whsec_",
+      "must be whsec_",
     ],
   ])("%j", async (settings, variable, reason) => {
     // Without a key configured, a server that started would print one: it must not.

@@ -20,10 +20,10 @@ import {
 import { swaggerUi } from "@domain-intel/swagger-ui";
 import type { Redis } from "ioredis";
 import { configFromEnv, describeSettings, type ServeConfig } from "./config-from-env.js";
-import { observabilityFromEnv, type ServeObservability } from "./observability-from-env.js";
 import { closeRedis, connectRedis, redactRedisUrl } from "./redis-connection.js";
 import { reportPage } from "./report-page-route.js";
 import { serveKeys } from "./serve-keys.js";
+import { type ServeObservability, serveObservability } from "./serve-observability.js";
 
 export interface RunningServer {
   readonly server: Server;
@@ -46,7 +46,7 @@ export interface ServeOptions {
 export async function serve(options: ServeOptions = {}): Promise<RunningServer> {
   const print = options.print ?? ((line: string) => process.stdout.write(`${line}\n`));
   const config = configFromEnv(options.env ?? process.env);
-  const observed = observabilityFromEnv(options.env ?? process.env);
+  const observed = serveObservability(config.observability);
   const logger = options.engine?.logger ?? consoleLogger;
   let redis: Redis | undefined;
   if (config.redisUrl) {
@@ -136,7 +136,7 @@ async function listen(
   await bind(server, config);
   const address = server.address() as AddressInfo;
   print(describeSettings(config, address.port));
-  const watching = Object.entries(observed.effective);
+  const watching = Object.entries(config.observed);
   if (watching.length > 0) {
     print(`Observability: ${watching.map(([name, value]) => `${name}=${value}`).join(" ")}`);
   }

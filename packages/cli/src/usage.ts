@@ -1,3 +1,6 @@
+import { unsetText } from "./read-serve-variables.js";
+import { serveVariables } from "./serve-variables.js";
+
 /** The usage of each command, shown by `<command> --help` (exit 0) and after bad usage (exit 2). */
 export const mainUsage = `Usage:
   domain-intel report <domain>... [options]       a readable report of each domain (report --help)
@@ -56,84 +59,13 @@ exits 3: the verdict is incomplete.
 Exit codes: 0 nothing at or above --fail-on, 1 findings at or above it, 2 bad usage,
 3 a section could not be probed, or the run was interrupted.`;
 
-/** Every variable `serve` reads, with its default: the one list `serve --help` prints. */
-export const serveVariables: ReadonlyArray<[name: string, fallback: string, meaning: string]> = [
-  ["PORT", "3000", "port to listen on (0: any free port)"],
-  ["HOST", "0.0.0.0", "address or host name to listen on"],
-  [
-    "DOMAIN_INTEL_KEYS",
-    "(none: a key is generated and printed)",
-    "comma-separated keys or sha256:<hex> digests",
-  ],
-  ["DOMAIN_INTEL_KEYS_FILE", "(none)", "the key file domain-intel keys manages"],
-  ["DOMAIN_INTEL_RESOLVERS", "(the system's)", "comma-separated resolvers: ip, ip:port, [v6]:port"],
-  [
-    "DOMAIN_INTEL_ALLOW_PRIVATE",
-    "no",
-    "let probes reach private, loopback and link-local addresses",
-  ],
-  ["DOMAIN_INTEL_CA_FILE", "(none)", "PEM file of extra trusted roots"],
-  [
-    "DOMAIN_INTEL_RDAP_BOOTSTRAP",
-    "https://data.iana.org/rdap/dns.json",
-    "IANA RDAP bootstrap: URL or file",
-  ],
-  ["DOMAIN_INTEL_WHOIS_HINTS", "(none)", "WHOIS server per TLD: com=whois.example,net=..."],
-  [
-    "DOMAIN_INTEL_CAA_ISSUERS",
-    "(none)",
-    "CAs for the CAA insight: My CA=my-ca.example;Other=other.example",
-  ],
-  ["DOMAIN_INTEL_METRICS", "no", "Prometheus text at GET /metrics, outside the base path, no key"],
-  ["DOMAIN_INTEL_LOG_REQUESTS", "no", "one JSON line a request (pino's format)"],
-  ["DOMAIN_INTEL_LOG_LEVEL", "info", "pino's level of those lines: error, silent..."],
-  ["DOMAIN_INTEL_LOG_FILE", "(standard output)", "where those lines go"],
-  ["DOMAIN_INTEL_LOG_DOMAINS", "no", "put the domain asked about in each line"],
-  ["DOMAIN_INTEL_TRACES", "no", "OpenTelemetry spans of requests and probes"],
-  ["DOMAIN_INTEL_SSL_SCAN", "yes", "the ssl section's protocol and cipher scan (1/0/yes/no...)"],
-  [
-    "DOMAIN_INTEL_TRUST_ANCHORS",
-    "(the IANA root KSKs)",
-    "file of DS or DNSKEY records where DNSSEC validation starts",
-  ],
-  [
-    "DOMAIN_INTEL_SMTP",
-    "yes",
-    "the mail section talks SMTP to each MX (0 where port 25 is blocked)",
-  ],
-  ["DOMAIN_INTEL_SMTP_PORT", "25", "SMTP port of every MX"],
-  ["DOMAIN_INTEL_DKIM_SELECTORS", "(none)", "DKIM selectors tried besides the common ones"],
-  [
-    "DOMAIN_INTEL_DOCS",
-    "yes",
-    "the pages for people: API reference at /docs, report page at /view",
-  ],
-  ["DOMAIN_INTEL_VIEW", "yes", "the report page at /view (off too with DOMAIN_INTEL_DOCS=0)"],
-  [
-    "DOMAIN_INTEL_WATCH_FILE",
-    "(none)",
-    "domains to re-check on a schedule, one a line (re-read when it changes)",
-  ],
-  ["DOMAIN_INTEL_WATCH_INTERVAL", "1h", "time between sweeps of the watch file: 30s, 15m, 1h, 1d"],
-  [
-    "DOMAIN_INTEL_WEBHOOK_URL",
-    "(none)",
-    "where change events go (with DOMAIN_INTEL_WEBHOOK_SECRET)",
-  ],
-  ["DOMAIN_INTEL_WEBHOOK_SECRET", "(none)", "whsec_... secret that signs each event (never shown)"],
-  [
-    "REDIS_URL",
-    "(none: in memory)",
-    "redis:// or rediss://: cache, rate limits, keys, batch jobs and history in Redis",
-  ],
-];
-
+/** `serve --help`: every variable of the table, what it does, its default and the option it sets. */
 export function serveUsage(): string {
-  const width = Math.max(...serveVariables.map(([name]) => name.length)) + 2;
-  const rows = serveVariables.map(
-    ([name, fallback, meaning]) =>
-      `  ${name.padEnd(width)}${meaning}\n  ${"".padEnd(width)}default: ${fallback}`,
-  );
+  const width = Math.max(...serveVariables.map(({ name }) => name.length)) + 2;
+  const rows = serveVariables.map((variable) => {
+    const sets = "option" in variable.sets ? `; engine option ${variable.sets.option}` : "";
+    return `  ${variable.name.padEnd(width)}${variable.summary}\n  ${"".padEnd(width)}default: ${unsetText(variable)}${sets}`;
+  });
   return `Usage: domain-intel serve
 
 Starts the API server (plain node:http) with the settings of these environment variables

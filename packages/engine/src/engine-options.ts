@@ -1,6 +1,7 @@
 import { isIP } from "node:net";
 import type { TOptional } from "@sinclair/typebox";
 import type { KeyVerifier } from "./auth/key-verifier.js";
+import { ApiKeysSchema } from "./auth/static-keys.js";
 import { BatchOptionsSchema } from "./batch/batch-options.js";
 import type { CacheStore } from "./cache/cache-store.js";
 import type { Probe } from "./contract/probe.js";
@@ -11,6 +12,7 @@ import {
   type OptionsOf,
   type SettingsOf,
   type TObject,
+  type TSchema,
   Type,
 } from "./contract/schema.js";
 import { WebhooksOptionSchema } from "./events/webhook-options.js";
@@ -20,9 +22,11 @@ import { type EngineHooks, hookNamesForValidation } from "./logging/engine-hooks
 import type { Logger } from "./logging/logger.js";
 import { builtInSections } from "./probes/built-in.js";
 import { dnsDeclaration } from "./probes/dns/declaration.js";
+import { hostingDeclaration } from "./probes/hosting/declaration.js";
 import { mailDeclaration } from "./probes/mail/declaration.js";
 import { sslDeclaration } from "./probes/ssl/declaration.js";
 import { whoisDeclaration } from "./probes/whois/declaration.js";
+import { parseRtrCache } from "./protocols/rtr/rtr-option.js";
 import { RateLimitOptionsSchema } from "./ratelimit/rate-limit-options.js";
 import { InsightsOptionsSchema } from "./report/insights-options.js";
 import { WatchOptionsSchema } from "./watch/watch-options.js";
@@ -185,6 +189,7 @@ const moved = (where: string) =>
   Type.Optional(
     Type.Unsafe<false>(
       Type.Unknown({
+        expect: "false",
         check: (value: unknown) => (value === false ? undefined : `has moved: ${where}`),
         description: `Moved: ${where}. \`false\` is still accepted and changes nothing.`,
       }),
@@ -196,9 +201,12 @@ function sectionOptions<
   O extends TObject,
   const K extends string,
   const P extends readonly (keyof O["properties"] & string)[],
->(declaration: { options: O; engineOptions: { key: K; pick: P } }) {
+>(declaration: { name: string; options: O; engineOptions: { key: K; pick: P } }) {
   const { options, engineOptions } = declaration;
-  const picked = Type.Pick(options, [...engineOptions.pick], { additionalProperties: false });
+  const picked = Type.Pick(options, [...engineOptions.pick], {
+    additionalProperties: false,
+    description: `The ${declaration.name} section's options.`,
+  });
   return { [engineOptions.key]: Type.Optional(picked) } as unknown as {
     [key in K]: TOptional<TObject<{ [name in P[number]]: O["properties"][name] }>>;
   };
@@ -212,10 +220,7 @@ function sectionOptions<
 export const EngineOptionsSchema = Type.Object(
   {
     keys: Type.Union(
-      [
-        Methods<KeyVerifier>(["verify"], { expect: "a KeyVerifier" }),
-        Type.Array(Type.String(), { minItems: 1 }),
-      ],
+      [Methods<KeyVerifier>(["verify"], { expect: "a KeyVerifier" }), ApiKeysSchema],
       {
         expect: "a KeyVerifier or a non-empty array of keys",
         description:
@@ -272,6 +277,29 @@ export const EngineOptionsSchema = Type.Object(
     ...sectionOptions(dnsDeclaration),
     ...sectionOptions(sslDeclaration),
     ...sectionOptions(mailDeclaration),
+    ...sectionOptions(hostingDeclaration),
+    rpki: Type.Optional(
+      Type.Object(
+        {
+          rtr: Type.Optional(
+            Type.String({
+              expect: "host:port or [v6]:port",
+              description:
+                "The RTR cache (RFC 8210) route origins are validated against: `host:port`, trusted as configured like the resolvers. None: hosting.rpki.valid is skipped.",
+              check: (cache: string) => {
+                try {
+                  parseRtrCache(cache, "");
+                  return undefined;
+                } catch {
+                  return "must be host:port or [v6]:port (the RTR cache)";
+                }
+              },
+            }),
+          ),
+        },
+        { additionalProperties: false, description: "Route origin validation (RPKI)." },
+      ),
+    ),
   },
   {
     additionalProperties: false,
@@ -309,6 +337,30 @@ export type NetworkOptions = OptionsOf<typeof NetworkOptionsSchema>;
 export type CachingOptions = OptionsOf<typeof CachingOptionsSchema>;
 /** `false` turns a built-in section off; any other name adds a custom section. */
 export type ProbesOption = OptionsOf<typeof ProbesOptionSchema>;
+
+/**
+ * The schema of one engine option, by its dotted path (`network.timeoutMs`, `webhooks.url`): for
+ * callers that take an option in another form (an environment variable) and check it as
+ * `createEngine` would. Throws a TypeError for a path that is no option.
+ */
+export function engineOptionSchema(path: string): TSchema {
+  let schema: TSchema = EngineOptionsSchema;
+  for (const key of path.split(".")) {
+    const inner = objectBranches(schema)
+      .map((branch) => branch.properties[key])
+      .find((property) => property !== undefined);
+    if (!inner) throw new TypeError(`engineOptionSchema: ${path} is not an engine option`);
+    schema = inner;
+  }
+  return schema;
+}
+
+/** The object schemas a schema is, or may be (the object branch of `webhooks`'s union). */
+function objectBranches(schema: TSchema): { properties: Record<string, TSchema> }[] {
+  const shaped = schema as TSchema & { properties?: Record<string, TSchema>; anyOf?: TSchema[] };
+  if (shaped.properties) return [{ properties: shaped.properties }];
+  return (shaped.anyOf ?? []).flatMap(objectBranches);
+}
 
 /** Checks every option once, when the engine is created, naming the bad one; fills defaults. */
 export function resolveEngineOptions(options: EngineOptions): EngineSettings {

@@ -32,7 +32,10 @@ import {
   createBuiltInProbe,
   defaultTtlMs,
   type SectionOptions,
+  type SharedResources,
 } from "./probes/built-in.js";
+import { networkData } from "./protocols/ip-network/network-data.js";
+import { createRtrClient } from "./protocols/rtr/rtr-option.js";
 import { createFailedAuthLimiter } from "./ratelimit/failed-auth-limiter.js";
 import { memoryRateLimit } from "./ratelimit/memory-rate-limit.js";
 import { resolveRateLimit } from "./ratelimit/rate-limit-options.js";
@@ -111,12 +114,23 @@ export function createEngine(given: EngineOptions): Engine {
   const hooks = combineHooks(options.hooks, logger);
   const limiter = pLimit(options.network.maxConcurrency);
 
+  // Made once, shared by the sections: the network data and the RTR client (started on use).
+  const shared: SharedResources = {
+    networkData: networkData(options.hosting?.asnSource ?? "builtin"),
+    rtr:
+      options.rpki?.rtr === undefined
+        ? null
+        : createRtrClient({ cache: options.rpki.rtr, network }),
+  };
   const probes = new Map<string, Probe>();
   for (const name of Object.keys(builtInSections)) {
     const configured = options.probes?.[name];
     // A built-in's probe is made from the options as given: its own resolution reads them.
     if (configured !== false)
-      probes.set(name, configured ?? createBuiltInProbe(name, given as unknown as SectionOptions));
+      probes.set(
+        name,
+        configured ?? createBuiltInProbe(name, given as unknown as SectionOptions, shared),
+      );
   }
   for (const [name, probe] of Object.entries(options.probes ?? {})) {
     if (probe && !probes.has(name)) probes.set(name, probe);
@@ -270,6 +284,7 @@ export function createEngine(given: EngineOptions): Engine {
     on: tracking.on,
     sweep: watch.sweep,
     async close() {
+      shared.rtr?.close();
       await watch.close();
       const worker = batchWorker;
       batchWorker = undefined;

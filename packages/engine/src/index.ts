@@ -39,14 +39,28 @@ export {
   ProbeError,
   type ProbeErrorCode,
 } from "./contract/probe.js";
+export {
+  checkOption,
+  type OptionProblem,
+  resolveOptions,
+} from "./contract/resolve-options.js";
+export {
+  Defaulted,
+  type OptionsOf,
+  type SettingsOf,
+  StringEnum,
+  type TDefaulted,
+} from "./contract/schema.js";
 export type { CacheStatus, Report, SectionResult } from "./contract/section-result.js";
 export { type NormalizedDomain, normalizeDomain } from "./domain/normalize-domain.js";
 export { createEngine, type Engine, isEngine, type LookupOptions } from "./engine.js";
-export type {
-  CachingOptions,
-  EngineOptions,
-  NetworkOptions,
-  ProbesOption,
+export {
+  type CachingOptions,
+  type EngineOptions,
+  EngineOptionsSchema,
+  engineOptionSchema,
+  type NetworkOptions,
+  type ProbesOption,
 } from "./engine-options.js";
 export type { DomainEvent, EventListener, EventType } from "./events/domain-event.js";
 export { eventTypes } from "./events/domain-event.js";
@@ -105,6 +119,24 @@ export {
   parseTrustAnchors,
 } from "./probes/dns/index.js";
 export {
+  type DetectedProvider,
+  type EvidenceKind,
+  evidenceKinds,
+  type HostingAddress,
+  type HostingData,
+  type HostingFindingId,
+  type HostingHost,
+  type HostingProbeOptions,
+  type HostingRole,
+  hostingFindingIds,
+  hostingProbe,
+  hostingRoles,
+  type ProviderCategory,
+  type ProviderEntry,
+  type ProviderEvidence,
+  providerTable,
+} from "./probes/hosting/index.js";
+export {
   type HttpData,
   type HttpProbeOptions,
   httpProbe,
@@ -119,6 +151,9 @@ export {
 } from "./probes/mail/index.js";
 export { type SslData, type SslProbeOptions, sslProbe } from "./probes/ssl/index.js";
 export { whoisProbe } from "./probes/whois/index.js";
+export type { IpNetworkFacts, IpNetworkSource } from "./protocols/ip-network/ip-network.js";
+export type { AsnSourceOption } from "./protocols/ip-network/network-data.js";
+export { parseRtrCache } from "./protocols/rtr/rtr-option.js";
 export { type MemoryRateLimitOptions, memoryRateLimit } from "./ratelimit/memory-rate-limit.js";
 export type { RateLimitOptions } from "./ratelimit/rate-limit-options.js";
 export type {

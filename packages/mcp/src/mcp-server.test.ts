@@ -1,4 +1,5 @@
 import { createEngine, type Engine, silentLogger } from "@domain-intel/engine";
+import { ipDataFromCsv } from "@domain-intel/ip-data";
 import { createMcpServer } from "@domain-intel/mcp";
 import {
   countingProbe,
@@ -43,7 +44,7 @@ function engineWith(probes: Record<string, unknown>) {
   return createEngine({
     keys: ["unused"],
     logger: silentLogger,
-    probes: { whois: false, ssl: false, http: false, mail: false, ...probes },
+    probes: { whois: false, ssl: false, http: false, mail: false, hosting: false, ...probes },
     network: { resolvers: [dns.address], allowPrivateAddresses: true, timeoutMs: 3_000 },
   });
 }
@@ -80,6 +81,45 @@ describe("createMcpServer", () => {
       .grade;
     expect(text?.text).toContain(`dns for shop.test\ndns: grade ${grade}, `);
     expect(text?.text).toMatch(/^ {2}(FAIL|WARN) dns\.[a-z-]+\.[a-z-]+: /m);
+  });
+
+  it("has a hosting tool whose answer the SDK client validates against its output schema", async () => {
+    const engine = createEngine({
+      keys: ["unused"],
+      logger: silentLogger,
+      probes: { whois: false, dns: false, ssl: false, http: false, mail: false },
+      network: { resolvers: [dns.address], allowPrivateAddresses: true, timeoutMs: 3_000 },
+      hosting: {
+        asnSource: ipDataFromCsv({
+          source: "lab",
+          asn: [{ source: "lab", text: "192.0.2.0,192.0.2.255,64500,Documentation Networks" }],
+          country: [],
+        }),
+      },
+    });
+    const mcp = await connect(engine);
+    expect((await mcp.listTools()).tools.map((tool) => tool.name)).toEqual([
+      "domain_report",
+      "hosting",
+    ]);
+    const result = await mcp.callTool({ name: "hosting", arguments: { domain: "shop.test" } });
+    expect(result.isError).toBeFalsy();
+    expect(result.structuredContent).toMatchObject({
+      section: "hosting",
+      status: "ok",
+      data: {
+        sources: { network: "lab", rpki: null },
+        hosts: expect.arrayContaining([
+          expect.objectContaining({
+            name: "shop.test",
+            addresses: [
+              expect.objectContaining({ address: "192.0.2.7", asn: 64500, prefix: "192.0.2.0/24" }),
+            ],
+          }),
+        ]),
+      },
+    });
+    expect((result.content as { text: string }[])[0]?.text).toContain("hosting for shop.test");
   });
 
   it("answers the full report with every section", async () => {

@@ -1,12 +1,33 @@
 import { hash, timingSafeEqual } from "node:crypto";
+import { resolveOptions } from "../contract/resolve-options.js";
+import { type OptionsOf, Type } from "../contract/schema.js";
 import type { KeyIdentity, KeyVerifier } from "./key-verifier.js";
 
 const hashedForm = /^sha256:([0-9a-f]{64})$/i;
 
-export interface StaticKeysOptions {
-  /** Plain keys, or `sha256:<hex>` digests of keys so that the secrets need not be stored. */
-  readonly keys: readonly string[];
-}
+/**
+ * Plain keys, or `sha256:<hex>` digests of keys so that the secrets need not be stored. A
+ * problem is worded without the key, which is a secret.
+ */
+export const ApiKeysSchema = Type.Array(
+  Type.String({
+    expect: 'a non-empty key, or "sha256:" and 64 hex digits',
+    check: (key: string) =>
+      key.trim() === ""
+        ? "must be a non-empty key"
+        : key.toLowerCase().startsWith("sha256:") && !hashedForm.test(key)
+          ? 'must be "sha256:" and 64 hex digits'
+          : undefined,
+  }),
+  { minItems: 1, expect: "a non-empty array of keys" },
+);
+
+const StaticKeysOptionsSchema = Type.Object(
+  { keys: ApiKeysSchema },
+  { additionalProperties: false },
+);
+
+export type StaticKeysOptions = OptionsOf<typeof StaticKeysOptionsSchema>;
 
 function sha256(value: string): Buffer {
   return hash("sha256", value, "buffer") as unknown as Buffer;
@@ -18,17 +39,9 @@ function sha256(value: string): Buffer {
  * position reveals which keys exist.
  */
 export function staticKeys(options: StaticKeysOptions): KeyVerifier {
-  if (!options || !Array.isArray(options.keys) || options.keys.length === 0) {
-    throw new TypeError("staticKeys: options.keys must be a non-empty array of strings");
-  }
-  const digests = options.keys.map((key, index) => {
-    if (typeof key !== "string" || key.trim().length === 0) {
-      throw new TypeError(`staticKeys: options.keys[${index}] must be a non-empty string`);
-    }
+  const { keys } = resolveOptions(StaticKeysOptionsSchema, options, "staticKeys: options");
+  const digests = keys.map((key) => {
     const hashed = hashedForm.exec(key);
-    if (key.toLowerCase().startsWith("sha256:") && !hashed) {
-      throw new TypeError(`staticKeys: options.keys[${index}] must be "sha256:" and 64 hex digits`);
-    }
     return hashed ? Buffer.from(hashed[1]!, "hex") : sha256(key);
   });
   const identities: KeyIdentity[] = digests.map((digest) => ({

@@ -19,7 +19,7 @@ import { createNodeHandler } from "../node/node-http.js";
 
 const key = "batch-key-0001";
 const otherKey = "batch-key-0002";
-const noBuiltIns = { whois: false, ssl: false, http: false, mail: false } as const;
+const noBuiltIns = { whois: false, ssl: false, http: false, mail: false, hosting: false } as const;
 const fleet = Array.from({ length: 500 }, (_, index) => `host-${index}.fleet.test`);
 
 describe("batch jobs", () => {

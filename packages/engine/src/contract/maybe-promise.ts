@@ -7,3 +7,17 @@ export type MaybePromise<T> = T | Promise<T>;
 export function isPromiseLike<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
   return typeof (value as { then?: unknown } | null | undefined)?.then === "function";
 }
+
+/**
+ * `next` applied to `value`: at once when the value is ready, after it otherwise, so a chain of
+ * steps stays synchronous for as long as each step answers at once. `failed`, like a promise's
+ * second handler, takes the value's own failure (not one `next` throws). (Not named `then`: a
+ * module exporting `then` is a thenable, and `await import()` of it would call it.)
+ */
+export function andThen<T, R>(
+  value: MaybePromise<T>,
+  next: (value: T) => MaybePromise<R>,
+  failed?: (error: unknown) => MaybePromise<R>,
+): MaybePromise<R> {
+  return isPromiseLike(value) ? Promise.resolve(value).then(next, failed) : next(value);
+}

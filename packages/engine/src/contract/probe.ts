@@ -1,3 +1,4 @@
+import type { ErrorCode } from "./error-codes.js";
 import type { JsonSchema } from "./json-schema.js";
 
 /** Network settings every probe honours. */
@@ -50,8 +51,18 @@ export interface Probe<TData = unknown> {
   ttlMs?(data: TData): number;
 }
 
-/** Section-level error codes, as they appear in the envelope's `error.code`. */
-export type ProbeErrorCode = "timeout" | "upstream_error" | "internal";
+/**
+ * Section-level error codes, as they appear in the envelope's `error.code`, and the API error
+ * each becomes when a section route answers with it: the one table a probe's failure follows
+ * from the probe to the response.
+ */
+export const sectionErrorCode = {
+  timeout: "upstream_timeout",
+  upstream_error: "upstream_error",
+  internal: "internal",
+} as const satisfies Record<string, ErrorCode>;
+
+export type ProbeErrorCode = keyof typeof sectionErrorCode;
 
 export class ProbeError extends Error {
   readonly code: ProbeErrorCode;

@@ -1,4 +1,4 @@
-import { Kind, type TObject, type TSchema } from "@sinclair/typebox";
+import { Kind, type StaticDecode, type TObject, type TSchema } from "@sinclair/typebox";
 import {
   TransformDecodeError,
   Value,
@@ -38,20 +38,50 @@ export function resolveOptions<T extends TObject>(
   value: unknown,
   where: string,
 ): SettingsOf<T> {
-  const candidate = withDefaults(schema, value === undefined ? {} : value);
+  const checked = checkOption(schema, value === undefined ? {} : value);
+  if ("problem" in checked) {
+    const { at, problem, cause } = checked.problem;
+    throw new TypeError(`${where}${at} ${problem}`, cause === undefined ? {} : { cause });
+  }
+  return checked.settings as SettingsOf<T>;
+}
+
+/** What is wrong with a value: where below it (`.network.timeotMs`, `[1]`, or ""), and in words. */
+export interface OptionProblem {
+  readonly at: string;
+  readonly problem: string;
+  /** The error a decode function threw, when that is what went wrong. */
+  readonly cause?: unknown;
+}
+
+/**
+ * One value against its option schema, by the same convention as `resolveOptions` (schema,
+ * then `check` rules, then defaults and decoding), answering the settings or the first problem
+ * instead of throwing: for callers that word the message themselves, as `serve` does for an
+ * environment variable.
+ */
+export function checkOption<T extends TSchema>(
+  schema: T,
+  value: unknown,
+): { readonly settings: StaticDecode<T> } | { readonly problem: OptionProblem } {
+  const candidate = withDefaults(schema, value);
   const error = firstError(schema, candidate);
   if (error) {
     const { at, problem } = problemOf(error);
-    throw new TypeError(`${where}${dotted(error.path)}${at} ${problem}`);
+    return { problem: { at: `${dotted(error.path)}${at}`, problem } };
   }
   const ruleBroken = brokenRule(schema, candidate, "");
   if (ruleBroken)
-    throw new TypeError(`${where}${dotted(ruleBroken.path)}${ruleBroken.at} ${ruleBroken.problem}`);
+    return {
+      problem: { at: `${dotted(ruleBroken.path)}${ruleBroken.at}`, problem: ruleBroken.problem },
+    };
   try {
-    return freezeSettings(schema, Value.Decode(schema, candidate)) as SettingsOf<T>;
+    return { settings: freezeSettings(schema, Value.Decode(schema, candidate)) };
   } catch (error) {
     if (error instanceof TransformDecodeError)
-      throw new TypeError(`${where}${dotted(error.path)} ${error.message}`, { cause: error.error });
+      return {
+        problem: { at: dotted(error.path), problem: error.message, cause: error.error },
+      };
     throw error;
   }
 }

@@ -7,6 +7,7 @@ export const eventTypes = [
   "registrar.changed",
   "dnssec.changed",
   "finding.changed",
+  "provider.changed",
 ] as const;
 
 export type EventType = (typeof eventTypes)[number];

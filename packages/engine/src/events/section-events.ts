@@ -28,12 +28,44 @@ function eventsOfChanges(domain: string, at: string, changes: readonly Change[])
     const { section, path, before, after } = change;
     const type = changeEvents[change.kind];
     if (type) events.push({ type, domain, at, data: { section, path, before, after } });
-    else if (change.kind === "check" && checkMoved(change)) {
+    else if (change.kind === "provider") {
+      const event = providerChanged(change);
+      if (event) events.push({ type: "provider.changed", domain, at, data: event });
+    } else if (change.kind === "check" && checkMoved(change)) {
       const id = path.replace(/^(?:[^.]+\.)*?(?:findings|checks)\./, "");
       events.push({ type: "finding.changed", domain, at, data: { section, id, before, after } });
     }
   }
   return events;
+}
+
+interface ProviderLike {
+  readonly name?: unknown;
+  readonly evidence?: unknown;
+}
+
+const providerNames = (value: unknown): string[] =>
+  (Array.isArray(value) ? (value as ProviderLike[]) : [])
+    .map((provider) => String(provider?.name ?? ""))
+    .filter(Boolean)
+    .sort();
+
+/**
+ * `provider.changed` data for a role of the hosting section whose providers changed: who before,
+ * who after, and the evidence that names each provider now. A change of evidence alone (another
+ * address in the same AS) is no event.
+ */
+function providerChanged(change: Change) {
+  const before = providerNames(change.before);
+  const after = providerNames(change.after);
+  if (before.join("\n") === after.join("\n")) return undefined;
+  const evidence = Object.fromEntries(
+    (Array.isArray(change.after) ? (change.after as ProviderLike[]) : []).map((provider) => [
+      String(provider?.name ?? ""),
+      provider?.evidence ?? [],
+    ]),
+  );
+  return { role: change.path.replace(/^providers\./, ""), before, after, evidence };
 }
 
 /** The expiry a section's data tells of: the certificate's or the registration's. */

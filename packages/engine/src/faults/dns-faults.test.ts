@@ -49,6 +49,7 @@ function engineFor(...resolvers: TestDnsServer[]) {
       whois: false,
       ssl: false,
       mail: false,
+      hosting: false,
       dns: dnsProbe({ authoritativePort: resolvers[0]!.port }),
     },
     rateLimit: false,

@@ -101,7 +101,7 @@ function engineWith(rdapPath: string | undefined, whoisHost = closedWhois, whois
       whoisHints: { test: whoisHost },
       ...(whoisPort === undefined ? {} : { whoisPort }),
     },
-    probes: { dns: false, ssl: false, mail: false },
+    probes: { dns: false, ssl: false, mail: false, hosting: false },
     rateLimit: false,
     logger: silentLogger,
   });

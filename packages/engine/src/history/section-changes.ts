@@ -13,6 +13,9 @@ const knownFields: Readonly<Record<string, readonly (readonly [string, string])[
     ["records.NS", "nameservers"],
     ["records.DS", "dnssec"],
   ],
+  hosting: ["dns", "mail", "web", "cdn", "certificate", "registrar"].map(
+    (role) => [`providers.${role}`, "provider"] as const,
+  ),
   ssl: [
     ["certificate.fingerprint256", "certificate"],
     ["certificate.issuer", "issuer"],

@@ -1,7 +1,8 @@
 import QuickLRU from "quick-lru";
 import type { KeyIdentity, KeyVerifier } from "../auth/key-verifier.js";
 import { DomainIntelError, isDomainIntelError } from "../contract/domain-intel-error.js";
-import { isPromiseLike, type MaybePromise } from "../contract/maybe-promise.js";
+import { andThen, isPromiseLike, type MaybePromise } from "../contract/maybe-promise.js";
+import { sectionErrorCode } from "../contract/probe.js";
 import type { CacheStatus } from "../contract/section-result.js";
 import { normalizeDomain } from "../domain/normalize-domain.js";
 import type { EngineHooks, RequestEvent } from "../logging/engine-hooks.js";
@@ -46,18 +47,18 @@ export interface RequestHandlerOptions {
   routeContext: Omit<EngineRouteContext, "authorize">;
 }
 
-const sectionErrorCodes = {
-  timeout: "upstream_timeout",
-  upstream_error: "upstream_error",
-  internal: "internal",
-} as const;
-
 const readMethods = new Set(["GET", "HEAD"]);
 const emptyBody = new Uint8Array(0);
 const noLimits: RateLimitOutcome = { headers: {} };
 
 type Limits = Readonly<Record<string, string>>;
 type DataRoute = Extract<Route, { kind: "report" | "section" }>;
+
+/** Who passed the gate, and the rate-limit headers their answers carry. */
+interface Passed {
+  readonly identity: KeyIdentity;
+  readonly limits: Limits;
+}
 
 function decodeDomain(raw: string): string {
   if (raw === "")
@@ -92,7 +93,7 @@ function domainOf(raw: string): string {
 /** A section that could not be probed: its envelope's failure, as the problem's status. */
 function sectionFailure(answer: SectionAnswer): DomainIntelError {
   const { error } = answer.result;
-  return new DomainIntelError(sectionErrorCodes[error?.code ?? "internal"], error?.message ?? "", {
+  return new DomainIntelError(sectionErrorCode[error?.code ?? "internal"], error?.message ?? "", {
     extensions: { section: answer.result },
   });
 }
@@ -141,7 +142,8 @@ function withLimits(error: unknown, limits: Limits): unknown {
  * The engine's single HTTP entry point. A request goes through named steps, each answering at
  * once when it can (a remembered key, an in-memory rate limit, a ready answer), so a cache hit
  * makes no promise until the one handed back:
- * route -> authenticate -> chargeRateLimit -> answerData (section or report) -> respondWith.
+ * route -> gate (authenticate, charge the rate limit) -> answerData (section or report) ->
+ * respondWith.
  */
 export function createRequestHandler(options: RequestHandlerOptions): EngineHandler {
   const graceSeconds = Math.floor(options.staleGraceMs / 1000);
@@ -175,71 +177,50 @@ export function createRequestHandler(options: RequestHandlerOptions): EngineHand
     if (matched.kind === "openapi") return openApi;
 
     const refresh = search !== "" && new URLSearchParams(search).get("refresh") === "true";
+    return andThen(gate(request, refresh), (passed) => {
+      if (note) note.keyId = passed.identity.id;
+      return answerData(request, matched, refresh, passed.limits, note);
+    });
+  }
+
+  /**
+   * The one gate of every authenticated route, data routes and plugin routes alike: the key
+   * checked (a failure counted against the client's address), then one request charged to the
+   * key's rate limit, whose headers ride on every answer to it, errors included.
+   */
+  function gate(request: EngineRequest, refresh: boolean): MaybePromise<Passed> {
     let identity: MaybePromise<KeyIdentity>;
     try {
       identity = authenticate(request.headers.authorization, options.verifier);
     } catch (error) {
       return refusal(request, error);
     }
-    return isPromiseLike(identity)
-      ? Promise.resolve(identity).then(
-          (known) => chargeRateLimit(request, matched, known, refresh, note),
-          (error: unknown) => refusal(request, error),
-        )
-      : chargeRateLimit(request, matched, identity, refresh, note);
+    return andThen(
+      identity,
+      (known) =>
+        options.rateLimit
+          ? andThen(options.rateLimit(known, refresh), (outcome) => ({
+              identity: known,
+              limits: outcome.headers,
+            }))
+          : { identity: known, limits: noLimits.headers },
+      (error) => refusal(request, error),
+    );
   }
 
   /** A failed authentication, counted against the client's address. */
   function refusal(request: EngineRequest, error: unknown): MaybePromise<never> {
     if (!options.failedAuth || !isDomainIntelError(error) || error.code !== "unauthorized")
       throw error;
-    const refused = options.failedAuth(request.clientAddress, error);
-    if (isPromiseLike(refused))
-      return Promise.resolve(refused).then((decided) => {
-        throw decided;
-      });
-    throw refused;
+    return andThen(options.failedAuth(request.clientAddress, error), (decided) => {
+      throw decided;
+    });
   }
 
-  /** The data routes' gate, lent to plugin routes: the key checked, one request charged. */
-  function authorize(
-    request: EngineRequest,
-    { refresh = false }: { refresh?: boolean } = {},
-  ): MaybePromise<{ identity: KeyIdentity; headers: Limits }> {
-    const charge = (identity: KeyIdentity) => {
-      const limits = options.rateLimit ? options.rateLimit(identity, refresh) : noLimits;
-      return isPromiseLike(limits)
-        ? Promise.resolve(limits).then((outcome) => ({ identity, headers: outcome.headers }))
-        : { identity, headers: limits.headers };
-    };
-    let identity: MaybePromise<KeyIdentity>;
-    try {
-      identity = authenticate(request.headers.authorization, options.verifier);
-    } catch (error) {
-      return refusal(request, error);
-    }
-    return isPromiseLike(identity)
-      ? Promise.resolve(identity).then(charge, (error: unknown) => refusal(request, error))
-      : charge(identity);
-  }
+  /** The data routes' gate, lent to plugin routes. */
+  const authorize: EngineRouteContext["authorize"] = (request, { refresh = false } = {}) =>
+    andThen(gate(request, refresh), ({ identity, limits }) => ({ identity, headers: limits }));
   const routeContext: EngineRouteContext = { ...options.routeContext, authorize };
-
-  // Rate-limit headers ride on every answer to an authenticated caller, errors included.
-  function chargeRateLimit(
-    request: EngineRequest,
-    route: DataRoute,
-    identity: KeyIdentity,
-    refresh: boolean,
-    note: RequestNote | undefined,
-  ): MaybePromise<EngineResponse> {
-    if (note) note.keyId = identity.id;
-    const limits = options.rateLimit ? options.rateLimit(identity, refresh) : noLimits;
-    return isPromiseLike(limits)
-      ? Promise.resolve(limits).then((outcome) =>
-          answerData(request, route, refresh, outcome.headers, note),
-        )
-      : answerData(request, route, refresh, limits.headers, note);
-  }
 
   /** The section or the report: at once for a ready answer, else once it is made. */
   function answerData(
@@ -256,29 +237,28 @@ export function createRequestHandler(options: RequestHandlerOptions): EngineHand
         const report = options.report(domain, refresh);
         // A report is ready (a hit) or gathered from its sections.
         if (note) note.cache = isPromiseLike(report) ? "miss" : "hit";
-        return isPromiseLike(report)
-          ? waitFor(request, Promise.resolve(report), limits).then((made) =>
-              fromReport(request, made, limits),
-            )
-          : fromReport(request, report, limits);
+        return andThen(ready(request, report, limits), (made) => fromReport(request, made, limits));
       }
-      const section = options.section(route.section, domain, refresh);
-      return isPromiseLike(section)
-        ? waitFor(request, Promise.resolve(section), limits).then((made) =>
-            fromSection(request, made, limits, note),
-          )
-        : fromSection(request, section, limits, note);
+      return andThen(
+        ready(request, options.section(route.section, domain, refresh), limits),
+        (made) => fromSection(request, made, limits, note),
+      );
     } catch (error) {
       throw withLimits(error, limits);
     }
   }
 
   /**
-   * Waits for an answer being made, until the client goes away: the probe run goes on for the
-   * others waiting on it and for the cache.
+   * An answer ready at once, or one being made, waited for until the client goes away: the
+   * probe run goes on for the others waiting on it and for the cache.
    */
-  function waitFor<T>(request: EngineRequest, making: Promise<T>, limits: Limits): Promise<T> {
-    return untilClientLeaves(making, request.signal).catch((error: unknown) => {
+  function ready<T>(
+    request: EngineRequest,
+    answer: MaybePromise<T>,
+    limits: Limits,
+  ): MaybePromise<T> {
+    if (!isPromiseLike(answer)) return answer;
+    return untilClientLeaves(Promise.resolve(answer), request.signal).catch((error: unknown) => {
       throw withLimits(error, limits);
     });
   }
@@ -367,12 +347,13 @@ export function createRequestHandler(options: RequestHandlerOptions): EngineHand
     } catch (error) {
       response = failed(error);
     }
-    return isPromiseLike(response)
-      ? Promise.resolve(response).then(
-          (made) => answered(finish(request, made), note, started),
-          (error: unknown) => answered(finish(request, failed(error)), note, started),
-        )
-      : Promise.resolve(answered(finish(request, response), note, started));
+    return Promise.resolve(
+      andThen(
+        response,
+        (made) => answered(finish(request, made), note, started),
+        (error) => answered(finish(request, failed(error)), note, started),
+      ),
+    );
   };
   // A tracer's hook runs each request inside its span's context, so that the probe runs the
   // request starts (and its onRequest) see that span as the active one.

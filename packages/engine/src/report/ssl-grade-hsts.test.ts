@@ -75,6 +75,7 @@ async function siteEngine(tls: Omit<SecureServerOptions, "key" | "cert"> = {}) {
       whois: false,
       dns: false,
       mail: false,
+      hosting: false,
       ssl: sslProbe({ port: https.port, ca: pki.root.certPem }),
       http: httpProbe({ httpsPort: https.port, httpPort: http.port, ca: pki.root.certPem }),
     },

@@ -1,5 +1,13 @@
 import { DomainIntelError } from "../contract/domain-intel-error.js";
-import { type Probe, type ProbeContext, ProbeError } from "../contract/probe.js";
+import {
+  type Probe,
+  type ProbeContext,
+  ProbeError,
+  type ProbeErrorCode,
+  sectionErrorCode,
+} from "../contract/probe.js";
+
+const probeErrorCodes = Object.keys(sectionErrorCode) as ProbeErrorCode[];
 
 export type ProbeOutcome = { ok: true; data: unknown } | { ok: false; error: ProbeError };
 
@@ -58,9 +66,10 @@ function toProbeError(
   report: (error: unknown) => void,
 ): ProbeError {
   if (error instanceof ProbeError) return error;
-  if (error instanceof DomainIntelError) {
-    if (error.code === "upstream_timeout") return new ProbeError("timeout", error.message);
-    if (error.code === "upstream_error") return new ProbeError("upstream_error", error.message);
+  // A probe may throw the API's own error: read back through the same table.
+  if (error instanceof DomainIntelError && error.code !== "internal") {
+    const code = probeErrorCodes.find((name) => sectionErrorCode[name] === error.code);
+    if (code) return new ProbeError(code, error.message);
   }
   if (error instanceof Error && error.name === "AbortError") {
     return new ProbeError("timeout", `The ${section} probe was cancelled.`);

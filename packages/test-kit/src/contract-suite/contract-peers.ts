@@ -10,6 +10,7 @@ import {
   silentLogger,
   sslProbe,
 } from "@domain-intel/engine";
+import { ipDataFromCsv } from "@domain-intel/ip-data";
 // The reference page every host serves.
 import { swaggerUi } from "@domain-intel/swagger-ui";
 import { startDnsServer, type TestDnsServer, zoneHandler } from "../dns/dns-server.js";
@@ -44,7 +45,7 @@ export const upstreamProbe: Probe<{ reachable: boolean }> = {
 };
 
 export interface ContractPeers {
-  /** Engine options wired to the peers: real dns, ssl, http, mail and whois probes plus `echo` and `upstream`. */
+  /** Engine options wired to the peers: real dns, ssl, http, mail, hosting and whois probes plus `echo` and `upstream`. */
   readonly options: EngineOptions;
   /** Domains the `echo` section was probed for, in order. */
   readonly echoRuns: readonly string[];
@@ -116,6 +117,15 @@ export async function startContractPeers(): Promise<ContractPeers> {
         publication: "2026-11-01T00:00:00Z",
         services: [[["test"], [rdap.baseUrl]]],
       },
+    },
+    // The hosting section's network data: one lab range, in ip-location-db's CSV form.
+    hosting: {
+      asnSource: ipDataFromCsv({
+        source: "contract-lab",
+        asn: [{ source: "lab", text: "127.0.0.0,127.0.0.255,64500,Contract Lab Networks" }],
+        country: [{ source: "lab", text: "127.0.0.0,127.0.0.255,NL" }],
+      }),
+      httpsPort: https.port,
     },
     probes: {
       ssl: sslProbe({ port: (tlsServer.address() as AddressInfo).port, ca: pki.root.certPem }),

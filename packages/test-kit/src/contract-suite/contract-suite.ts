@@ -49,7 +49,18 @@ const auth = { authorization: `Bearer ${contractKey}` };
 const json = (response: ContractResponse) => JSON.parse(response.body.toString("utf8"));
 const problemType = "application/problem+json; charset=utf-8";
 // history last: it answers what the routes before it probed.
-const routes = ["domain", "whois", "dns", "ssl", "http", "mail", "echo", "upstream", "history"];
+const routes = [
+  "domain",
+  "whois",
+  "dns",
+  "ssl",
+  "http",
+  "mail",
+  "hosting",
+  "echo",
+  "upstream",
+  "history",
+];
 
 /**
  * The same cases against every host, so Express, Fastify and Lambda (payload 1.0 and 2.0) are
@@ -149,6 +160,12 @@ export function runContractSuite(host: ContractHost): void {
         starttls: true,
         tls: { trusted: true, hostnameMatch: true },
       });
+      expect(bodies.hosting.data.hosts[0]).toMatchObject({
+        name: "example.test",
+        roles: ["web"],
+        addresses: [{ address: "127.0.0.1", asn: 64500, prefix: "127.0.0.0/24", country: "NL" }],
+      });
+      expect(bodies.hosting.data.sources).toEqual({ network: "contract-lab", rpki: null });
       expect(bodies.echo.data.echo).toBe("example.test");
       expect(bodies.history.domain).toBe("example.test");
       expect(
@@ -157,9 +174,9 @@ export function runContractSuite(host: ContractHost): void {
             bodies.history.snapshots.map((snapshot: { section: string }) => snapshot.section),
           ),
         ].sort(),
-      ).toEqual(["dns", "echo", "http", "mail", "ssl", "upstream", "whois"]);
+      ).toEqual(["dns", "echo", "hosting", "http", "mail", "ssl", "upstream", "whois"]);
       expect(Object.keys(bodies.domain.sections).sort()).toEqual(
-        ["dns", "echo", "http", "mail", "ssl", "upstream", "whois"].sort(),
+        ["dns", "echo", "hosting", "http", "mail", "ssl", "upstream", "whois"].sort(),
       );
     });
 

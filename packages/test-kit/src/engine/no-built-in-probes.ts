@@ -8,4 +8,5 @@ export const noBuiltInProbes = {
   ssl: false,
   http: false,
   mail: false,
+  hosting: false,
 } as const;

@@ -61,3 +61,27 @@ export function rdapDomainExample(): Record<string, unknown> {
     readFileSync(new URL("./fixtures/rdap-domain-example.json", import.meta.url), "utf8"),
   );
 }
+
+/** A ccTLD registry's real RDAP answer for a domain (cctld/, each upstream's licence beside it). */
+export interface RdapCcTldAnswer {
+  domain: string;
+  /** The file in cctld/ and the project it comes from. */
+  file: string;
+  source: string;
+  json: Record<string, unknown>;
+}
+
+/** The ccTLD registries' RDAP answers of cctld/ (see its README). */
+export function rdapCcTldAnswers(): RdapCcTldAnswer[] {
+  return [
+    ["example.cz", "example.cz.openrdap.json", "openrdap/rdap"],
+    ["nic.cz", "nic.cz.rdap-client.json", "JakubOnderka/rdap_client"],
+    ["afnic.fr", "afnic.fr.rdap-client.json", "JakubOnderka/rdap_client"],
+    ["test-handle.us", "valid-cc.rdap-conformance-tool.json", "icann/rdap-conformance-tool"],
+  ].map(([domain, file, source]) => ({
+    domain: domain!,
+    file: file!,
+    source: source!,
+    json: JSON.parse(readFileSync(new URL(`./cctld/${file}`, import.meta.url), "utf8")),
+  }));
+}

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
-import net from "node:net";
+import { freeLoopbackPort, waitForChildPort } from "../processes/child-port.js";
 import { requireExecutable } from "../processes/executables.js";
 
 export interface TestRedisServer {
@@ -11,42 +11,6 @@ export interface TestRedisServer {
   /** Starts it again on the same port. */
   restart(): Promise<void>;
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  server.listen(0, "127.0.0.1");
-  await once(server, "listening");
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-/** Resolves once `port` accepts; rejects at once if the server exits or cannot start. */
-async function waitForPort(port: number, server: ChildProcess, deadline: number): Promise<void> {
-  let spawnError: Error | undefined;
-  server.once("error", (error) => {
-    spawnError = error;
-  });
-  while (Date.now() < deadline) {
-    if (spawnError) throw new Error(`redis-server did not start: ${spawnError.message}`);
-    if (server.exitCode !== null || server.signalCode !== null) {
-      throw new Error(
-        `redis-server exited (${server.exitCode ?? server.signalCode}) before listening`,
-      );
-    }
-    const connected = await new Promise<boolean>((resolve) => {
-      const socket = net.connect(port, "127.0.0.1");
-      socket.once("connect", () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.once("error", () => resolve(false));
-    });
-    if (connected) return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`redis-server did not listen on ${port}`);
 }
 
 /**
@@ -60,7 +24,7 @@ export async function startRedisServer(
     debianPackage: "redis-server",
     searchPath: options.searchPath,
   });
-  const port = await freePort();
+  const port = await freeLoopbackPort();
   let child: ChildProcess | undefined;
   const start = async () => {
     child = spawn(
@@ -84,7 +48,7 @@ export async function startRedisServer(
         stdio: "ignore",
       },
     );
-    await waitForPort(port, child, Date.now() + 10_000);
+    await waitForChildPort({ name: "redis-server", port, child, deadline: Date.now() + 10_000 });
   };
   const kill = async () => {
     const running = child;

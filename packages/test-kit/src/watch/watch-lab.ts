@@ -71,6 +71,7 @@ export async function startWatchLab(): Promise<WatchLab> {
       }),
       http: false,
       mail: false,
+      hosting: false,
     },
     logger: silentLogger,
   };

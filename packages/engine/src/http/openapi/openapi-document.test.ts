@@ -66,6 +66,7 @@ describe("the OpenAPI document", () => {
         "/dns/{domain}",
         "/domain/{domain}",
         "/history/{domain}",
+        "/hosting/{domain}",
         "/http/{domain}",
         "/mail/{domain}",
         "/openapi.json",
@@ -121,6 +122,7 @@ describe("the OpenAPI document", () => {
       "ssl",
       "http",
       "mail",
+      "hosting",
     ]);
   });
 
@@ -146,7 +148,15 @@ describe("the OpenAPI document", () => {
       data: { up: true },
     });
     const report = okExample(served, "/domain/{domain}");
-    expect(Object.keys(report.sections)).toEqual(["whois", "dns", "ssl", "http", "mail", "uptime"]);
+    expect(Object.keys(report.sections)).toEqual([
+      "whois",
+      "dns",
+      "ssl",
+      "http",
+      "mail",
+      "hosting",
+      "uptime",
+    ]);
     expect(report.sections.uptime.data).toEqual({ up: true });
     await expectValidOpenApi(served);
     // Five 200 examples now: four sections and the report.

@@ -1,12 +1,13 @@
 import {
   Defaulted,
+  Methods,
   type OptionsOf,
   type SettingsOf,
-  type Static,
   Type,
 } from "../../contract/schema.js";
 import type { SectionDeclaration } from "../../contract/section-declaration.js";
 import { TrustAnchorsOption } from "../../protocols/dnssec/trust-anchors-option.js";
+import type { NetworkData } from "../../protocols/ip-network/network-data.js";
 import type { DnsData } from "./dns-data.js";
 import example from "./openapi-example.json" with { type: "json" };
 import { dnsDataSchema } from "./schema.js";
@@ -37,6 +38,13 @@ export const DnsOptions = Type.Object(
       }),
     ),
     trustAnchors: Defaulted(TrustAnchorsOption),
+    networkData: Type.Optional(
+      Methods<NetworkData>(["lookup"], {
+        expect: "the engine's network data",
+        description:
+          "Where dns.ns.as-diversity finds each name server address's origin AS: the engine's network data (hosting.asnSource), the same the hosting section reads. Default: Team Cymru's DNS through the resolvers.",
+      }),
+    ),
   },
   { additionalProperties: false },
 );

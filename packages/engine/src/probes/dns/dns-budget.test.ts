@@ -60,6 +60,7 @@ async function silentFirst(options: { budgetMs: number; tryTimeoutMs: number }) 
       whois: false,
       ssl: false,
       mail: false,
+      hosting: false,
     },
     network: {
       resolvers: [silent.address, world.lab.resolver.address],

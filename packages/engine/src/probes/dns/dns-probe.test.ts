@@ -512,7 +512,7 @@ describe("dnsProbe options", () => {
     [{ tryTimeoutMs: 10 }, "dnsProbe: options.tryTimeoutMs must be an integer from 50 to 60000"],
     [
       { recordTypes: ["A"] },
-      "dnsProbe: options.recordTypes is not an option (port, authoritativePort, udpTries, tryTimeoutMs, trustAnchors)",
+      "dnsProbe: options.recordTypes is not an option (port, authoritativePort, udpTries, tryTimeoutMs, trustAnchors, networkData)",
     ],
   ])("rejects %j on creation", (options, message) => {
     expect(() => dnsProbe(options as Parameters<typeof dnsProbe>[0])).toThrow(

@@ -5,6 +5,7 @@ import { resolverAddresses } from "../../protocols/dns/resolvers.js";
 import { createHealthSession, isFailure } from "../../protocols/dns/session.js";
 import type { DnsResponse } from "../../protocols/dns/wire/query.js";
 import type { ServerAddress } from "../../protocols/dns/wire/server-address.js";
+import { networkData } from "../../protocols/ip-network/network-data.js";
 import {
   DnsOptions,
   type DnsProbeOptions,
@@ -37,6 +38,7 @@ export function dnsProbe(options: DnsProbeOptions = {}): Probe<DnsData> {
 /** The probe from settings already resolved (the engine resolves them once, at creation). */
 export function createDnsProbe(settings: DnsSettings): Probe<DnsData> {
   const { port, authoritativePort, udpTries, tryTimeoutMs, trustAnchors } = settings;
+  const network = settings.networkData ?? networkData("cymru");
   return {
     summary: dnsDeclaration.summary,
     dataSchema: dnsDataSchema,
@@ -92,6 +94,7 @@ export function createDnsProbe(settings: DnsSettings): Probe<DnsData> {
           responses: answered,
           unanswered,
           trustAnchors,
+          network,
         });
         throwIfCancelled({ context, domain });
         const zone = facts.zone && !isFailure(facts.zone) ? facts.zone : null;

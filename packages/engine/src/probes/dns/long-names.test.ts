@@ -62,7 +62,7 @@ beforeAll(async () => {
   resolver = await startDnsServer(everyNameExists);
   engine = createEngine({
     keys: [key],
-    probes: { dns: dnsProbe(), whois: false, ssl: false, mail: false },
+    probes: { dns: dnsProbe(), whois: false, ssl: false, mail: false, hosting: false },
     network: { resolvers: [resolver.address], timeoutMs: 5000 },
     rateLimit: false,
     logger: silentLogger,

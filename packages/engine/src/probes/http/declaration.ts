@@ -1,10 +1,4 @@
-import {
-  Defaulted,
-  type OptionsOf,
-  type SettingsOf,
-  type Static,
-  Type,
-} from "../../contract/schema.js";
+import { Defaulted, type OptionsOf, type SettingsOf, Type } from "../../contract/schema.js";
 import type { SectionDeclaration } from "../../contract/section-declaration.js";
 import { CaOption } from "../../protocols/x509/ca-option.js";
 import type { HttpData } from "./http-data.js";

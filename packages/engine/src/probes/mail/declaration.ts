@@ -38,11 +38,17 @@ export const MailOptions = Type.Object(
     ),
     smtpPort: port("SMTP port of every MX.", 25),
     dkimSelectors: Defaulted(
-      Type.Array(Type.String({ pattern: dkimSelectorPattern.source }), {
-        default: [],
-        expect: "an array of DKIM selectors (DNS labels)",
-        description: "DKIM selectors tried besides the common ones (selectors cannot be listed).",
-      }),
+      Type.Array(
+        Type.String({
+          pattern: dkimSelectorPattern.source,
+          expect: "a DKIM selector (DNS labels: letters, digits, hyphens, underscores)",
+        }),
+        {
+          default: [],
+          expect: "an array of DKIM selectors (DNS labels)",
+          description: "DKIM selectors tried besides the common ones (selectors cannot be listed).",
+        },
+      ),
     ),
     ca: Defaulted(CaOption),
     mtaStsPort: port("Port of the MTA-STS policy host (for tests).", 443),

@@ -1,17 +1,10 @@
 import { isIP } from "node:net";
-import {
-  Defaulted,
-  type OptionsOf,
-  type SettingsOf,
-  type Static,
-  Type,
-} from "../../contract/schema.js";
+import { Defaulted, type OptionsOf, type SettingsOf, Type } from "../../contract/schema.js";
 import type { SectionDeclaration } from "../../contract/section-declaration.js";
 import { whoisPort } from "../../network/whois-exchange.js";
 import { parseBootstrapOption } from "./bootstrap.js";
 import example from "./openapi-example.json" with { type: "json" };
-import { whoisDataSchema } from "./schema.js";
-import type { WhoisData } from "./whois-data.js";
+import { type WhoisData, WhoisDataSchema } from "./whois-data.js";
 
 const hintKey = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*$/;
 const hostName =
@@ -56,6 +49,7 @@ const WhoisHints = Type.Transform(
 const Bootstrap = Type.Transform(
   Type.Unsafe<object | string>(
     Type.Unknown({
+      expect: "RFC 9224 bootstrap data, a file path or an http(s) URL",
       description:
         "IANA RDAP bootstrap (RFC 9224 `dns.json`) as data, a file path or an http(s) URL. Loaded once and kept 24 h. Default: IANA's https://data.iana.org/rdap/dns.json.",
     }),
@@ -87,9 +81,6 @@ export const WhoisOptions = Type.Object(
   },
   { additionalProperties: false },
 );
-
-/** The `data` schema, until the whois section's is written with TypeBox. */
-const WhoisDataSchema = Type.Unsafe<WhoisData>(whoisDataSchema);
 
 export type WhoisProbeOptions = OptionsOf<typeof WhoisOptions>;
 export type WhoisSettings = SettingsOf<typeof WhoisOptions>;

@@ -4,7 +4,6 @@ export {
   type WhoisSettings,
   whoisDeclaration,
 } from "./declaration.js";
-export { whoisDataSchema } from "./schema.js";
 export type {
   ServerOutcome,
   WhoisData,
@@ -16,5 +15,7 @@ export type {
   WhoisServer,
   WhoisStatus,
 } from "./whois-data.js";
+/** JSON Schema (2020-12) of the `whois` section's `data`. */
+export { WhoisDataSchema, WhoisDataSchema as whoisDataSchema } from "./whois-data.js";
 export { whoisFindingIds } from "./whois-findings.js";
 export { createWhoisProbe, whoisProbe } from "./whois-probe.js";

@@ -1,6 +1,7 @@
 import type { Contact, DomainRecord } from "rdapper";
 import { eppStatusOf, statusMeaning, transferLockStatuses } from "./epp-status.js";
 import { privacyOf } from "./privacy.js";
+import { rdapDnssec, rdapRegistrantOrganization } from "./rdap-variants.js";
 import type {
   WhoisData,
   WhoisDsRecord,
@@ -34,7 +35,7 @@ export function toWhoisData(input: NormalizeInput): WhoisData {
   return {
     ...data,
     findings: [
-      ...whoisFindings(data, input.now),
+      ...whoisFindings(data, input.now, notes?.registeredUnknown),
       ...parseIncompleteFindings(data, notes?.unreadDates ?? []),
       ...partialLookupFindings(data.servers, input.unasked ?? []),
     ],
@@ -48,7 +49,8 @@ function registrationOf({
   now,
 }: NormalizeInput): Omit<WhoisData, "findings"> {
   const unknown =
-    record.source === "whois" && (record as WhoisTextRecord).readNotes?.registeredUnknown === true;
+    record.source === "whois" &&
+    (record as WhoisTextRecord).readNotes?.registeredUnknown !== undefined;
   const base = {
     queriedDomain,
     registered: unknown ? null : record.isRegistered,
@@ -79,7 +81,8 @@ function registrationOf({
       record.source === "rdap" ? eppStatusOf(status) : status.trim(),
     ),
   );
-  const dsData = dsRecordsOf(record);
+  const dnssec = record.source === "rdap" ? rdapDnssec(record) : record.dnssec;
+  const dsData = dsRecordsOf(dnssec);
   const nameservers = unique(
     (record.nameservers ?? []).map(({ host }) => host.trim().toLowerCase().replace(/\.$/, "")),
   );
@@ -88,9 +91,7 @@ function registrationOf({
   const incomplete =
     !registrar?.name || !record.creationDate || !expiresAt || nameservers.length === 0;
   const signed =
-    record.source === "whois"
-      ? whoisDelegationSigned(record.rawWhois)
-      : (record.dnssec?.enabled ?? null);
+    record.source === "whois" ? whoisDelegationSigned(record.rawWhois) : (dnssec?.enabled ?? null);
   return {
     ...base,
     registrar,
@@ -125,7 +126,9 @@ function registrantOf(record: DomainRecord): WhoisRegistrant | null {
     const found = text(value);
     return found === null || withheld.test(found) ? null : found;
   };
-  const organization = published(contact?.organization);
+  const organization =
+    published(contact?.organization) ??
+    (record.source === "rdap" ? (rdapRegistrantOrganization(record.rawRdap) ?? null) : null);
   // rdapper fills `country` with a name from a code: the code is what the registry wrote.
   const written = published(contact?.countryCode ?? contact?.country);
   // "Hong Kong (HK)": the code the registry gives beside the name.
@@ -166,10 +169,10 @@ function redactedOf(record: DomainRecord): WhoisRedactedField[] {
   return whoisRedactedFields.filter((path) => hidden.has(path));
 }
 
-function dsRecordsOf(record: DomainRecord): WhoisDsRecord[] {
+function dsRecordsOf(dnssec: DomainRecord["dnssec"]): WhoisDsRecord[] {
   const integer = (value: unknown) =>
     typeof value === "number" && Number.isInteger(value) ? value : null;
-  return (record.dnssec?.dsRecords ?? []).map((ds) => ({
+  return (dnssec?.dsRecords ?? []).map((ds) => ({
     keyTag: integer(ds.keyTag),
     algorithm: integer(ds.algorithm),
     digestType: integer(ds.digestType),

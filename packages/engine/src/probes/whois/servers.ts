@@ -7,7 +7,9 @@ export interface Refusal {
     | "address_not_allowed"
     | "response_too_large"
     | "redirect_failed"
-    | "unsupported_url";
+    | "unsupported_url"
+    /** A WHOIS server that answered that its service is down or too busy. */
+    | "service_unavailable";
   readonly message: string;
 }
 
@@ -89,7 +91,11 @@ function outcomeOf(attempt: LookupAttempt, refusals: Refusals): ServerOutcome {
   // WHOIS ends an answer by closing; one read until the time limit may be cut short.
   if (attempt.ok) return attempt.partial ? "partial" : "ok";
   const refusal = refusalOf(attempt, refusals);
-  if (refusal) return refusal.code === "unsupported_url" ? "error" : refusal.code;
+  if (refusal) {
+    return refusal.code === "unsupported_url" || refusal.code === "service_unavailable"
+      ? "error"
+      : refusal.code;
+  }
   const code = attempt.errorCode ?? "unknown";
   return passThroughCodes.has(code) ? (code as ServerOutcome) : "error";
 }
@@ -97,7 +103,11 @@ function outcomeOf(attempt: LookupAttempt, refusals: Refusals): ServerOutcome {
 /** Built from codes, statuses and errnos only: rdapper's error text may quote the upstream body. */
 function failurePhrase(attempt: LookupAttempt, refusals: Refusals): string {
   const refusal = refusalOf(attempt, refusals);
-  if (refusal) return `not used: ${refusal.message}`;
+  if (refusal) {
+    return refusal.code === "service_unavailable"
+      ? refusal.message
+      : `not used: ${refusal.message}`;
+  }
   const error = attempt.error ?? "";
   switch (attempt.errorCode) {
     case "timeout":

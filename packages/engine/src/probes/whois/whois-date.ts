@@ -37,6 +37,37 @@ const zoneOffsets: Record<string, number> = {
   cdt: -300,
   pst: -480,
   pdt: -420,
+  mst: -420,
+  mdt: -360,
+  akst: -540,
+  hst: -600,
+  ast: -240,
+  art: -180,
+  uyt: -180,
+  cot: -300,
+  pet: -300,
+  vet: -240,
+  brst: -120,
+  wet: 0,
+  west: 60,
+  bst: 60,
+  cat: 120,
+  eat: 180,
+  wat: 60,
+  sast: 120,
+  irst: 210,
+  gst: 240,
+  pkt: 300,
+  npt: 345,
+  ict: 420,
+  wib: 420,
+  pht: 480,
+  awst: 480,
+  acst: 570,
+  aest: 600,
+  aedt: 660,
+  nzst: 720,
+  nzdt: 780,
 };
 
 /** Day and month order of numeric dates (`02/11/2019`), as a registry profile fixes it. */
@@ -49,6 +80,7 @@ export type WhoisDateReading = { iso: string } | { iso: null; reason: string };
 const time = String.raw`(?:-?[ T]+(?<hh>\d{1,2}):(?<mm>\d{2})(?::(?<ss>\d{2}))?(?:\.\d+)?)?`;
 const zone = String.raw`\s*(?<tz>\(?(?:GMT|UTC)[+-]\d{1,2}(?::?\d{2})?\)?|Z|[+-]\d{2}:?\d{2}|[+-]\d{2}|\(?[A-Z]{1,5}\)?)?`;
 const month = String.raw`(?<mon>[a-z]{3})[a-z]*\.?`;
+const weekday = String.raw`(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?`;
 
 /**
  * The formats whose field order the text itself states (named groups: y, mo or mon, d, then
@@ -64,9 +96,9 @@ const knownFormats: RegExp[] = [
   /^(?<y>\d{4})(?<mo>\d{2})(?<d>\d{2})(?<hh>\d{2})(?<mm>\d{2})(?<ss>\d{2})$/,
   // 20240814, 20240814 07:01:34
   new RegExp(String.raw`^(?<y>\d{4})(?<mo>\d{2})(?<d>\d{2})${time}${zone}$`, "i"),
-  // 14-Aug-2024, 14 Aug 2024, 14th August 2024 (at 07:01:34)
+  // 14-Aug-2024, 14 Aug 2024, 14th August 2024 (at 07:01:34), Friday 7th November 2003
   new RegExp(
-    String.raw`^(?<d>\d{1,2})(?:st|nd|rd|th)?[-\s.]${month}[-\s.,]+(?<y>\d{4})(?:\s+at)?${time}${zone}$`,
+    String.raw`^(?:${weekday},?\s+)?(?<d>\d{1,2})(?:st|nd|rd|th)?[-\s.]${month}[-\s.,]+(?<y>\d{4})(?:\s+at)?${time}${zone}$`,
     "i",
   ),
   // 2001-Aug-23
@@ -91,11 +123,19 @@ const shortYearLast = new RegExp(
   "i",
 );
 
-/** A two-digit year: this century up to ten years ahead, the last century beyond. */
-function fullYear(twoDigits: string): string {
-  const now = new Date().getUTCFullYear();
-  const year = 2000 + Number(twoDigits);
-  return String(year > now + 10 ? year - 100 : year);
+/** The first domain names were registered in 1985 (RFC 920 named the TLDs in 1984). */
+const firstRegistrationYear = 1985;
+
+/**
+ * A two-digit year only where one century is possible for a domain: 19yy from 1985, 20yy up to
+ * ten years ahead (the longest registration); `16/09/50` could be neither, so it is no date.
+ */
+function fullYear(twoDigits: string): string | undefined {
+  const latest = new Date().getUTCFullYear() + 10;
+  const years = [1900, 2000]
+    .map((century) => century + Number(twoDigits))
+    .filter((year) => year >= firstRegistrationYear && year <= latest);
+  return years.length === 1 ? String(years[0]) : undefined;
 }
 
 function offsetMinutes(zoneText: string | undefined): number | undefined {
@@ -143,7 +183,11 @@ function readOne(text: string, order: DayMonthOrder | undefined): WhoisDateReadi
     return instant(groups, monthIndex, Number(groups.d));
   }
   const short = order ? shortYearLast.exec(text)?.groups : undefined;
-  const groups = yearLast.exec(text)?.groups ?? (short && { ...short, y: fullYear(short.yy!) });
+  const century = short ? fullYear(short.yy!) : undefined;
+  if (short && !century) {
+    return { iso: null, reason: `"${text}" has a two-digit year no domain's date could have` };
+  }
+  const groups = yearLast.exec(text)?.groups ?? (short && { ...short, y: century! });
   if (!groups) return undefined;
   const [a, b] = [Number(groups.a), Number(groups.b)];
   const chosen: DayMonthOrder | undefined =
@@ -174,6 +218,8 @@ export function readWhoisDate(
     text,
     text.replace(/\s*\((?:[ymdhs:\-/. ]+)\)$/i, ""),
     ...text.split(/\s+(?=\d)/).map((part) => part.trim()),
+    // "Connected (2010/09/30)" (JPRS): the date in parentheses
+    ...[...text.matchAll(/\((\d[^)]*)\)/g)].map((match) => match[1]!),
     ...text.split(/\s+/).filter((token) => /^\d[\d\-/:.TZ+]{5,}$/i.test(token)),
   ];
   let refused: WhoisDateReading | undefined;
@@ -183,4 +229,23 @@ export function readWhoisDate(
     refused ??= reading;
   }
   return refused ?? { iso: null, reason: `"${text}" is not a date format the reader knows` };
+}
+
+/**
+ * The day/month order an answer's own numeric dates show: a registry writes all its dates one
+ * way, so one date with a day above 12 (`27-05-1999`) orders `11-02-2009` in the same answer.
+ * Undefined when none shows it, or they disagree.
+ */
+export function answerDateOrder(values: readonly string[]): DayMonthOrder | undefined {
+  const seen = new Set<DayMonthOrder>();
+  for (const value of values) {
+    for (const match of value.matchAll(
+      /(?<!\d)(\d{1,2})[-/.](\d{1,2})[-/.](?:\d{4}|\d{2})(?!\d)/g,
+    )) {
+      const [a, b] = [Number(match[1]), Number(match[2])];
+      if (a > 12 && a <= 31 && b <= 12) seen.add("dmy");
+      else if (b > 12 && b <= 31 && a <= 12) seen.add("mdy");
+    }
+  }
+  return seen.size === 1 ? [...seen][0] : undefined;
 }

@@ -22,7 +22,7 @@ export const parseIncompleteFindingId = "whois.parse.incomplete";
 /** Only when a step of the lookup ran out of time after the registry answered. */
 export const partialLookupFindingId = "whois.lookup.partial";
 
-type WhoisFindingId =
+export type WhoisFindingId =
   | (typeof whoisFindingIds)[number]
   | typeof partialLookupFindingId
   | typeof parseIncompleteFindingId;
@@ -36,15 +36,24 @@ function finding(
   return makeFinding(id, status, message, details);
 }
 
-/** The `whois.domain.*` findings of a lookup made at `now`. */
-export function whoisFindings(data: Omit<WhoisData, "findings">, now: number): Finding[] {
+/**
+ * The `whois.domain.*` findings of a lookup made at `now`; `unknownBecause` says why the answer
+ * does not tell whether the name is registered, when it does not.
+ */
+export function whoisFindings(
+  data: Omit<WhoisData, "findings">,
+  now: number,
+  unknownBecause?: string,
+): Finding[] {
   const domain = data.queriedDomain;
   if (data.registered === null) {
+    const why = unknownBecause ?? "its WHOIS answer could not be read";
     return whoisFindingIds.map((id) =>
       finding(
         id,
         "skipped",
-        `Not checked: the registry's WHOIS answer for ${domain} could not be read (see data.raw).`,
+        `Not checked: whether ${domain} is registered is not known: ${why} (see data.raw).`,
+        { reason: why },
       ),
     );
   }

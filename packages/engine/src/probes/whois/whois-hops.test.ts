@@ -313,7 +313,7 @@ describe("with private addresses off, no hop connects to a loopback peer", () =>
         whoisHints: { test: address.registryWhois },
         whoisPort: peers.port,
       },
-      probes: { dns: false, ssl: false, mail: false },
+      probes: { dns: false, ssl: false, mail: false, hosting: false },
       rateLimit: false,
       logger: silentLogger,
     });

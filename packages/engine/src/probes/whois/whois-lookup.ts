@@ -8,9 +8,10 @@ import {
   whoisExchange,
 } from "../../network/whois-exchange.js";
 import type { Refusal } from "./servers.js";
+import { whoisRefusal } from "./whois-availability.js";
 import { decodeWhoisBytes } from "./whois-charset.js";
 import { whoisProfileFor } from "./whois-profiles.js";
-import { looksEmpty, parseWhoisText, type WhoisTextRecord, whoisRefusal } from "./whois-text.js";
+import { looksEmpty, parseWhoisText, type WhoisTextRecord } from "./whois-text.js";
 
 export const ianaWhoisHost = "whois.iana.org";
 
@@ -63,6 +64,12 @@ export async function tracedWhoisQuery(
       timeoutMs,
     });
     const refusal = whoisRefusal(answer.text, whoisProfileFor("", host));
+    if (refusal === "unavailable") {
+      // rdapper's codes have none for a service that says it is down: told apart as a refusal.
+      input.refusals.set(host, { code: "service_unavailable", message: "said it is unavailable" });
+      trace({ errorCode: "unknown", error: `WHOIS ${host} said its service is unavailable` });
+      return { ok: false, errorCode: "unknown", error: undefined };
+    }
     if (refusal) {
       trace({ errorCode: refusal, error: `WHOIS ${host} refused the query (${refusal})` });
       return { ok: false, errorCode: refusal, error: undefined };
@@ -129,20 +136,10 @@ export async function registryWhois(
   if (!asked.ok) return { ok: false, errorCode: asked.errorCode, server };
   const text = decodeWhoisBytes(asked.answer.bytes, whoisProfileFor(tld, server));
   const record = parseWhoisText({ domain, tld, text, server });
-  // Text cut off at the time limit with nothing readable in it is no answer.
+  // Text cut off at the time limit with nothing readable in it is no answer. Otherwise the
+  // registry answered: what could not be read is the section's to say, never a 502.
   if (record.isRegistered && looksEmpty(record) && asked.answer.partial) {
     return { ok: false, errorCode: "unparseable", server };
-  }
-  // The registry answered: what could not be read is the section's to say, never a 502.
-  if (record.isRegistered && looksEmpty(record)) {
-    return {
-      ok: true,
-      record: {
-        ...record,
-        readNotes: { unreadDates: record.readNotes?.unreadDates ?? [], registeredUnknown: true },
-      },
-      server,
-    };
   }
   return { ok: true, record, server };
 }

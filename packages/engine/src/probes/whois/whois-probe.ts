@@ -33,7 +33,6 @@ import {
 } from "./guarded-fetch.js";
 import { toWhoisData } from "./normalize.js";
 // Until the section's data is declared with TypeBox, the probe publishes its JSON Schema as it was.
-import { whoisDataSchema } from "./schema.js";
 import { describeFailedAttempts, originOf, type Refusal, serversFromAttempts } from "./servers.js";
 import { whoisTtlMs } from "./ttl.js";
 import type { WhoisData } from "./whois-data.js";
@@ -183,7 +182,7 @@ export function createWhoisProbe(settings: WhoisSettings): Probe<WhoisData> {
 
   return {
     summary: whoisDeclaration.summary,
-    dataSchema: whoisDataSchema,
+    dataSchema: whoisDeclaration.data,
     example: whoisDeclaration.example,
     run,
     ttlMs: (data) => whoisTtlMs({ data, now: Date.now() }),

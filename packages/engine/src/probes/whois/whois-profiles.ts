@@ -1,20 +1,5 @@
 import type { DayMonthOrder } from "./whois-date.js";
-
-/** The fields the reader looks for, each under its labels. */
-export type WhoisField =
-  | "domain"
-  | "registrar"
-  | "registrarUrl"
-  | "registrarIanaId"
-  | "registrarAbuseEmail"
-  | "registrarAbusePhone"
-  | "created"
-  | "updated"
-  | "expires"
-  | "nameservers"
-  | "statuses"
-  | "registrantOrganization"
-  | "registrantCountry";
+import type { WhoisField } from "./whois-labels.js";
 
 /**
  * How one registry writes its WHOIS answers, as data: a new registry is usually one entry here
@@ -48,131 +33,29 @@ export interface WhoisProfile {
   encoding?: string | readonly string[];
 }
 
-/** Labels every registry is read with, after its profile's own. */
-export const genericLabels: Record<WhoisField, readonly string[]> = {
-  domain: ["domain name", "domain", "domainname", "nombre de dominio"],
-  registrar: [
-    "registrar",
-    "registrar name",
-    "sponsoring registrar",
-    "registrar organization",
-    "registrar organization name",
-    "record maintained by",
-    "registrar-name",
-    "current registrar",
-  ],
-  registrarUrl: [
-    "registrar url",
-    "registrar website",
-    "registrar web",
-    "url of the registrar",
-    "registrar-url",
-    "registration service url",
-    "referral url",
-  ],
-  registrarIanaId: ["registrar iana id", "sponsoring registrar iana id"],
-  registrarAbuseEmail: ["registrar abuse contact email", "abuse contact email"],
-  registrarAbusePhone: ["registrar abuse contact phone", "abuse contact phone"],
-  created: [
-    "creation date",
-    "created",
-    "created on",
-    "created date",
-    "registered",
-    "registered on",
-    "registration date",
-    "registration time",
-    "domain registration date",
-    "domain create date",
-    "domain name commencement date",
-    "domain record activated",
-    "domain registered",
-    "registered date",
-    "record created",
-    "record created on",
-    "first registration date",
-    "fecha de creación",
-    "fecha de creacion",
-  ],
-  updated: [
-    "updated date",
-    "last updated",
-    "last updated on",
-    "last update",
-    "last-update",
-    "last modified",
-    "modified",
-    "changed",
-    "updated",
-    "modification date",
-    "domain record last updated",
-    "record last updated on",
-    "ultima actualización",
-    "última actualización",
-  ],
-  expires: [
-    "registry expiry date",
-    "registry expiration date",
-    "registrar registration expiration date",
-    "registrar registration expiry date",
-    "expiry date",
-    "expiration date",
-    "expire date",
-    "expires",
-    "expires on",
-    "expire",
-    "expiry",
-    "expiration time",
-    "domain expires",
-    "paid-till",
-    "renewal date",
-    "validity",
-    "valid until",
-    "record expires on",
-    "record will expire on",
-    "fecha de vencimiento",
-  ],
-  nameservers: [
-    "name server",
-    "name servers",
-    "nameserver",
-    "nameservers",
-    "nserver",
-    "dns",
-    "domain nameservers",
-    "domain servers in listed order",
-    "name servers in the listed order",
-    "domain servers",
-    "dns servers",
-    "name servers dns",
-    "name server information",
-    "name servers information",
-    "servidor(es) de nombres de dominio",
-    // Red.es, .bj: numbered
-    "name server 1",
-    "name server 2",
-    "name server 3",
-    "name server 4",
-  ],
-  statuses: [
-    "domain status",
-    "status",
-    "registration status",
-    "eppstatus",
-    "estatus del dominio",
-    "state",
-  ],
-  registrantOrganization: ["registrant organization", "registrant organisation", "registrant org"],
-  registrantCountry: ["registrant country", "registrant country/economy", "org-country"],
-};
-
 /** The registries whose formats differ from the generic reading. */
 export const whoisProfiles: readonly WhoisProfile[] = [
   { suffixes: ["fi"], dateOrder: "dmy", labels: { registrar: ["registrar"] } },
   { suffixes: ["rs"], dateOrder: "dmy" },
   {
-    suffixes: ["cz", "cr", "sk", "ee", "pl", "ro", "ua", "hr", "si", "at", "de", "fo", "sm", "im"],
+    suffixes: ["cz", "cr", "sk", "ee", "pl", "ro", "hr", "si", "at", "de", "fo", "sm", "im"],
     dateOrder: "dmy",
+  },
+  {
+    // UANIC: the expiry inside the status (`status: OK-UNTIL 20131218000000`).
+    suffixes: ["ua"],
+    dateOrder: "dmy",
+    labels: { expires: ["status"] },
+  },
+  {
+    // gov.za's numbered form: the registration date is `7b. Date : 2012/09/03`.
+    suffixes: ["gov.za"],
+    labels: { created: ["date"] },
+  },
+  {
+    // ATI: `Acivated :` (sic) is the registration date.
+    suffixes: ["tn"],
+    labels: { created: ["acivated"] },
   },
   { suffixes: ["pt"], dateOrder: "dmy", labels: { expires: ["expiration date"] } },
   {
@@ -293,7 +176,8 @@ export const whoisProfiles: readonly WhoisProfile[] = [
       statuses: ["state", "状態"],
       updated: ["last update", "最終更新"],
       created: ["registered date", "created date", "登録年月日"],
-      expires: ["expires on", "有効期限"],
+      // A co.jp's `[State] Connected (2026/09/30)` gives its expiry.
+      expires: ["expires on", "有効期限", "state", "状態"],
       nameservers: ["name server", "ネームサーバ"],
       registrantOrganization: ["organization"],
     },
@@ -309,16 +193,28 @@ export const whoisProfiles: readonly WhoisProfile[] = [
     labels: { registrantOrganization: ["owner"], registrantCountry: ["country"] },
   },
   { suffixes: ["cn"], encoding: "gb18030" },
+  {
+    // .by: the holder's `Org:` and `Country:` in the domain's block.
+    suffixes: ["by"],
+    labels: { registrantOrganization: ["org"], registrantCountry: ["country"] },
+  },
 ];
 
-/** The profile for a suffix (most specific first) or a server, or an empty one. */
-export function whoisProfileFor(suffix: string, server: string): WhoisProfile {
+/**
+ * The profile for a suffix (most specific first) or a server, or an empty one; `profiles` is
+ * the table to choose from (an empty one leaves the generic reader alone).
+ */
+export function whoisProfileFor(
+  suffix: string,
+  server: string,
+  profiles: readonly WhoisProfile[] = whoisProfiles,
+): WhoisProfile {
   const host = server.toLowerCase();
   const labels = suffix.toLowerCase().split(".");
   for (let i = 0; i < labels.length; i++) {
     const candidate = labels.slice(i).join(".");
-    const found = whoisProfiles.find((profile) => profile.suffixes?.includes(candidate));
+    const found = profiles.find((profile) => profile.suffixes?.includes(candidate));
     if (found) return found;
   }
-  return whoisProfiles.find((profile) => profile.servers?.includes(host)) ?? {};
+  return profiles.find((profile) => profile.servers?.includes(host)) ?? {};
 }

@@ -1,13 +1,12 @@
 import {
   engineGet,
-  startWhoisCorpusWorld,
+  startWhoisCorpusEngine,
   type WhoisCorpusWorld,
   whoisCorpus,
 } from "@domain-intel/test-kit";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createEngine, type Engine } from "../../engine.js";
-import { silentLogger } from "../../logging/logger.js";
+import type { Engine } from "../../engine.js";
 import { parseWhoisText } from "./whois-text.js";
 
 const read = (domain: string, text: string) => {
@@ -103,13 +102,7 @@ describe("no registry answer makes GET /whois answer anything but 200 or a 502 w
   let engine: Engine;
 
   beforeAll(async () => {
-    world = await startWhoisCorpusWorld(samples);
-    engine = createEngine({
-      keys: [key],
-      ...world.engineOptions,
-      probes: { dns: false, ssl: false },
-      logger: silentLogger,
-    });
+    ({ engine, world } = await startWhoisCorpusEngine(samples, key));
   });
 
   afterAll(async () => {

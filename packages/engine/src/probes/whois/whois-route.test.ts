@@ -43,7 +43,7 @@ function engineWith(...paths: string[]) {
       },
       whoisHints: { test: closedWhois },
     },
-    probes: { dns: false, ssl: false, mail: false },
+    probes: { dns: false, ssl: false, mail: false, hosting: false },
     logger: silentLogger,
   });
 }

@@ -60,6 +60,8 @@ export interface DirectQuery {
 
 /** The queries of one assessment: every one under the engine's limit and the run's budget. */
 export interface HealthSession {
+  /** Aborted when the run's budget runs out or the session closes. */
+  readonly signal: AbortSignal;
   readonly resolver: string;
   readonly allowPrivateAddresses: boolean;
   readonly nowSeconds: number;
@@ -170,6 +172,7 @@ export function createHealthSession(options: {
   const stopped = (): QueryFailure => failure("aborted", "the probe was cancelled");
 
   return {
+    signal,
     resolver: resolver.label,
     allowPrivateAddresses,
     nowSeconds: options.nowSeconds,

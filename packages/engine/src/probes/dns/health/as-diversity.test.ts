@@ -1,5 +1,7 @@
+import { ipDataFromCsv } from "@domain-intel/ip-data";
 import { assessInLab } from "@domain-intel/test-kit";
 import { describe, expect, it } from "vitest";
+import { networkData } from "../../../protocols/ip-network/network-data.js";
 
 describe("dns.ns.as-diversity", () => {
   it("passes when the name servers sit in several autonomous systems", async () => {
@@ -9,7 +11,7 @@ describe("dns.ns.as-diversity", () => {
       status: "pass",
       message:
         "The name servers are announced by 3 autonomous systems: AS64500, AS64501 and AS64502.",
-      details: { source: "origin.asn.cymru.com" },
+      details: { source: "cymru" },
     });
   });
 
@@ -20,6 +22,32 @@ describe("dns.ns.as-diversity", () => {
       status: "warn",
       message:
         "Every name server address is in AS64511: one network's outage takes example.test down.",
+    });
+  });
+
+  it("reads the engine's network data, the same the hosting section reads, without asking Cymru", async () => {
+    // The lab's Cymru answers say three systems; the data in memory says one.
+    const lab = await assessInLab({
+      probe: {
+        networkData: networkData(
+          ipDataFromCsv({
+            source: "lab-data",
+            asn: [
+              {
+                source: "lab",
+                text: "127.0.0.0,127.255.255.255,64999,One Lab Network\n::1,::1,64999,One Lab Network",
+              },
+            ],
+            country: [],
+          }),
+        ),
+      },
+    });
+    expect(lab.check("dns.ns.as-diversity")).toMatchObject({
+      status: "warn",
+      message:
+        "Every name server address is in AS64999: one network's outage takes example.test down.",
+      details: { source: "lab-data" },
     });
   });
 

@@ -50,6 +50,8 @@ export interface ZoneFacts {
   chain: ChainFacts;
   /** The origin AS of each name server address (Team Cymru over DNS). */
   asns: AsnFacts[];
+  /** Where the origins came from: the engine's network data (`ip-location-db`, `cymru`...). */
+  asnSource: string;
   /** The PTR names of each name server address. */
   ptrs: PtrFacts[];
 }

@@ -10,7 +10,7 @@ import { check, listText, plural, skipped, withZone } from "../finding.js";
 export const nsAsDiversity = (facts: HealthFacts): Finding =>
   withZone(facts, "dns.ns.as-diversity", (zone) => {
     const known = zone.asns.filter((entry) => entry.asn !== null);
-    const details = { source: "origin.asn.cymru.com", addresses: zone.asns };
+    const details = { source: zone.asnSource, addresses: zone.asns };
     if (zone.asns.length === 0)
       return skipped("dns.ns.as-diversity", "no name server address is known", details);
     if (known.length === 0) {

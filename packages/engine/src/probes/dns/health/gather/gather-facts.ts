@@ -1,6 +1,7 @@
 import type { HealthSession } from "../../../../protocols/dns/session.js";
 import type { DnsResponse } from "../../../../protocols/dns/wire/query.js";
 import type { TrustAnchor } from "../../../../protocols/dnssec/trust-anchors.js";
+import type { NetworkData } from "../../../../protocols/ip-network/network-data.js";
 import type { DnsRecords } from "../../dns-data.js";
 import type { CoreType, RecordQuestionKey } from "../../record-questions.js";
 import type { HealthFacts } from "../facts.js";
@@ -18,6 +19,7 @@ export async function gatherFacts(options: {
     Partial<Readonly<Record<RecordQuestionKey, DnsResponse>>>;
   unanswered: Partial<Record<RecordQuestionKey, string>>;
   trustAnchors: readonly TrustAnchor[];
+  network: NetworkData;
 }): Promise<HealthFacts> {
   const { session, domain, exists, records, responses } = options;
   const base = {
@@ -31,7 +33,14 @@ export async function gatherFacts(options: {
   };
   if (!exists) return { ...base, zone: null, mail: null, caa: null };
   const [zone, mail, caa] = await Promise.all([
-    gatherZone({ session, domain, records, responses, trustAnchors: options.trustAnchors }),
+    gatherZone({
+      session,
+      domain,
+      records,
+      responses,
+      trustAnchors: options.trustAnchors,
+      network: options.network,
+    }),
     gatherMail({ session, domain, records }),
     gatherCaa({ session, domain, own: records.CAA }),
   ]);

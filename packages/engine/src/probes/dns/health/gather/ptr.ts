@@ -1,8 +1,8 @@
 import type * as packet from "dns-packet";
 import { normalizeName } from "../../../../protocols/dns/records.js";
 import { type HealthSession, isFailure } from "../../../../protocols/dns/session.js";
+import { reversedAddress } from "../../../../protocols/ip-network/reversed-address.js";
 import type { PtrFacts } from "../facts.js";
-import { reversedAddress } from "./reverse-name.js";
 
 /** The PTR names of each name server address (Zonemaster ADDRESS02/03), through the resolver. */
 export async function gatherPtrs(options: {

@@ -3,6 +3,7 @@ import { type HealthSession, isFailure, type Outcome } from "../../../../protoco
 import type { DnsResponse } from "../../../../protocols/dns/wire/query.js";
 import { gatherChain } from "../../../../protocols/dnssec/chain.js";
 import type { TrustAnchor } from "../../../../protocols/dnssec/trust-anchors.js";
+import type { NetworkData } from "../../../../protocols/ip-network/network-data.js";
 import type { DnsRecords } from "../../dns-data.js";
 import type { CoreType, RecordQuestionKey } from "../../record-questions.js";
 import type { HostFacts, ParentFacts, ServerFacts, ZoneFacts } from "../facts.js";
@@ -30,6 +31,7 @@ export async function gatherZone(options: {
   responses: Readonly<Record<CoreType, DnsResponse>> &
     Partial<Readonly<Record<RecordQuestionKey, DnsResponse>>>;
   trustAnchors: readonly TrustAnchor[];
+  network: NetworkData;
 }): Promise<Outcome<ZoneFacts>> {
   const { session, domain, records, responses } = options;
   prefetchParent({ session, domain });
@@ -124,7 +126,7 @@ export async function gatherZone(options: {
   const addresses = uniqueSorted(hostFacts.flatMap((host) => host.addresses));
   const [servers, asns, ptrs] = await Promise.all([
     Promise.all(probes.values()),
-    gatherAsns({ session, addresses }),
+    gatherAsns({ session, addresses, network: options.network }),
     gatherPtrs({ session, addresses }),
   ]);
   return {
@@ -138,6 +140,7 @@ export async function gatherZone(options: {
     dnskey: dnskeyResponse,
     chain: chainFacts,
     asns,
+    asnSource: options.network.name,
     ptrs,
   };
 }

@@ -1,0 +1,5 @@
+export { coveringIpv4Prefix, coveringIpv6Prefix } from "./covering-prefix.js";
+export type { CsvInput } from "./csv-ranges.js";
+export { type IpData, type IpNetworkFacts, ipDataFromCsv } from "./ip-data.js";
+export { defaultDataFiles, type LoadIpDataOptions, loadIpData } from "./load-ip-data.js";
+export { loadMmdbData } from "./mmdb-data.js";

@@ -1,0 +1,1 @@
+The domain name is not registered.

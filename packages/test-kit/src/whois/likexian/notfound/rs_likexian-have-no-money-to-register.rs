@@ -1,0 +1,1 @@
+%ERROR:103: Domain is not registered
