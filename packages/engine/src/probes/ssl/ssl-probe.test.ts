@@ -134,6 +134,8 @@ describe("sslProbe: certificates", () => {
         ocspStapled: true,
         fingerprint256: sentLeaf.fingerprint256,
         configuration: data.configuration,
+        groups: data.groups,
+        vulnerabilities: data.vulnerabilities,
         grade: "A",
         gradeReasons: [],
       },

@@ -1,5 +1,17 @@
-import type { SslGrade } from "../data/configuration-schema.js";
-import type { GradeFacts } from "./grade.js";
+import type { SslCertificate } from "../../../protocols/x509/certificate-types.js";
+import type { SslConfiguration, SslGrade } from "../data/configuration-schema.js";
+import type { DhPrime } from "../data/groups-schema.js";
+
+/** Everything the grade looks at, for one address. */
+export interface GradeFacts {
+  trusted: boolean | null;
+  hostnameMatch: boolean | null;
+  certificate: SslCertificate | null;
+  /** Subjects of certificates on the chain's path signed over a broken hash (SHA-1, MD5). */
+  weakSignatures: readonly string[];
+  configuration: SslConfiguration;
+  dhPrimes: readonly DhPrime[];
+}
 
 /** One rule of the rating guide: the grade it caps at, and why it applies (null: it does not). */
 export interface GradeCap {
@@ -115,7 +127,10 @@ export const gradeCaps: readonly GradeCap[] = [
   {
     grade: "A-",
     source: "2018: no AEAD suite",
-    applies: (facts) => (allSuites(facts).some((suite) => suite.aead) ? null : "no AEAD suite"),
+    applies: (facts) => {
+      const suites = allSuites(facts);
+      return suites.length > 0 && !suites.some((suite) => suite.aead) ? "no AEAD suite" : null;
+    },
   },
   {
     grade: "A-",

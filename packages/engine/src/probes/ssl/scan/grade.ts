@@ -1,26 +1,13 @@
-import type { SslCertificate } from "../../../protocols/x509/certificate-types.js";
-import type { SslConfiguration, SslGrade } from "../data/configuration-schema.js";
-import type { DhPrime } from "../data/groups-schema.js";
-import { gradeCaps } from "./grade-caps.js";
+import type { SslGrade } from "../data/configuration-schema.js";
+import { type GradeFacts, gradeCaps } from "./grade-caps.js";
 
-export type { SslGrade };
+export type { GradeFacts, SslGrade };
 
 /** Best first; a cap lowers the grade to its place here. */
 const order: readonly SslGrade[] = ["A+", "A", "A-", "B", "C", "D", "E", "F"];
 
 /** HSTS max-age that earns A+: SSL Labs' "long" max-age, 180 days. */
 export const aPlusHstsSeconds = 15_552_000;
-
-/** Everything the grade looks at, for one address. */
-export interface GradeFacts {
-  trusted: boolean | null;
-  hostnameMatch: boolean | null;
-  certificate: SslCertificate | null;
-  /** Subjects of certificates on the chain's path signed over a broken hash (SHA-1, MD5). */
-  weakSignatures: readonly string[];
-  configuration: SslConfiguration;
-  dhPrimes: readonly DhPrime[];
-}
 
 /**
  * The server's grade, as SSL Labs' rating guide gives it: T when browsers would not trust the
