@@ -69,7 +69,7 @@ const names = (suites: readonly { name: string }[] | undefined) =>
 
 describe("sslProbe: protocol versions", () => {
   it("finds TLS 1.0 to 1.2 accepted and TLS 1.3 not: legacy fails, tls13 warns, grade B", async () => {
-    const { data } = await scan(tlsProfiles.legacyOnly);
+    const { data } = await scan(tlsProfiles.legacyOnly, {}, { timeoutMs: 10_000 });
 
     expect(data.protocol).toBe("TLSv1.2");
     expect(data.configuration?.protocols).toEqual({
