@@ -39,6 +39,18 @@ export function Nullable<T extends TSchema>(
   return Type.Unsafe<Static<T> | null>({ ...options, anyOf: [json, { type: "null" }] });
 }
 
+/**
+ * Exactly one of `schemas`, written `oneOf`: the states of a datum told apart by a property
+ * (`reachable: true | false`), each complete, so that TypeScript narrows on that property as
+ * the schema does. Data schemas only, like `Nullable`.
+ */
+export function OneOf<T extends TSchema[]>(
+  schemas: [...T],
+  options: SchemaOptions = {},
+): TUnsafe<Static<T[number]>> {
+  return Type.Unsafe<Static<T[number]>>({ ...options, oneOf: schemas });
+}
+
 const stringEnumKind = "DomainIntelStringEnum";
 TypeRegistry.Set<{ enum: readonly string[] }>(stringEnumKind, (schema, value) =>
   schema.enum.includes(value as string),

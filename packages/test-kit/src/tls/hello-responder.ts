@@ -32,7 +32,24 @@ export async function startHelloResponder(options: {
    * offered); with an empty key_share, a handshake_failure alert.
    */
   tls13WithoutRetry?: boolean;
+  /**
+   * A TLS 1.3 server preferring these groups (post-quantum hybrids, say, which no OpenSSL here
+   * has): a TLS 1.3 hello whose supported_groups name one of them is answered with a
+   * HelloRetryRequest for the first (RFC 8446 4.1.4), or a ServerHello when it carries a key
+   * share of it; other hellos go on as usual.
+   */
+  preferGroups?: readonly number[];
+  /** Pick DEFLATE (1) in a ServerHello when the hello offers it, as a CRIME-prone server did. */
+  compression?: boolean;
+  /**
+   * After a TLS 1.2-or-earlier ServerHello, the rest of a first flight as a server sends it in
+   * clear: Certificate with these (DER, leaf first), CertificateStatus with `ocspResponse`,
+   * ServerHelloDone, in records of at most 16 KiB.
+   */
+  flight?: { certificates: readonly Uint8Array[]; ocspResponse?: Uint8Array };
   relayPort?: number;
+  /** Without `relayPort`, how other hellos are refused: closed without a word (default) or a handshake_failure alert. */
+  refuse?: "close" | "alert";
   host?: string;
   port?: number;
 }): Promise<HelloResponder> {
@@ -65,6 +82,19 @@ export async function startHelloResponder(options: {
       const tls13Only =
         hello?.supportedVersions.includes(0x0304) &&
         hello.suites.every((code) => code >= 0x1301 && code <= 0x1305);
+      const preferred = tls13Only
+        ? options.preferGroups?.find((group) => hello?.groups.includes(group))
+        : undefined;
+      if (hello && preferred !== undefined) {
+        answered += 1;
+        const suite = hello.suites[0]!;
+        client.end(
+          hello.keyShares.includes(preferred)
+            ? tls13ServerHello(suite, preferred)
+            : tls13ServerHello(suite, preferred, { retry: true }),
+        );
+        return;
+      }
       if (options.tls13WithoutRetry && hello && tls13Only) {
         answered += 1;
         client.end(
@@ -79,11 +109,18 @@ export async function startHelloResponder(options: {
         : (hello?.suites[0] ?? 0x002f);
       if (hello && options.versions.includes(hello.version) && suite !== undefined) {
         answered += 1;
-        client.end(serverHello(hello.version, suite, options.renegotiationInfo));
+        const compression = options.compression && hello.compression.includes(1) ? 1 : 0;
+        const first = serverHello(hello.version, suite, options.renegotiationInfo, compression);
+        client.end(
+          options.flight
+            ? Buffer.concat([first, flightRecords(hello.version, options.flight)])
+            : first,
+        );
         return;
       }
       if (options.relayPort === undefined) {
-        client.end();
+        if (options.refuse === "alert") client.end(Buffer.from([21, 3, 1, 0, 2, 2, 40]));
+        else client.end();
         return;
       }
       client.pause();
@@ -116,6 +153,10 @@ interface ClientHello {
   supportedVersions: number[];
   /** The groups of key_share's entries; empty without it or with an empty list. */
   keyShares: number[];
+  /** supported_groups, in order. */
+  groups: number[];
+  /** Compression methods offered. */
+  compression: number[];
 }
 
 /** What a ClientHello offers, from its record body. */
@@ -132,9 +173,11 @@ function readClientHello(message: Buffer): ClientHello | undefined {
     if (suite !== 0x00ff && suite !== 0x5600) suites.push(suite);
   }
   offset += 2 + length;
-  offset += 1 + (message[offset] ?? 0); // compression methods
+  const compression = [...message.subarray(offset + 1, offset + 1 + (message[offset] ?? 0))];
+  offset += 1 + (message[offset] ?? 0);
   const supportedVersions: number[] = [];
   const keyShares: number[] = [];
+  const groups: number[] = [];
   // SSL 3 hellos carry no extensions at all.
   const end =
     offset + 2 <= message.length
@@ -146,6 +189,9 @@ function readClientHello(message: Buffer): ClientHello | undefined {
     if (type === 0x002b) {
       for (let i = 1; i + 2 <= 1 + data[0]!; i += 2) supportedVersions.push(data.readUInt16BE(i));
     }
+    if (type === 0x000a) {
+      for (let i = 2; i + 2 <= data.length; i += 2) groups.push(data.readUInt16BE(i));
+    }
     if (type === 0x0033) {
       for (let i = 2; i + 4 <= data.length; i += 4 + data.readUInt16BE(i + 2)) {
         keyShares.push(data.readUInt16BE(i));
@@ -153,16 +199,35 @@ function readClientHello(message: Buffer): ClientHello | undefined {
     }
     at += 4 + data.length;
   }
-  return { version, suites, supportedVersions, keyShares };
+  return { version, suites, supportedVersions, keyShares, groups, compression };
 }
 
-/** A TLS 1.3 ServerHello: supported_versions 1.3 and an X25519 share of random bytes. */
-function tls13ServerHello(suite: number): Buffer {
-  const keyShare = Buffer.concat([Buffer.from([0, 0x33, 0, 36, 0, 0x1d, 0, 32]), randomBytes(32)]);
+/** SHA-256 of "HelloRetryRequest": the random that makes a ServerHello a HelloRetryRequest. */
+const retryRandom = Buffer.from(
+  "cf21ad74e59a6111be1d8c021e65b891c2a211167abb8c5e079e09e2c8a8339c",
+  "hex",
+);
+
+/**
+ * A TLS 1.3 ServerHello: supported_versions 1.3 and a key share of `group` (random bytes, 32
+ * of them as an X25519 share has); or, with `retry`, a HelloRetryRequest naming `group`.
+ */
+function tls13ServerHello(
+  suite: number,
+  group = 0x001d,
+  options: { retry?: boolean } = {},
+): Buffer {
+  const share = options.retry
+    ? Buffer.from([group >> 8, group & 0xff])
+    : Buffer.concat([Buffer.from([group >> 8, group & 0xff, 0, 32]), randomBytes(32)]);
+  const keyShare = Buffer.concat([
+    Buffer.from([0, 0x33, share.length >> 8, share.length & 0xff]),
+    share,
+  ]);
   const extensions = Buffer.concat([Buffer.from([0, 0x2b, 0, 2, 3, 4]), keyShare]);
   const body = Buffer.concat([
     Buffer.from([3, 3]),
-    randomBytes(32),
+    options.retry ? retryRandom : randomBytes(32),
     Buffer.from([0, suite >> 8, suite & 0xff, 0]),
     Buffer.from([extensions.length >> 8, extensions.length & 0xff]),
     extensions,
@@ -174,12 +239,17 @@ function tls13ServerHello(suite: number): Buffer {
   ]);
 }
 
-function serverHello(version: number, suite: number, renegotiationInfo: boolean): Buffer {
+function serverHello(
+  version: number,
+  suite: number,
+  renegotiationInfo: boolean,
+  compression = 0,
+): Buffer {
   const extensions = renegotiationInfo ? Buffer.from([0, 5, 0xff, 0x01, 0, 1, 0]) : Buffer.alloc(0);
   const body = Buffer.concat([
     Buffer.from([version >> 8, version & 0xff]),
     randomBytes(32),
-    Buffer.from([0, suite >> 8, suite & 0xff, 0]),
+    Buffer.from([0, suite >> 8, suite & 0xff, compression]),
     extensions,
   ]);
   const message = Buffer.concat([Buffer.from([2, 0, body.length >> 8, body.length & 0xff]), body]);
@@ -201,4 +271,43 @@ function sslv2ServerHello(): Buffer {
     Buffer.from([0x80 | (message.length >> 8), message.length & 0xff]),
     message,
   ]);
+}
+
+const u24 = (length: number) => Buffer.from([length >> 16, (length >> 8) & 0xff, length & 0xff]);
+const handshakeMessage = (type: number, body: Buffer) =>
+  Buffer.concat([Buffer.from([type]), u24(body.length), body]);
+
+/** Certificate, CertificateStatus, ServerHelloDone (RFC 5246 7.4, RFC 6066 8), split into records. */
+function flightRecords(
+  version: number,
+  flight: { certificates: readonly Uint8Array[]; ocspResponse?: Uint8Array },
+): Buffer {
+  const list = Buffer.concat(
+    flight.certificates.map((der) => Buffer.concat([u24(der.length), Buffer.from(der)])),
+  );
+  const messages = Buffer.concat([
+    handshakeMessage(11, Buffer.concat([u24(list.length), list])),
+    ...(flight.ocspResponse
+      ? [
+          handshakeMessage(
+            22,
+            Buffer.concat([
+              Buffer.from([1]),
+              u24(flight.ocspResponse.length),
+              Buffer.from(flight.ocspResponse),
+            ]),
+          ),
+        ]
+      : []),
+    handshakeMessage(14, Buffer.alloc(0)),
+  ]);
+  const records: Buffer[] = [];
+  for (let at = 0; at < messages.length; at += 16384) {
+    const fragment = messages.subarray(at, at + 16384);
+    records.push(
+      Buffer.from([22, version >> 8, version & 0xff, fragment.length >> 8, fragment.length & 0xff]),
+      fragment,
+    );
+  }
+  return Buffer.concat(records);
 }

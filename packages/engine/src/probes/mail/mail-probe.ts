@@ -1,3 +1,4 @@
+import type { X509Certificate } from "node:crypto";
 import { setMaxListeners } from "node:events";
 import type tls from "node:tls";
 import type * as packet from "dns-packet";
@@ -15,6 +16,10 @@ import {
   smtpConversation,
 } from "../../protocols/smtp/smtp-conversation.js";
 import { describeCertificate, matchHostname } from "../../protocols/x509/certificate.js";
+import {
+  type ParsedCertificate,
+  tryParseCertificate,
+} from "../../protocols/x509/parse-certificate.js";
 import { createTrustStore } from "../../protocols/x509/trust-store.js";
 import {
   type MailData,
@@ -257,14 +262,19 @@ async function probeEndpoint(options: {
     error: outcome.failure,
     tlsaMatch:
       outcome.tls && options.host.tlsa.length > 0
-        ? options.host.tlsa.some((tlsa) => tlsaMatches(tlsa, outcome.tls!.sent))
+        ? options.host.tlsa.some((tlsa) => tlsaMatches(tlsa, parsedChain(outcome.tls!.sent)))
         : null,
     durationMs: Math.round(performance.now() - started),
   };
 }
 
+/** The certificates sent, read with the engine's own DER reader; one that does not parse is left out. */
+function parsedChain(sent: readonly X509Certificate[]): ParsedCertificate[] {
+  return sent.flatMap((certificate) => tryParseCertificate(certificate.raw) ?? []);
+}
+
 function readTls(outcome: NonNullable<SmtpOutcome["tls"]>, mxHost: string): MailTls {
-  const [leaf] = outcome.sent;
+  const [leaf] = parsedChain(outcome.sent.slice(0, 1));
   const now = Date.now();
   const described = leaf ? describeCertificate({ certificate: leaf, now }) : null;
   return {

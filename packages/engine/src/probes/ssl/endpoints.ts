@@ -1,9 +1,9 @@
 import type { AddressClass } from "../../network/address-policy.js";
 import type { ResolvedTarget } from "../../network/resolve-target.js";
+import type { SslEndpoint } from "./data/endpoint-schema.js";
 import type { HandshakeOutcome } from "./handshake.js";
 import type { HandshakeReading } from "./read-handshake.js";
 import type { AddressScan } from "./scan/scan-each.js";
-import type { SslEndpoint } from "./ssl-data.js";
 
 /** One address's line in `endpoints`: refused, not probed, failed, or what its handshake showed. */
 export function endpointOf(options: {
@@ -18,12 +18,15 @@ export function endpointOf(options: {
   const base = { address: address.address, family: address.family, range: address.range };
   const nothing = {
     protocol: null,
+    clientFailure: null,
     trusted: null,
     trustError: null,
     hostnameMatch: null,
     ocspStapled: null,
     fingerprint256: null,
     configuration: null,
+    groups: null,
+    vulnerabilities: null,
     grade: null,
     gradeReasons: [],
   };
@@ -47,12 +50,15 @@ export function endpointOf(options: {
     reason: null,
     errorCode: null,
     protocol: outcome.protocol,
-    trusted: outcome.authorized,
-    trustError: outcome.authorized ? null : outcome.authorizationError,
+    clientFailure: outcome.clientFailure,
+    trusted: reading ? reading.trusted : null,
+    trustError: reading ? reading.trustError : null,
     hostnameMatch: reading?.hostname ? reading.hostname.match : null,
     ocspStapled: outcome.ocspResponse !== null,
     fingerprint256: reading?.certificate?.fingerprint256 ?? null,
     configuration: scan?.configuration ?? null,
+    groups: scan?.groups ?? null,
+    vulnerabilities: scan?.vulnerabilities ?? null,
     grade: scan?.grade ?? null,
     gradeReasons: scan?.gradeReasons ?? [],
   };

@@ -1,7 +1,8 @@
 import type { X509Certificate } from "node:crypto";
 import type tls from "node:tls";
 import { AddressNotAllowedError, connectTls } from "../../network/connect-tls.js";
-import type { SslCipher, SslUnreachableReason } from "./ssl-data.js";
+import type { SslCipher } from "../../protocols/tls/negotiated-cipher.js";
+import type { SslUnreachableReason } from "./data/endpoint-schema.js";
 
 export interface HandshakeOptions {
   /** An IP literal from resolveTarget's allowed list; connectTls checks it again. */
@@ -35,15 +36,23 @@ export const stepTimeoutCodes = {
 export type HandshakeOutcome =
   | {
       ok: true;
-      protocol: string | null;
+      /**
+       * Who read the session: Node's TLS client, which completed the handshake, or only a
+       * hand-written hello (hello-handshake.ts) when the client could not.
+       */
+      via: "client" | "hello";
+      protocol: string;
       cipher: SslCipher;
       alpn: string | null;
-      authorized: boolean;
+      /** OpenSSL's verdict on the chain; null when only a hello was answered (the probe judges). */
+      authorized: boolean | null;
       authorizationError: string | null;
-      /** The certificates in the order the server sent them, leaf first; empty if none. */
-      sent: X509Certificate[];
+      /** The certificates (DER) in the order the server sent them, leaf first; empty if none. */
+      sent: Buffer[];
       /** The stapled OCSP response (DER), or null when none was stapled. */
       ocspResponse: Buffer | null;
+      /** Why the TLS client failed, when only a hello was answered. */
+      clientFailure: { reason: string; errorCode: string } | null;
     }
   | {
       ok: false;
@@ -137,7 +146,9 @@ export function handshake(options: HandshakeOptions): Promise<HandshakeOutcome> 
         const error = socket.authorizationError as Error | string | null | undefined;
         settle({
           ok: true,
-          protocol: socket.getProtocol(),
+          via: "client",
+          // Null only before a handshake, and this one completed.
+          protocol: socket.getProtocol() ?? "unknown",
           cipher: { name: cipher.name, standardName: cipher.standardName, version: cipher.version },
           alpn: socket.alpnProtocol || null,
           authorized: socket.authorized,
@@ -145,6 +156,7 @@ export function handshake(options: HandshakeOptions): Promise<HandshakeOutcome> 
           authorizationError: !error ? null : typeof error === "string" ? error : error.message,
           sent: sentCertificates(socket),
           ocspResponse,
+          clientFailure: null,
         });
       } catch (error) {
         settle(error instanceof Error ? error : new Error(String(error)));
@@ -160,11 +172,11 @@ export function handshake(options: HandshakeOptions): Promise<HandshakeOutcome> 
  * instead rebuilds the chain: reordered, unrelated certificates dropped, completed from the
  * trust store.) In Node 20 the call consumes that list, so it is made once, here.
  */
-function sentCertificates(socket: tls.TLSSocket): X509Certificate[] {
-  const sent: X509Certificate[] = [];
-  let next = socket.getPeerX509Certificate();
+function sentCertificates(socket: tls.TLSSocket): Buffer[] {
+  const sent: Buffer[] = [];
+  let next: X509Certificate | undefined = socket.getPeerX509Certificate();
   while (next && sent.length < maxSentCertificates) {
-    sent.push(next);
+    sent.push(next.raw);
     next = next.issuerCertificate;
   }
   return sent;

@@ -1,21 +1,33 @@
-export {
-  SslOptions,
-  type SslProbeOptions,
-  type SslSettings,
-  sslDeclaration,
-} from "./declaration.js";
-export { sslDataSchema } from "./schema.js";
+export type { SslCipher } from "../../protocols/tls/negotiated-cipher.js";
 export type {
   SslCertificate,
   SslChainCertificate,
-  SslCipher,
-  SslData,
-  SslEndpoint,
-  SslEndpointReason,
   SslName,
   SslSct,
-  SslUnreachableReason,
   SslValidationType,
-} from "./ssl-data.js";
+} from "../../protocols/x509/certificate-types.js";
+export type {
+  ScannedSuite,
+  SslConfiguration,
+  SslGrade,
+  SuiteWeakness,
+} from "./data/configuration-schema.js";
+export type {
+  SslEndpoint,
+  SslEndpointReason,
+  SslUnreachableReason,
+} from "./data/endpoint-schema.js";
+export {
+  type SslDane,
+  type SslData,
+  SslDataSchema,
+  SslDataSchema as sslDataSchema,
+  SslOptions,
+  type SslProbeOptions,
+  type SslReachableData,
+  type SslSettings,
+  type SslUnreachableData,
+  sslDeclaration,
+} from "./declaration.js";
 export { sslFindingIds } from "./ssl-findings.js";
 export { createSslProbe, sslProbe } from "./ssl-probe.js";

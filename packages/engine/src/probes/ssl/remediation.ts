@@ -7,7 +7,7 @@ import {
 import { remediation, stepsOnly } from "../../protocols/remediation/build.js";
 import { rfc } from "../../protocols/remediation/references.js";
 import { tlsConfigChange, tlsGuidelines } from "../../protocols/remediation/tls-profiles.js";
-import type { SslData } from "./ssl-data.js";
+import type { SslData } from "./declaration.js";
 
 type SslFix = Fix<SslData>;
 

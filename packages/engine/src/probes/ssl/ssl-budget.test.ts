@@ -10,7 +10,7 @@ import type * as packet from "dns-packet";
 import { describe, expect, it } from "vitest";
 import { createEngine } from "../../engine.js";
 import { silentLogger } from "../../logging/logger.js";
-import type { SslData } from "./ssl-data.js";
+import type { SslData } from "./declaration.js";
 import { sslFindingIds } from "./ssl-findings.js";
 import { sslProbe } from "./ssl-probe.js";
 

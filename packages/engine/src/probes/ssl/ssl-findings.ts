@@ -14,6 +14,7 @@ import {
   type SslFindingsInput,
   sslFindingIds,
 } from "./findings/finding.js";
+import { postQuantumFinding } from "./findings/groups.js";
 import { legacyProtocolFinding, ocspStaplingFinding } from "./findings/protocol.js";
 import { endpointsFinding, unreachableFinding } from "./findings/reachability.js";
 import { transparencyFinding, weakKeyFinding, weakSignatureFinding } from "./findings/strength.js";
@@ -24,6 +25,7 @@ import {
   longValidityFinding,
   notYetValidFinding,
 } from "./findings/validity.js";
+import { vulnerabilityFindings } from "./findings/vulnerabilities.js";
 
 export { type SslFindingsInput, sslFindingIds } from "./findings/finding.js";
 
@@ -51,7 +53,13 @@ export function sslFindings(input: SslFindingsInput): Finding[] {
   const { data } = input;
   const certificate = data.certificate;
   if (!certificate) {
-    const why = data.reachable ? "the server sent no certificate" : "no TLS handshake was made";
+    const why = !data.reachable
+      ? "no TLS handshake was made"
+      : input.certificateProblem
+        ? `the certificate could not be read (${input.certificateProblem})`
+        : data.trusted === null
+          ? "the certificate travels encrypted at TLS 1.3, and OpenSSL could not complete the handshake to read it"
+          : "the server sent no certificate (an anonymous suite)";
     const skipped = (id: (typeof sslFindingIds)[number]) =>
       finding(id, "skipped", `Not checked: ${why}.`);
     return [
@@ -61,6 +69,8 @@ export function sslFindings(input: SslFindingsInput): Finding[] {
       skipped("ssl.ocsp.not-stapled"),
       endpointsFinding(input),
       ...configurationFindings(input),
+      postQuantumFinding(input),
+      ...vulnerabilityFindings(input),
       daneFinding(input),
     ];
   }
@@ -72,6 +82,8 @@ export function sslFindings(input: SslFindingsInput): Finding[] {
     ocspStaplingFinding(withCertificate),
     endpointsFinding(input),
     ...configurationFindings(input),
+    postQuantumFinding(input),
+    ...vulnerabilityFindings(input),
     daneFinding(input),
   ];
 }

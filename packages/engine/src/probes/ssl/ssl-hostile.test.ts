@@ -16,7 +16,7 @@ import { describe, expect, it } from "vitest";
 import type { SectionResult } from "../../contract/section-result.js";
 import { createEngine } from "../../engine.js";
 import { silentLogger } from "../../logging/logger.js";
-import type { SslData } from "./ssl-data.js";
+import type { SslData } from "./declaration.js";
 import { sslFindingIds } from "./ssl-findings.js";
 import { sslProbe } from "./ssl-probe.js";
 

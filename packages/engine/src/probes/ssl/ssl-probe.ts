@@ -1,4 +1,3 @@
-import type { X509Certificate } from "node:crypto";
 import type tls from "node:tls";
 import type * as packet from "dns-packet";
 import { stepTimeoutMs } from "../../contract/budget.js";
@@ -16,15 +15,22 @@ import {
   answerValidator,
   type SecuredAnswer,
 } from "../../protocols/dnssec/answer-security.js";
+import type { ParsedCertificate } from "../../protocols/x509/parse-certificate.js";
 import {
   createTrustAnchors,
   createTrustStore,
   type TrustAnchors,
 } from "../../protocols/x509/trust-store.js";
+import { certificatesOnPath, weakSignatures } from "./chain-facts.js";
+import type { SslEndpoint, SslUnreachableReason } from "./data/endpoint-schema.js";
 import {
+  type SslDane,
+  type SslData,
   SslOptions,
   type SslProbeOptions,
+  type SslReachableData,
   type SslSettings,
+  type SslUnreachableData,
   sslDeclaration,
 } from "./declaration.js";
 import { endpointOf } from "./endpoints.js";
@@ -32,9 +38,6 @@ import { type HandshakeOutcome, handshakeEach } from "./handshake-each.js";
 import { readHandshake } from "./read-handshake.js";
 import { sslFixes } from "./remediation.js";
 import { type AddressScan, scanEach } from "./scan/scan-each.js";
-// Until the section's data is declared with TypeBox, the probe publishes its JSON Schema as it was.
-import { sslDataSchema } from "./schema.js";
-import type { SslDane, SslData, SslEndpoint, SslUnreachableReason } from "./ssl-data.js";
 import { sslFindings } from "./ssl-findings.js";
 import { sslTtlMs } from "./ttl.js";
 
@@ -80,7 +83,7 @@ export function createSslProbe(resolved: SslSettings): Probe<SslData> {
   const settings: SslProbeSettings = { ...resolved, trust };
   return withRemediations(sslFixes, {
     summary: sslDeclaration.summary,
-    dataSchema: sslDataSchema,
+    dataSchema: sslDeclaration.data,
     example: sslDeclaration.example,
     run: (domain, context) => probeDomain(domain, context, settings),
     ttlMs: (data) => sslTtlMs({ data, now: Date.now() }),
@@ -106,7 +109,7 @@ async function probeDomain(
 function daneOf(options: {
   owner: string;
   answer: SecuredAnswer;
-  sent: readonly X509Certificate[] | null;
+  sent: readonly ParsedCertificate[] | null;
 }): SslDane {
   const { owner, answer, sent } = options;
   const tlsa = answer.records.map((record) => tlsaOf((record as packet.TlsaAnswer).data));
@@ -131,7 +134,7 @@ async function handshakeDomain(options: {
   // Asked after the handshakes and before the scan, so that the handshakes and the scan's
   // connections alone fill their share of the engine's limit: one more round trip, and the
   // chain's queries only when there are TLSA records.
-  const dane = async (sent: readonly X509Certificate[] | null) =>
+  const dane = async (sent: readonly ParsedCertificate[] | null) =>
     daneOf({ owner, answer: await options.validator.answer(owner, "TLSA"), sent });
 
   let target: ResolvedTarget;
@@ -221,7 +224,7 @@ async function handshakeDomain(options: {
     });
   }
 
-  const daneData = await dane(outcome.sent);
+  const daneData = await dane(reading.parsed);
 
   // After the first handshakes, whose certificates the findings describe: every reachable
   // address probed is scanned, and the grade is the worst address's.
@@ -235,9 +238,18 @@ async function handshakeDomain(options: {
               ? [
                   {
                     address: address.address,
-                    trusted: each.authorized,
+                    trusted: read.trusted,
                     hostnameMatch: read.hostname ? read.hostname.match : null,
                     certificate: read.certificate,
+                    weakSignatures: read.certificate
+                      ? weakSignatures(
+                          certificatesOnPath({
+                            chain: read.chain,
+                            chainPath: read.chainPath,
+                            leaf: read.certificate,
+                          }),
+                        ).map((entry) => entry.subject.dn || entry.fingerprint256)
+                      : [],
                   },
                 ]
               : [],
@@ -252,7 +264,7 @@ async function handshakeDomain(options: {
   const endpoints = endpointsWith(scanned?.scans);
   const worst = scanned?.worst;
 
-  const data: Omit<SslData, "findings"> = {
+  const data: Omit<SslReachableData, "findings"> = {
     reachable: true,
     reason: null,
     errorCode: null,
@@ -262,13 +274,16 @@ async function handshakeDomain(options: {
     cipher: outcome.cipher,
     alpn: outcome.alpn,
     ocspStapled: outcome.ocspResponse !== null,
-    trusted: outcome.authorized,
-    trustError: outcome.authorized ? null : outcome.authorizationError,
+    trusted: reading.trusted,
+    trustError: reading.trustError,
+    clientFailure: outcome.clientFailure,
     hostnameMatch: reading.hostname ? reading.hostname.match : null,
     certificate: reading.certificate,
     chain: reading.chain,
     endpoints,
     configuration: worst?.configuration ?? null,
+    groups: worst?.groups ?? null,
+    vulnerabilities: worst?.vulnerabilities ?? null,
     grade: worst?.grade ?? null,
     gradeReasons: worst?.gradeReasons ?? [],
     dane: daneData,
@@ -279,6 +294,7 @@ async function handshakeDomain(options: {
     now,
     chainPath: reading.chainPath,
     commonNameOnly: reading.hostname?.commonNameOnly ?? false,
+    certificateProblem: reading.certificateProblem,
     scanOff: !settings.scan,
     scanOutOfTime: settings.scan && !scanTimeLeft,
     notTried,
@@ -298,7 +314,7 @@ function unreachable(options: {
   endpoints: SslEndpoint[];
   dane: SslDane;
 }): SslData {
-  const data: Omit<SslData, "findings"> = {
+  const data: Omit<SslUnreachableData, "findings"> = {
     reachable: false,
     reason: options.reason,
     errorCode: options.errorCode ?? null,
@@ -308,6 +324,7 @@ function unreachable(options: {
     cipher: null,
     alpn: null,
     ocspStapled: null,
+    clientFailure: null,
     trusted: null,
     trustError: null,
     hostnameMatch: null,
@@ -315,6 +332,8 @@ function unreachable(options: {
     chain: [],
     endpoints: options.endpoints,
     configuration: null,
+    groups: null,
+    vulnerabilities: null,
     grade: null,
     gradeReasons: [],
     dane: options.dane,

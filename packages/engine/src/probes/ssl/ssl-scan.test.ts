@@ -48,15 +48,19 @@ async function behindResponder(
 async function scan(
   profile: tls.TlsOptions,
   more: Parameters<typeof startTlsServer>[0] = {},
-  options: { trusted?: boolean; scanConcurrency?: number } = {},
+  options: { trusted?: boolean; scanConcurrency?: number; timeoutMs?: number } = {},
 ) {
   const server = await rsaServer(profile, more);
   const started = performance.now();
-  const data = await probe({
-    port: server.port,
-    ...(options.trusted === false ? {} : { ca: harness.pki.root.certPem }),
-    ...(options.scanConcurrency ? { scanConcurrency: options.scanConcurrency } : {}),
-  });
+  const data = await probe(
+    {
+      port: server.port,
+      ...(options.trusted === false ? {} : { ca: harness.pki.root.certPem }),
+      ...(options.scanConcurrency ? { scanConcurrency: options.scanConcurrency } : {}),
+    },
+    "secure.test",
+    options.timeoutMs ? harness.context({ timeoutMs: options.timeoutMs }) : undefined,
+  );
   return { data, server, durationMs: performance.now() - started };
 }
 
@@ -65,7 +69,7 @@ const names = (suites: readonly { name: string }[] | undefined) =>
 
 describe("sslProbe: protocol versions", () => {
   it("finds TLS 1.0 to 1.2 accepted and TLS 1.3 not: legacy fails, tls13 warns, grade B", async () => {
-    const { data } = await scan(tlsProfiles.legacyOnly);
+    const { data } = await scan(tlsProfiles.legacyOnly, {}, { timeoutMs: 10_000 });
 
     expect(data.protocol).toBe("TLSv1.2");
     expect(data.configuration?.protocols).toEqual({
@@ -277,12 +281,49 @@ describe("sslProbe: cipher suites", () => {
       maxVersion: "TLSv1.2",
       ciphers: "DHE-RSA-AES128-GCM-SHA256:@SECLEVEL=0",
     } as const;
-    const strong = await scan({ ...profile, dhparam: "auto" });
-    const weak = await scan({ ...profile, dhparam: dh1024 });
+    // Room for Miller-Rabin on a loaded machine: the prime's test is timed from the budget.
+    const strong = await scan({ ...profile, dhparam: "auto" }, {}, { timeoutMs: 10_000 });
+    const weak = await scan({ ...profile, dhparam: dh1024 }, {}, { timeoutMs: 10_000 });
 
     expect(strong.data.configuration?.dhBits).toBe(2048);
     expect(weak.data.configuration?.dhBits).toBe(1024);
     expect(weak.data.gradeReasons).toContain("B: DH group of 1024 bits");
+    // Each served prime judged: OpenSSL's own is a well-known safe prime, the 1024-bit one the
+    // Oakley group Logjam precomputes against.
+    expect(strong.data.groups?.dhPrimes).toEqual([
+      expect.objectContaining({ bits: 2048, prime: true, safePrime: true, weakness: null }),
+    ]);
+    expect(strong.data.groups?.dhPrimes[0]?.known).toMatch(/^RFC(3526|7919)\//);
+    expect(weak.data.groups?.dhPrimes).toEqual([
+      {
+        bits: 1024,
+        prime: true,
+        safePrime: true,
+        known: "RFC2409/Oakley Group 2",
+        weakness: "precomputed",
+      },
+    ]);
+  });
+
+  it("tests the served DH prime: one that is not a safe prime caps the grade at C", async () => {
+    // A DSA-style group (openssl dhparam -dsaparam 2048): p prime, (p - 1) / 2 not.
+    const { data } = await scan(
+      {
+        maxVersion: "TLSv1.2",
+        ciphers: "DHE-RSA-AES128-GCM-SHA256",
+        dhparam: dsaStyle2048,
+      },
+      {},
+      { timeoutMs: 10_000 },
+    );
+
+    expect(data.groups?.dhPrimes).toEqual([
+      { bits: 2048, prime: true, safePrime: false, known: null, weakness: "not-safe" },
+    ]);
+    expect(data.grade).toBe("C");
+    expect(data.gradeReasons).toContain(
+      "C: the DH modulus it sends is not a safe prime: keys can be confined to small subgroups",
+    );
   });
 
   it("tells the server's order from the client's", async () => {
@@ -291,6 +332,98 @@ describe("sslProbe: cipher suites", () => {
 
     expect(own.data.configuration?.serverOrder).toBe(true);
     expect(clients.data.configuration?.serverOrder).toBe(false);
+  });
+});
+
+describe("sslProbe: post-quantum key exchange", () => {
+  it("finds X25519MLKEM768 named in a HelloRetryRequest: post-quantum passes", async () => {
+    // A TLS 1.3 server preferring X25519MLKEM768 (no OpenSSL here has it); the rest relayed.
+    const front = await behindResponder(tlsProfiles.tls13Only, {
+      versions: [],
+      renegotiationInfo: false,
+      preferGroups: [0x11ec],
+    });
+    try {
+      const data = await probe({ port: front.port, ca: harness.pki.root.certPem });
+
+      expect(data.groups?.postQuantum).toEqual(["X25519MLKEM768"]);
+      expect(data.groups?.accepted).toContain("X25519MLKEM768");
+      expect(data.endpoints[0]?.groups?.postQuantum).toEqual(["X25519MLKEM768"]);
+      expect(findingOf(data, "ssl.groups.post-quantum")).toMatchObject({
+        status: "pass",
+        details: { postQuantum: ["X25519MLKEM768"] },
+      });
+      expect(data.configuration?.complete).toBe(true);
+    } finally {
+      await front.close();
+    }
+  });
+
+  it("says so when no post-quantum group is picked, or there is no TLS 1.3", async () => {
+    const modern = await scan(tlsProfiles.tls13Only);
+    const legacy = await scan(tlsProfiles.legacyOnly);
+
+    expect(modern.data.groups?.postQuantum).toEqual([]);
+    expect(modern.data.groups?.accepted).toContain("X25519");
+    expect(findingOf(modern.data, "ssl.groups.post-quantum")).toMatchObject({
+      status: "info",
+      message: expect.stringMatching(/picks no post-quantum hybrid group/),
+    });
+    expect(findingOf(legacy.data, "ssl.groups.post-quantum")).toMatchObject({
+      status: "info",
+      message: expect.stringMatching(/does not accept TLS 1.3/),
+    });
+  });
+});
+
+describe("sslProbe: known weaknesses", () => {
+  // These questions come after the whole scan: a budget that a loaded machine leaves room in.
+  const roomy = { timeoutMs: 10_000 };
+
+  it("passes a server that honours TLS_FALLBACK_SCSV and does not compress", async () => {
+    // TLS 1.2 and 1.3: the fallback hello is a TLS 1.2 one.
+    const { data } = await scan(tlsProfiles.modern, {}, roomy);
+
+    expect(data.vulnerabilities).toEqual({ fallbackScsv: "honoured", compression: false });
+    expect(status(data, "ssl.vuln.fallback-scsv")).toBe("pass");
+    expect(status(data, "ssl.vuln.compression")).toBe("pass");
+  });
+
+  it("fails a server that accepts a fallback hello and compresses (CRIME)", async () => {
+    // TLS 1.2 hellos offering ECDHE-RSA-AES128-GCM-SHA256 answered by hand, SCSV or not,
+    // DEFLATE picked when offered; the rest relayed to a TLS 1.3 server.
+    const front = await behindResponder(tlsProfiles.tls13Only, {
+      versions: [0x0303],
+      renegotiationInfo: true,
+      suites: [0xc02f],
+      compression: true,
+    });
+    try {
+      const data = await probe(
+        { port: front.port, ca: harness.pki.root.certPem },
+        "secure.test",
+        harness.context(roomy),
+      );
+
+      expect(data.vulnerabilities).toEqual({ fallbackScsv: "ignored", compression: true });
+      expect(findingOf(data, "ssl.vuln.fallback-scsv")).toMatchObject({
+        status: "fail",
+        message: expect.stringMatching(/downgrade/),
+      });
+      expect(findingOf(data, "ssl.vuln.compression")).toMatchObject({
+        status: "fail",
+        message: expect.stringMatching(/CRIME/),
+      });
+    } finally {
+      await front.close();
+    }
+  });
+
+  it("has nothing to fall back to at a server of one version", async () => {
+    const { data } = await scan(tlsProfiles.tls13Only, {}, roomy);
+
+    expect(data.vulnerabilities).toEqual({ fallbackScsv: "not-applicable", compression: false });
+    expect(findingOf(data, "ssl.vuln.fallback-scsv").message).toMatch(/one protocol version/);
   });
 });
 
@@ -539,3 +672,19 @@ Sgh5jjQE3e+VGbPNOkMbMCsKbfJfFDdP4TVtbVHCReSFtXZiXn7G9ExC6aY37WsL
 /1y29Aa37e44a/taiZ+lrp8kEXxLH+ZJKGZR7OZTgf//////////AgEC
 -----END DH PARAMETERS-----
 `;
+
+/** `openssl dhparam -dsaparam 2048`: a prime p whose (p - 1) / 2 is not prime. */
+const dsaStyle2048 = `-----BEGIN X9.42 DH PARAMETERS-----
+MIICKAKCAQEA0QIKdEN0rsvHGS9OKPx96LUuu9KeXhUqcPpnDhfWHLJIiOJy0hMz
+dNxAiywoo6p+yRYKY5BV3nq/YAXLop6E+9AbJNd+LmRV3isyNHjR+r11Ie3MYoV3
+gnydyVO6BjjS8q1CoEhetpTs7ACZW5pJPYrsljnd8rpqaWk/85ZxZ39WQI/hC6/z
+l46cduG56bgyuqgUy6cd6k7DvxqJMdMAHQT1zsXh6/Zf5MPssuiDm76Dx0DTEqMa
+xIb/k2oQx4RKuTm1OM0HgxWClc/88CRx7U9NwmnP+5Jgh6coAlX6R6jBba6cPrTo
+Qd5mNkq1+Qq94bMRIzkAEyL0yZRm6gCFqQKCAQAY+lsP8rm06GWAxgZYZr7ngQyJ
+QBNKhaEkmvjICfUd4IHu6hr/ihCSlwFvHtPS59NCfnTpjVwhQx39qodY7bXP8WAS
+Kof9Ur13W7NrRWTEDT7ERiq0Yj+pOzruUjh2kHXylBz0vHjC1aUbHYQvBxA2L9CL
+oAtLmwcljg/PNCDeXsFRe+Jjc6l6zcgtcbirXXjVW6J2E3nLf39nvKsy5Wn2AlF/
+Os5VoemOanHKc29UJ5n4xSQLuwKXKNbeDxH1tO/U179snu4or2LuPfY0jEHFqa0g
+IxSYTHo5xJ3XChq84FN2gTn05LWtc+l19U+Po1iQRJVw7yBqCe28jnQRBwNVAh0A
+m+cqMY2FM8o2hj9xzDaQo3P0iDoN+452SL/flw==
+-----END X9.42 DH PARAMETERS-----`;

@@ -96,6 +96,11 @@ describe("sslProbe: keys and signatures", () => {
         ],
       },
     });
+    // Every browser refuses it: untrusted for them, grade T (SSL Labs), not a B.
+    expect(data.grade).toBe("T");
+    expect(data.gradeReasons).toEqual([
+      "CN=secure.test is signed with SHA-1 or MD5, which every browser refuses",
+    ]);
   });
 
   it("fails an intermediate signed with SHA-1 by an RSA root", async () => {
@@ -122,6 +127,10 @@ describe("sslProbe: keys and signatures", () => {
       status: "fail",
       details: { weak: [{ subject: "CN=SHA-1 Intermediate" }] },
     });
+    expect(data.grade).toBe("T");
+    expect(data.gradeReasons).toEqual([
+      "CN=SHA-1 Intermediate is signed with SHA-1 or MD5, which every browser refuses",
+    ]);
   });
 
   it("ignores the self-signature of a root the server sends", async () => {
@@ -141,6 +150,7 @@ describe("sslProbe: keys and signatures", () => {
 
     expect(data.chain[1]).toMatchObject({ selfSigned: true, signatureHash: "SHA-1" });
     expect(status(data, "ssl.cert.weak-signature")).toBe("pass");
+    expect(data.gradeReasons.join()).not.toMatch(/SHA-1/);
   });
 });
 

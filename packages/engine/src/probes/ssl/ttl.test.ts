@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { SslCertificate, SslData } from "./ssl-data.js";
+import type { SslCertificate } from "../../protocols/x509/certificate-types.js";
+import type { SslData } from "./declaration.js";
 import { sslTtlMs } from "./ttl.js";
 
 const minute = 60_000;

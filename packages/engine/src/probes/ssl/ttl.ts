@@ -1,4 +1,4 @@
-import type { SslData } from "./ssl-data.js";
+import type { SslData } from "./declaration.js";
 
 const minuteMs = 60_000;
 export const maxTtlMs = 60 * minuteMs;

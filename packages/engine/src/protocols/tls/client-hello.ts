@@ -1,4 +1,20 @@
 import { randomBytes } from "node:crypto";
+import {
+  alpnBody,
+  extension,
+  extensionsBlock,
+  extensionType,
+  helloRecord,
+  keyShareBody,
+  serverNameBody,
+  statusRequestBody,
+  supportedVersionsBody,
+  u16,
+  u16ListBody,
+  u16s,
+  withLength8,
+  withLength16,
+} from "./hello-extensions.js";
 
 /** Protocol versions as a hello carries them. */
 export const sslVersion = {
@@ -21,7 +37,26 @@ export const groupCodes = {
   ffdhe4096: 0x0102,
   ffdhe6144: 0x0103,
   ffdhe8192: 0x0104,
+  // Post-quantum hybrids: draft-ietf-tls-ecdhe-mlkem, and the Kyber draft before ML-KEM.
+  X25519MLKEM768: 0x11ec,
+  SecP256r1MLKEM768: 0x11eb,
+  SecP384r1MLKEM1024: 0x11ed,
+  X25519Kyber768Draft00: 0x6399,
 } as const;
+
+/** The post-quantum hybrid groups, most current first. */
+export const postQuantumGroups = [
+  "X25519MLKEM768",
+  "SecP256r1MLKEM768",
+  "SecP384r1MLKEM1024",
+  "X25519Kyber768Draft00",
+] as const satisfies readonly GroupName[];
+
+/** A group's name from its code, or its code in hex. */
+export function groupName(code: number): string {
+  const found = Object.entries(groupCodes).find(([, value]) => value === code);
+  return found ? found[0] : `0x${code.toString(16).padStart(4, "0")}`;
+}
 
 export type GroupName = keyof typeof groupCodes;
 
@@ -46,14 +81,6 @@ const signatureAlgorithms = [
   0x0501, 0x0601, 0x0303, 0x0301, 0x0302, 0x0402, 0x0502, 0x0602, 0x0203, 0x0201, 0x0202,
 ];
 
-const renegotiationInfo = 0xff01;
-
-const u16 = (value: number) => Buffer.from([value >> 8, value & 0xff]);
-const u16s = (values: readonly number[]) => Buffer.concat(values.map(u16));
-const withLength8 = (body: Buffer) => Buffer.concat([Buffer.from([body.length]), body]);
-const withLength16 = (body: Buffer) => Buffer.concat([u16(body.length), body]);
-const extension = (type: number, body: Buffer) => Buffer.concat([u16(type), withLength16(body)]);
-
 export interface HelloSpec {
   /** The version asked for; TLS 1.3 is asked through supported_versions (RFC 8446 4.2.1). */
   version: (typeof sslVersion)[keyof typeof sslVersion];
@@ -67,14 +94,27 @@ export interface HelloSpec {
    * instead of none, for a server that cannot answer with a HelloRetryRequest.
    */
   keyShare?: boolean;
+  /** Compression methods offered, in order; default null (0) alone. */
+  compression?: readonly number[];
+  /** Ask for a stapled OCSP response (status_request, RFC 6066 8). */
+  statusRequest?: boolean;
+  /** Ask for SCTs in the handshake (signed_certificate_timestamp, RFC 6962 3.3.1). */
+  signedCertificateTimestamps?: boolean;
+  /** ALPN protocols offered. */
+  alpn?: readonly string[];
+  /** Offer heartbeats, the peer allowed to send them (RFC 6520). */
+  heartbeat?: boolean;
+  /** Offer a session ticket (an empty session_ticket, RFC 5077). */
+  sessionTicket?: boolean;
 }
 
 /**
  * A ClientHello written by hand. SSL 3 carries no extensions (RFC 6101 has none). TLS carries
  * SNI, groups and signature algorithms and an empty renegotiation_info, which a server that
- * supports secure renegotiation answers with its own (RFC 5746 3.6). A TLS 1.3 hello sends no key share: a server that has a group in common
- * answers with a HelloRetryRequest naming the suite and group it picked (RFC 8446 4.1.4), so
- * neither side computes a key.
+ * supports secure renegotiation answers with its own (RFC 5746 3.6), and what `spec` asks for.
+ * A TLS 1.3 hello sends no key share: a server that has a group in common answers with a
+ * HelloRetryRequest naming the suite and group it picked (RFC 8446 4.1.4), so neither side
+ * computes a key.
  */
 export function clientHello(spec: HelloSpec): Buffer {
   const tls13 = spec.version === sslVersion["TLSv1.3"];
@@ -84,50 +124,39 @@ export function clientHello(spec: HelloSpec): Buffer {
     randomBytes(32),
     Buffer.from([0]), // no session id
     withLength16(u16s(spec.suites)),
-    Buffer.from([1, 0]), // no compression
+    withLength8(Buffer.from(spec.compression ?? [0])),
   ]);
-  let body = fixed;
-  if (spec.version !== sslVersion.SSLv3) {
-    const list = [
-      extension(
-        0x0000,
-        withLength16(
-          Buffer.concat([Buffer.from([0]), withLength16(Buffer.from(spec.servername, "ascii"))]),
-        ),
-      ),
-      extension(0x000a, withLength16(u16s(groups))),
-      extension(0x000b, withLength8(Buffer.from([0]))),
-      extension(0x000d, withLength16(u16s(signatureAlgorithms))),
-      ...(tls13
-        ? [
-            extension(0x002b, withLength8(u16(sslVersion["TLSv1.3"]))),
-            extension(
-              0x0033,
-              withLength16(
-                spec.keyShare
-                  ? Buffer.concat([u16(groupCodes.X25519), withLength16(randomBytes(32))])
-                  : Buffer.alloc(0),
-              ),
-            ),
-          ]
-        : // extended_master_secret (RFC 7627), as every current client sends it.
-          [extension(renegotiationInfo, Buffer.from([0])), extension(0x0017, Buffer.alloc(0))]),
-    ];
-    // Some load balancers (F5's) hang on a ClientHello of 256 to 511 bytes: pad it to 512 with
-    // RFC 7685's extension, as OpenSSL and browsers do.
-    const length = 4 + fixed.length + 2 + list.reduce((sum, item) => sum + item.length, 0);
-    if (length > 0xff && length < 0x200) {
-      list.push(extension(0x0015, Buffer.alloc(Math.max(0, 0x200 - length - 4))));
-    }
-    body = Buffer.concat([fixed, withLength16(Buffer.concat(list))]);
-  }
-  const handshake = Buffer.concat([
-    Buffer.from([1, body.length >> 16, (body.length >> 8) & 0xff, body.length & 0xff]),
-    body,
-  ]);
-  // Record version: TLS 1.0 for TLS hellos, as browsers send, for servers that check it.
-  const recordVersion = spec.version === sslVersion.SSLv3 ? spec.version : sslVersion.TLSv1;
-  return Buffer.concat([Buffer.from([22]), u16(recordVersion), withLength16(handshake)]);
+  if (spec.version === sslVersion.SSLv3) return helloRecord(fixed, sslVersion.SSLv3);
+  const list = [
+    extension(extensionType.serverName, serverNameBody(spec.servername)),
+    extension(extensionType.supportedGroups, u16ListBody(groups)),
+    extension(extensionType.ecPointFormats, withLength8(Buffer.from([0]))),
+    extension(extensionType.signatureAlgorithms, u16ListBody(signatureAlgorithms)),
+    ...(spec.statusRequest ? [extension(extensionType.statusRequest, statusRequestBody())] : []),
+    ...(spec.signedCertificateTimestamps
+      ? [extension(extensionType.signedCertificateTimestamp, Buffer.alloc(0))]
+      : []),
+    ...(spec.alpn ? [extension(extensionType.alpn, alpnBody(spec.alpn))] : []),
+    ...(spec.heartbeat ? [extension(extensionType.heartbeat, Buffer.from([1]))] : []),
+    ...(spec.sessionTicket ? [extension(extensionType.sessionTicket, Buffer.alloc(0))] : []),
+    ...(tls13
+      ? [
+          extension(
+            extensionType.supportedVersions,
+            supportedVersionsBody([sslVersion["TLSv1.3"]]),
+          ),
+          extension(
+            extensionType.keyShare,
+            keyShareBody(spec.keyShare ? [{ group: groupCodes.X25519, key: randomBytes(32) }] : []),
+          ),
+        ]
+      : // extended_master_secret (RFC 7627), as every current client sends it.
+        [
+          extension(extensionType.renegotiationInfo, Buffer.from([0])),
+          extension(extensionType.extendedMasterSecret, Buffer.alloc(0)),
+        ]),
+  ];
+  return helloRecord(Buffer.concat([fixed, extensionsBlock(fixed.length, list)]), sslVersion.TLSv1);
 }
 
 // SSL 2's seven cipher kinds (RC4, RC2, IDEA, DES, 3DES, with and without export), 3 bytes each.

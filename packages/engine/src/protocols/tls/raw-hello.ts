@@ -1,6 +1,5 @@
-import { AddressNotAllowedError } from "../../network/connect-target.js";
-import { connectTcp } from "../../network/connect-tcp.js";
-import { readServerAnswer, type ServerAnswer } from "./server-answer.js";
+import { openRawSession, type RawFailure } from "./raw-session.js";
+import { type ReadUntil, readServerAnswer, type ServerAnswer } from "./server-answer.js";
 
 /**
  * Sends a hand-written ClientHello and reads the server's answer, for every question of the
@@ -12,65 +11,45 @@ import { readServerAnswer, type ServerAnswer } from "./server-answer.js";
 
 /** Enough for a ServerHello and a certificate chain up to its ServerKeyExchange. */
 const maxAnswerBytes = 256 * 1024;
+/** Enough for a whole first flight: a chain of certificates with 10,000 names and its staple. */
+const maxFlightBytes = 2 * 1024 * 1024;
 
 export type RawHelloOutcome =
   | { ok: true; answer: ServerAnswer }
   /** `closed`: the server closed the connection without a word, a common way to refuse. */
-  | { ok: false; reason: "closed" | "reset" | "refused" | "timeout" | "blocked_address" | "error" };
+  | { ok: false; reason: RawFailure };
 
 /** Sends `hello` and reads the server's first answer. Never rejects. */
-export function exchangeHello(options: {
+export async function exchangeHello(options: {
   address: string;
   port: number;
   allowPrivateAddresses: boolean;
   hello: Buffer;
-  /** Read an ECDHE or DHE ServerHello on to its ServerKeyExchange. */
-  keyExchange?: boolean;
+  /** How far to read the server's answer (default: its ServerHello). */
+  until?: ReadUntil;
   timeoutMs: number;
   signal: AbortSignal;
 }): Promise<RawHelloOutcome> {
-  if (options.signal.aborted) return Promise.resolve({ ok: false, reason: "timeout" });
-  let socket: ReturnType<typeof connectTcp>;
-  try {
-    socket = connectTcp(options);
-  } catch (error) {
-    const reason = error instanceof AddressNotAllowedError ? "blocked_address" : "error";
-    return Promise.resolve({ ok: false, reason });
-  }
-  return new Promise((resolve) => {
-    let received = Buffer.alloc(0);
-    let settled = false;
-    const settle = (outcome: RawHelloOutcome) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      options.signal.removeEventListener("abort", onAbort);
-      socket.destroy();
-      resolve(outcome);
-    };
-    const onAbort = () => settle({ ok: false, reason: "timeout" });
-    const timer = setTimeout(() => onAbort(), Math.max(1, options.timeoutMs));
-    options.signal.addEventListener("abort", onAbort, { once: true });
-    socket.once("connect", () => socket.write(options.hello));
-    socket.on("data", (chunk: Buffer) => {
-      received = Buffer.concat([received, chunk]);
-      const answer: ServerAnswer | undefined =
-        received.length > maxAnswerBytes
-          ? { kind: "garbage" }
-          : readServerAnswer(received, options.keyExchange ?? false);
-      if (answer) settle({ ok: true, answer });
-    });
-    socket.on("error", (error: NodeJS.ErrnoException) => {
-      if (error.code === "ECONNREFUSED") settle({ ok: false, reason: "refused" });
-      else if (error.code === "ECONNRESET" || error.code === "EPIPE") {
-        settle({ ok: false, reason: "reset" });
-      } else settle({ ok: false, reason: "error" });
-    });
-    // A server that closes after its ServerHello, before any key exchange, still answered.
-    socket.once("end", () => {
-      const answer = readServerAnswer(received, false);
-      settle(answer ? { ok: true, answer } : { ok: false, reason: "closed" });
-    });
-    socket.once("close", () => settle({ ok: false, reason: "reset" }));
+  const until = options.until ?? "hello";
+  const started = performance.now();
+  const opened = await openRawSession({
+    ...options,
+    maxBytes: until === "flight" ? maxFlightBytes : maxAnswerBytes,
   });
+  if (!opened.ok) return opened;
+  const session = opened.value;
+  try {
+    session.send(options.hello);
+    const left = options.timeoutMs - (performance.now() - started);
+    // A server that closes after its ServerHello, before any key exchange, still answered.
+    const read = await session.read(
+      (bytes, final) => (bytes.length > 0 ? readServerAnswer(bytes, until, final) : undefined),
+      left,
+    );
+    if (read.ok) return { ok: true, answer: read.value };
+    // Too many bytes: not a TLS server's first flight.
+    return read.reason === "oversized" ? { ok: true, answer: { kind: "garbage" } } : read;
+  } finally {
+    session.close();
+  }
 }

@@ -1,59 +1,72 @@
-import type { X509Certificate } from "node:crypto";
-import type { Certificate as LegacyName } from "node:tls";
-import ipaddr from "ipaddr.js";
-import type { SslCertificate, SslChainCertificate, SslName } from "./certificate-types.js";
-import { type CertificateDerFields, readCertificateDer } from "./der/certificate-fields.js";
+import { createHash } from "node:crypto";
+import type { SslCertificate, SslChainCertificate } from "./certificate-types.js";
+import { type CertificateFields, certificateFields } from "./der/certificate-fields.js";
+import { commonNameOf, describeName } from "./distinguished-name.js";
+import type { ParsedCertificate } from "./parse-certificate.js";
+import { describePublicKey } from "./public-key.js";
+import { isSelfSigned } from "./verify-signature.js";
 
 const dayMs = 86_400_000;
 
+/** More names than this are counted, not listed: a stranger's certificate may hold 10,000. */
+export const maxListedAltNames = 1000;
+
+/** SHA-256 of the DER, colon-separated upper-case hex, as OpenSSL prints fingerprints. */
+export function fingerprint256(der: Buffer): string {
+  const hex = createHash("sha256").update(der).digest("hex").toUpperCase();
+  return hex.match(/../g)!.join(":");
+}
+
+/** The serial number as OpenSSL prints it: upper-case hex, leading zero bytes dropped. */
+function serialText(bytes: Buffer): string {
+  const start = bytes.findIndex((byte) => byte !== 0);
+  return start < 0 ? "0" : bytes.subarray(start).toString("hex").toUpperCase();
+}
+
 /**
- * Describes a certificate of the chain. Node 20's X509Certificate gives names, dates, key and
- * fingerprint; the signature algorithm comes from the DER (readCertificateDer), parsed with
- * @peculiar/asn1-x509, which needs no global reflect-metadata polyfill in users' processes.
+ * Describes a certificate of the chain from its DER alone (parseCertificate), so that a
+ * certificate OpenSSL would refuse or Node cannot print (no subject, 10,000 names) is still
+ * described rather than taken for a failure of the probe.
  */
 export function describeChainCertificate(options: {
-  certificate: X509Certificate;
-  /** Already read from the same certificate, to parse it once. */
-  fields?: CertificateDerFields;
+  certificate: ParsedCertificate;
+  /** Already read from the same certificate, to read it once. */
+  fields?: CertificateFields;
 }): SslChainCertificate {
   const { certificate } = options;
-  const fields = options.fields ?? readCertificateDer({ der: certificate.raw });
-  const legacy = certificate.toLegacyObject();
-  const key = certificate.publicKey;
-  const details = key.asymmetricKeyDetails;
+  const fields = options.fields ?? certificateFields(certificate);
   return {
-    subject: describeName(certificate.subject, legacy.subject),
-    issuer: describeName(certificate.issuer, legacy.issuer),
-    serialNumber: certificate.serialNumber.toUpperCase(),
-    notBefore: parseOpenSslDate(legacy.valid_from).toISOString(),
-    notAfter: parseOpenSslDate(legacy.valid_to).toISOString(),
-    fingerprint256: certificate.fingerprint256,
-    keyType: key.asymmetricKeyType ?? null,
-    keySize: legacy.bits ?? details?.modulusLength ?? null,
-    keyCurve: legacy.nistCurve ?? legacy.asn1Curve ?? details?.namedCurve ?? null,
+    subject: describeName(certificate.subject),
+    issuer: describeName(certificate.issuer),
+    serialNumber: serialText(certificate.serialNumber),
+    notBefore: certificate.notBefore.toISOString(),
+    notAfter: certificate.notAfter.toISOString(),
+    fingerprint256: fingerprint256(certificate.der),
+    ...describePublicKey(certificate.keyAlgorithm, certificate.publicKey),
     signatureAlgorithm: fields.signatureAlgorithm,
     signatureHash: fields.signatureHash,
-    ca: certificate.ca,
+    ca: fields.ca,
     selfSigned: isSelfSigned(certificate),
   };
 }
 
 /** Describes the leaf: the chain entry plus validity, names, URLs, policies and SCTs. */
 export function describeCertificate(options: {
-  certificate: X509Certificate;
+  certificate: ParsedCertificate;
   now: number;
 }): SslCertificate {
   const { certificate, now } = options;
-  const fields = readCertificateDer({ der: certificate.raw });
+  const fields = certificateFields(certificate);
   const entry = describeChainCertificate({ certificate, fields });
-  const notBefore = Date.parse(entry.notBefore);
-  const notAfter = Date.parse(entry.notAfter);
+  const notBefore = certificate.notBefore.getTime();
+  const notAfter = certificate.notAfter.getTime();
   return {
     ...entry,
     daysRemaining: Math.floor((notAfter - now) / dayMs),
     // Both ends are part of the validity period (RFC 5280 4.1.2.5), hence the extra second.
     validityDays: Math.ceil((notAfter - notBefore + 1000) / dayMs),
-    subjectAltNames: subjectAltNames(certificate.subjectAltName),
+    subjectAltNames: fields.subjectAltNames.slice(0, maxListedAltNames),
+    subjectAltNameCount: fields.subjectAltNames.length,
     ocspUrls: fields.ocspUrls,
     caIssuerUrls: fields.caIssuerUrls,
     crlUrls: fields.crlUrls,
@@ -64,109 +77,39 @@ export function describeCertificate(options: {
   };
 }
 
+/** A DNS name or pattern in one form: lower case, no trailing dot. */
+const normal = (name: string) => name.toLowerCase().replace(/\.$/, "");
+
 /**
- * Issued by itself: issuer name equals subject name and its own key verifies the signature.
- * Not `checkIssued`, which also demands keyCertSign, absent from most self-signed server
- * certificates (OpenSSL's own self-signed test ignores key usage too).
+ * `pattern` (a SAN or CN) names `hostname` as browsers and OpenSSL's X509_check_host read it
+ * (CA/Browser Forum rules): case-insensitive, `*` only as the whole left-most label of a
+ * pattern with at least three labels, standing for exactly one non-empty label.
  */
-export function isSelfSigned(certificate: X509Certificate): boolean {
-  if (certificate.issuer !== certificate.subject) return false;
-  try {
-    return certificate.verify(certificate.publicKey);
-  } catch {
-    // An unsupported key or signature algorithm cannot be checked; do not claim self-signed.
-    return false;
-  }
+function namesHost(pattern: string, hostname: string): boolean {
+  const wanted = normal(pattern);
+  const host = normal(hostname);
+  if (!wanted.startsWith("*.")) return wanted === host;
+  const rest = wanted.slice(1);
+  if (rest.includes("*") || rest.split(".").length < 3) return false;
+  const dot = host.indexOf(".");
+  return dot > 0 && host.slice(dot) === rest;
 }
 
 /**
- * Matches the name the way browsers do (CA/Browser Forum rules): subjectAltName DNS names only,
- * no fallback to the subject CN, `*` only as a whole left-most label. `commonNameOnly` tells
- * that the name would match through the CN, which only legacy clients accept.
+ * Matches the name the way browsers do: subjectAltName DNS names only, no fallback to the
+ * subject CN. `commonNameOnly` tells that the name would match through the CN, which only
+ * legacy clients accept.
  */
-export function matchHostname(options: { certificate: X509Certificate; hostname: string }): {
+export function matchHostname(options: { certificate: ParsedCertificate; hostname: string }): {
   match: boolean;
   commonNameOnly: boolean;
 } {
   const { certificate, hostname } = options;
-  const rules = { wildcards: true, partialWildcards: false, multiLabelWildcards: false } as const;
-  const match = certificate.checkHost(hostname, { ...rules, subject: "never" }) !== undefined;
-  const commonNameOnly =
-    !match && certificate.checkHost(hostname, { ...rules, subject: "always" }) !== undefined;
-  return { match, commonNameOnly };
-}
-
-function describeName(printed: string, parsed: LegacyName | undefined): SslName {
+  const names = certificateFields(certificate).subjectAltNames;
+  const match = names.some((name) => namesHost(name, hostname));
+  const commonName = commonNameOf(certificate.subject);
   return {
-    // Node prints one attribute a line with RFC 2253 escaping, so a newline never occurs in a value.
-    dn: printed.split("\n").filter(Boolean).join(", "),
-    commonName: lastValue(parsed?.CN),
-    organization: lastValue(parsed?.O),
+    match,
+    commonNameOnly: !match && commonName !== null && namesHost(commonName, hostname),
   };
-}
-
-// The last value of a repeated attribute is the most specific one (OpenSSL's choice for CN).
-function lastValue(value: string | string[] | undefined): string | null {
-  if (value === undefined) return null;
-  return Array.isArray(value) ? (value.at(-1) ?? null) : value;
-}
-
-const months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-
-/**
- * Parses OpenSSL's ASN1_TIME print format ("Nov  2 07:10:59 2026 GMT"). Node 20 has no
- * `validToDate`, and Date.parse of this form is implementation-defined.
- */
-export function parseOpenSslDate(text: string): Date {
-  const match = /^([A-Z][a-z]{2}) +(\d{1,2}) (\d{2}):(\d{2}):(\d{2})(?:\.\d+)? (\d{4}) GMT$/.exec(
-    text,
-  );
-  const month = match ? months.indexOf(match[1]!) : -1;
-  if (!match || month < 0) throw new Error(`unrecognised certificate date: ${text}`);
-  const [, , day, hours, minutes, seconds, year] = match.map(Number);
-  return new Date(Date.UTC(year!, month, day!, hours!, minutes!, seconds!));
-}
-
-// DNS names and IP addresses; Node prints IPv6 uncompressed ("0:0:0:0:0:0:0:1"), we compress it.
-function subjectAltNames(text: string | undefined): string[] {
-  const names: string[] = [];
-  for (const { type, value } of parseSubjectAltNames(text)) {
-    if (type === "DNS") names.push(value);
-    else if (type === "IP Address")
-      names.push(ipaddr.isValid(value) ? ipaddr.parse(value).toString() : value);
-  }
-  return names;
-}
-
-export interface AltName {
-  /** Node's label: "DNS", "IP Address", "email", "URI", "DirName", "othername"... */
-  type: string;
-  value: string;
-}
-
-/**
- * Splits Node's subjectAltName string ("DNS:a.test, IP Address:127.0.0.1"). Since the fix for
- * CVE-2021-44532 a value holding a comma, quote or other unusual character is printed as a
- * JSON string, so quoted values are decoded rather than split on their commas.
- */
-export function parseSubjectAltNames(text: string | undefined): AltName[] {
-  if (!text) return [];
-  const entry = /([^:,]+):("(?:[^"\\]|\\.)*"|[^,]*)(?:, |$)/y;
-  const names: AltName[] = [];
-  while (entry.lastIndex < text.length) {
-    const start = entry.lastIndex;
-    const match = entry.exec(text);
-    if (!match || entry.lastIndex === start) break;
-    const raw = match[2]!;
-    let value = raw;
-    if (raw.startsWith('"')) {
-      try {
-        value = JSON.parse(raw) as string;
-      } catch {
-        value = raw.slice(1, -1);
-      }
-    }
-    names.push({ type: match[1]!, value });
-  }
-  return names;
 }

@@ -1,6 +1,7 @@
-import type { X509Certificate } from "node:crypto";
-import { isSelfSigned } from "./certificate.js";
-import { issuedBy, type TrustAnchors } from "./trust-store.js";
+import { printName } from "./distinguished-name.js";
+import type { ParsedCertificate } from "./parse-certificate.js";
+import type { TrustAnchors } from "./trust-store.js";
+import { isSelfSigned, issuedBy } from "./verify-signature.js";
 
 /** How the certificates a server sent link up, by index into the list as sent (leaf at 0). */
 export interface ChainPath {
@@ -27,7 +28,7 @@ export interface ChainPath {
  * intermediate from a present one.
  */
 export function followChain(options: {
-  sent: readonly X509Certificate[];
+  sent: readonly ParsedCertificate[];
   anchors: TrustAnchors;
 }): ChainPath {
   const { sent, anchors } = options;
@@ -50,18 +51,13 @@ export function followChain(options: {
     }
     const anchor = anchors.issuerOf(current);
     end = anchor ? "trusted-issuer" : "missing-issuer";
-    endIssuer = anchor ? anchor.subject : current.issuer;
+    endIssuer = printName(anchor ? anchor.subject : current.issuer);
   }
   return {
     path,
     unused: sent.map((_, index) => index).filter((index) => !path.includes(index)),
     ordered: path.every((index, position) => index === position),
     end,
-    endIssuer: endIssuer === null ? null : oneLine(endIssuer),
+    endIssuer,
   };
-}
-
-// Node prints one attribute a line; findings show names on one line like SslName.dn.
-function oneLine(name: string): string {
-  return name.split("\n").filter(Boolean).join(", ");
 }

@@ -1,5 +1,7 @@
 import { X509Certificate } from "node:crypto";
 import tls from "node:tls";
+import { type ParsedCertificate, tryParseCertificate } from "./parse-certificate.js";
+import { issuedBy, nameKey } from "./verify-signature.js";
 
 const pemBlock = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g;
 
@@ -51,43 +53,37 @@ export function createTrustStore(extra: readonly string[]): tls.SecureContext {
 
 /** The trusted certificates, to find which one issued the last certificate a server sent. */
 export interface TrustAnchors {
-  /** A trusted certificate that issued `certificate` (name, key identifier and signature). */
-  issuerOf(certificate: X509Certificate): X509Certificate | undefined;
+  /** A trusted certificate that issued `certificate` (name and signature). */
+  issuerOf(certificate: ParsedCertificate): ParsedCertificate | undefined;
+  /** `certificate` is itself a trusted root (the same subject and key). */
+  trusts(certificate: ParsedCertificate): boolean;
 }
 
-let bundled: Map<string, X509Certificate[]> | undefined;
+let bundled: Map<string, ParsedCertificate[]> | undefined;
 
-function indexBySubject(pems: readonly string[], into = new Map<string, X509Certificate[]>()) {
+function indexBySubject(pems: readonly string[], into = new Map<string, ParsedCertificate[]>()) {
   for (const pem of pems) {
-    const certificate = new X509Certificate(pem);
-    const same = into.get(certificate.subject);
+    const certificate = tryParseCertificate(new X509Certificate(pem).raw);
+    if (!certificate) continue;
+    const key = nameKey(certificate.subject);
+    const same = into.get(key);
     if (same) same.push(certificate);
-    else into.set(certificate.subject, [certificate]);
+    else into.set(key, [certificate]);
   }
   return into;
 }
 
 export function createTrustAnchors(extra: readonly string[]): TrustAnchors {
   const own = indexBySubject(extra);
-  return {
-    issuerOf(certificate) {
-      // Node's roots are parsed on first use and shared by every probe.
-      bundled ??= indexBySubject(tls.rootCertificates);
-      const candidates = [
-        ...(own.get(certificate.issuer) ?? []),
-        ...(bundled.get(certificate.issuer) ?? []),
-      ];
-      return candidates.find((candidate) => issuedBy(certificate, candidate));
-    },
+  // Node's roots are parsed on first use and shared by every probe.
+  const named = (key: string) => {
+    bundled ??= indexBySubject(tls.rootCertificates);
+    return [...(own.get(key) ?? []), ...(bundled.get(key) ?? [])];
   };
-}
-
-/** `issuer` names and signed `certificate`. */
-export function issuedBy(certificate: X509Certificate, issuer: X509Certificate): boolean {
-  try {
-    return certificate.checkIssued(issuer) && certificate.verify(issuer.publicKey);
-  } catch {
-    // A key or algorithm OpenSSL cannot use here proves nothing either way.
-    return false;
-  }
+  return {
+    issuerOf: (certificate) =>
+      named(nameKey(certificate.issuer)).find((candidate) => issuedBy(certificate, candidate)),
+    trusts: (certificate) =>
+      named(nameKey(certificate.subject)).some((root) => root.spki.equals(certificate.spki)),
+  };
 }

@@ -1,5 +1,5 @@
 import type { Finding } from "../../../contract/finding.js";
-import type { SslChainCertificate } from "../ssl-data.js";
+import type { SslChainCertificate } from "../../../protocols/x509/certificate-types.js";
 import { type CertificateFindingsInput, finding, plural } from "./finding.js";
 
 const subjects = (entries: readonly (SslChainCertificate | undefined)[]) =>

@@ -1,17 +1,18 @@
 import type { Finding } from "../../../contract/finding.js";
-import type { ScannedSuite } from "../scan/cipher-suites.js";
-import type { SslConfiguration } from "../scan/scan-configuration.js";
-import { finding, plural, type SslFindingId, type SslFindingsInput } from "./finding.js";
+import type { ScannedSuite, SslConfiguration } from "../data/configuration-schema.js";
+import {
+  finding,
+  notScannedWhy,
+  plural,
+  type SslFindingId,
+  type SslFindingsInput,
+} from "./finding.js";
 
 /** The configuration scan's checks, in sslFindingIds order. */
 export function configurationFindings(input: SslFindingsInput): Finding[] {
   const configuration = input.data.configuration;
   if (!configuration) {
-    const why = input.scanOff
-      ? "the configuration scan is turned off (ssl.scan: false)"
-      : input.scanOutOfTime
-        ? "no time was left in the budget for the configuration scan"
-        : "no TLS handshake was made";
+    const why = notScannedWhy(input);
     return configurationIds.map((id) => finding(id, "skipped", `Not checked: ${why}.`));
   }
   const scanned = input.data.endpoints.flatMap((endpoint) =>

@@ -99,6 +99,18 @@ export const sslFindingReference = {
     when: "fail: no accepted suite has an ephemeral key exchange; warn: some lack one (`details.without`)",
     reference: "internet.nl `WebTlsCiphers`, SSL Labs FS",
   },
+  "ssl.groups.post-quantum": {
+    when: "info: an address scanned picks no post-quantum hybrid group at TLS 1.3, or has no TLS 1.3 (`details.address`, `details.accepted`); skipped without a scan or when TLS 1.3 could not be told",
+    reference: "draft-ietf-tls-ecdhe-mlkem; internet.nl #1709, testssl.sh #2280",
+  },
+  "ssl.vuln.fallback-scsv": {
+    when: "fail: a hello of the best legacy version below the best accepted, carrying TLS_FALLBACK_SCSV, is answered with a ServerHello; skipped: no clear answer",
+    reference: "RFC 7507; testssl.sh `--fallback`",
+  },
+  "ssl.vuln.compression": {
+    when: "fail: the server picks DEFLATE when a hello offers it (CRIME)",
+    reference: "CRIME (2012); testssl.sh `--crime`",
+  },
   "ssl.dane.tlsa": {
     when: "fail: TLSA records at `_443._tcp.<domain>` in a DNSSEC-secure answer match no certificate the site presents; skipped without records, when the answer is not secure (`data.dane.reason` names the first break in the chain) or without a certificate",
     reference: "RFC 6698, RFC 7671; internet.nl `WebDaneExists`, `WebDaneValid`",

@@ -1,6 +1,8 @@
 import { type Finding, type FindingStatus, makeFinding } from "../../../contract/finding.js";
+import type { SslChainCertificate } from "../../../protocols/x509/certificate-types.js";
 import type { ChainPath } from "../../../protocols/x509/chain-path.js";
-import type { SslChainCertificate, SslData } from "../ssl-data.js";
+import { certificatesOnPath as pathOf } from "../chain-facts.js";
+import type { SslFacts } from "../declaration.js";
 
 /** The ids this probe always reports, in this order, so a client sees what was checked. */
 export const sslFindingIds = [
@@ -27,6 +29,9 @@ export const sslFindingIds = [
   "ssl.protocols.tls13",
   "ssl.ciphers.weak",
   "ssl.ciphers.forward-secrecy",
+  "ssl.groups.post-quantum",
+  "ssl.vuln.fallback-scsv",
+  "ssl.vuln.compression",
   "ssl.dane.tlsa",
 ] as const;
 
@@ -34,7 +39,7 @@ export type SslFindingId = (typeof sslFindingIds)[number];
 
 export interface SslFindingsInput {
   domain: string;
-  data: Omit<SslData, "findings">;
+  data: SslFacts;
   now: number;
   /** How the certificates in `data.chain` link up; null when none were read. */
   chainPath?: ChainPath | null;
@@ -44,6 +49,8 @@ export interface SslFindingsInput {
   refusedAddresses?: readonly string[];
   /** The step timeout that ran out, for `timeout`. */
   timeoutMs?: number | undefined;
+  /** What is wrong with a certificate the server sent that does not parse. */
+  certificateProblem?: string | null;
   /** The configuration scan is turned off (`ssl.scan: false`). */
   scanOff?: boolean;
   /** The configuration scan was not started: the budget was spent by then. */
@@ -54,7 +61,7 @@ export interface SslFindingsInput {
 
 /** Input of the checks that need the leaf certificate. */
 export type CertificateFindingsInput = SslFindingsInput & {
-  certificate: NonNullable<SslData["certificate"]>;
+  certificate: NonNullable<SslFacts["certificate"]>;
 };
 
 export function finding(
@@ -80,7 +87,12 @@ export function plural(count: number, noun: string, pluralNoun = `${noun}s`): st
 
 /** The certificates the chain relies on, leaf first: the sent path, or the leaf alone. */
 export function certificatesOnPath(input: CertificateFindingsInput): SslChainCertificate[] {
-  const { chainPath, data, certificate } = input;
-  if (!chainPath) return [certificate];
-  return chainPath.path.map((index) => data.chain[index]).filter((entry) => entry !== undefined);
+  return pathOf({ chain: input.data.chain, chainPath: input.chainPath, leaf: input.certificate });
+}
+
+/** Why the scan's findings were not checked, when no address was scanned. */
+export function notScannedWhy(input: SslFindingsInput): string {
+  if (input.scanOff) return "the configuration scan is turned off (ssl.scan: false)";
+  if (input.scanOutOfTime) return "no time was left in the budget for the configuration scan";
+  return "no TLS handshake was made";
 }

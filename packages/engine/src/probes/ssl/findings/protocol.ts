@@ -1,11 +1,11 @@
 import type { Finding } from "../../../contract/finding.js";
-import type { SslData } from "../ssl-data.js";
+import type { SslFacts } from "../declaration.js";
 import { type CertificateFindingsInput, finding } from "./finding.js";
 
 /** Deprecated by RFC 8996 (TLS 1.0, 1.1) and RFC 7568 (SSL 3). */
 const legacyProtocols = new Set(["SSLv2", "SSLv3", "TLSv1", "TLSv1.1"]);
 
-export function legacyProtocolFinding(data: Omit<SslData, "findings">): Finding {
+export function legacyProtocolFinding(data: SslFacts): Finding {
   const protocol = data.protocol;
   if (!data.reachable || !protocol) {
     return finding("ssl.tls.legacy-protocol", "skipped", "Not checked: no TLS handshake was made.");

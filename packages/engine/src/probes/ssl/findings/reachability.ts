@@ -1,5 +1,5 @@
 import type { Finding, FindingStatus } from "../../../contract/finding.js";
-import type { SslEndpoint, SslUnreachableReason } from "../ssl-data.js";
+import type { SslEndpoint, SslUnreachableReason } from "../data/endpoint-schema.js";
 import { finding, plural, type SslFindingsInput } from "./finding.js";
 
 const unreachableText: Record<SslUnreachableReason, string> = {
@@ -27,6 +27,22 @@ function unreachableMessage(input: SslFindingsInput, reason: SslUnreachableReaso
   return input.timeoutMs === undefined
     ? `${during} in time`
     : `${during} within ${input.timeoutMs} ms`;
+}
+
+// Why OpenSSL's client gave up, by its error code; others are shown as the code.
+const clientFailureTexts: Record<string, string> = {
+  ERR_SSL_SSLV3_ALERT_HANDSHAKE_FAILURE: "no protocol version or suite in common",
+  ERR_SSL_NO_CIPHERS_AVAILABLE: "no suite in common",
+  ERR_SSL_NO_SHARED_CIPHER: "no suite in common",
+  ERR_SSL_UNSUPPORTED_PROTOCOL: "no protocol version in common",
+  ERR_SSL_TLSV1_ALERT_PROTOCOL_VERSION: "no protocol version in common",
+  ERR_SSL_EXCESSIVE_MESSAGE_SIZE: "its certificates exceed the 100 KB OpenSSL reads",
+  ECONNRESET: "the connection was reset at OpenSSL's hello",
+};
+
+function clientFailureText(errorCode: string): string {
+  const text = clientFailureTexts[errorCode];
+  return text ? `${text}, ${errorCode}` : errorCode;
 }
 
 const attempted = (endpoint: SslEndpoint) =>
@@ -60,6 +76,25 @@ export function unreachableFinding(input: SslFindingsInput): Finding {
 
   if (data.reachable) {
     const details = { address: data.address, port: data.port, ...untried.details };
+    const clientless = data.endpoints.filter((endpoint) => endpoint.clientFailure);
+    if (clientless.length > 0) {
+      const list = clientless.map(
+        (endpoint) =>
+          `${endpoint.address} (${clientFailureText(endpoint.clientFailure!.errorCode)})`,
+      );
+      return finding(
+        "ssl.unreachable",
+        "warn",
+        `${domain} answers TLS, but OpenSSL 3 (a current TLS client) cannot complete a handshake with ${plural(clientless.length, "address", "addresses")}: ${list.join(", ")}; what is reported there was read from hand-written hellos.`,
+        {
+          ...details,
+          clientFailures: clientless.map((endpoint) => ({
+            address: endpoint.address,
+            ...endpoint.clientFailure,
+          })),
+        },
+      );
+    }
     if (failed.length > 0) {
       const list = failed.map((endpoint) => `${endpoint.address} (${endpoint.reason})`);
       return finding(

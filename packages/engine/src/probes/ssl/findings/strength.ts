@@ -1,6 +1,6 @@
 import type { Finding } from "../../../contract/finding.js";
-import { weakHashes } from "../../../protocols/x509/der/signature-algorithms.js";
-import type { SslChainCertificate } from "../ssl-data.js";
+import type { SslChainCertificate } from "../../../protocols/x509/certificate-types.js";
+import { weakSignatures } from "../chain-facts.js";
 import { type CertificateFindingsInput, certificatesOnPath, finding } from "./finding.js";
 
 /** Below these sizes a key is breakable or soon will be (NIST SP 800-57: 112-bit security). */
@@ -49,11 +49,7 @@ export function weakKeyFinding(input: CertificateFindingsInput): Finding {
 }
 
 export function weakSignatureFinding(input: CertificateFindingsInput): Finding {
-  // A self-signed root's own signature is never checked by clients; it does not count.
-  const checked = certificatesOnPath(input).filter((entry) => !entry.selfSigned);
-  const weak = checked.filter(
-    (entry) => entry.signatureHash !== null && weakHashes.has(entry.signatureHash),
-  );
+  const weak = weakSignatures(certificatesOnPath(input));
   if (weak.length > 0) {
     const which = weak
       .map((entry) => `${nameOf(entry, input.certificate)}: ${entry.signatureAlgorithm}`)
@@ -61,7 +57,7 @@ export function weakSignatureFinding(input: CertificateFindingsInput): Finding {
     return finding(
       "ssl.cert.weak-signature",
       "fail",
-      `A signature the chain relies on uses a broken hash (${which}); browsers reject SHA-1 and MD5 signatures.`,
+      `A signature the chain relies on uses a broken hash (${which}); every browser refuses SHA-1 and MD5 signatures, so the chain is untrusted for them (grade T).`,
       {
         weak: weak.map((entry) => ({
           subject: entry.subject.dn,

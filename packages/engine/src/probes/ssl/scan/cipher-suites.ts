@@ -1,18 +1,4 @@
-/** What is broken about a suite, in the order the checks and the grade care about. */
-export type SuiteWeakness = "null" | "anonymous" | "export" | "rc4" | "des" | "3des";
-
-/** One accepted suite of `configuration.ciphers`. */
-export interface ScannedSuite {
-  /** OpenSSL's name, e.g. "ECDHE-RSA-AES128-GCM-SHA256". */
-  name: string;
-  /** IANA's name, e.g. "TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256". */
-  standardName: string;
-  /** An ephemeral key exchange (ECDHE, DHE; every TLS 1.3 suite). */
-  forwardSecrecy: boolean;
-  /** Authenticated encryption (GCM, CCM, ChaCha20-Poly1305); CBC and stream suites are not. */
-  aead: boolean;
-  weakness: SuiteWeakness | null;
-}
+import type { ScannedSuite, SuiteWeakness } from "../data/configuration-schema.js";
 
 // Read from IANA's name, which spells the key exchange and the cipher the same way everywhere.
 const weaknessPatterns: readonly [SuiteWeakness, RegExp][] = [

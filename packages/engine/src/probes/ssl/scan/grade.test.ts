@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { aPlusHstsSeconds, gradeOf, withHsts } from "./grade.js";
+import type { DhPrime } from "../data/groups-schema.js";
+import { aPlusHstsSeconds, type GradeFacts, gradeOf, withHsts } from "./grade.js";
 import type { SslConfiguration } from "./scan-configuration.js";
 
 describe("withHsts", () => {
@@ -41,13 +42,66 @@ describe("gradeOf", () => {
     failedHandshakes: 0,
     complete: true,
   });
+  const facts = (more: Partial<GradeFacts> = {}): GradeFacts => ({
+    trusted: true,
+    hostnameMatch: true,
+    certificate: null,
+    weakSignatures: [],
+    configuration: configuration(true),
+    dhPrimes: [],
+    ...more,
+  });
   const grade = (secureRenegotiation: boolean | null) =>
-    gradeOf({
-      trusted: true,
-      hostnameMatch: true,
-      certificate: null,
-      configuration: configuration(secureRenegotiation),
+    gradeOf(facts({ configuration: configuration(secureRenegotiation) }));
+  const dhPrime = (weakness: DhPrime["weakness"]): DhPrime => ({
+    bits: 2048,
+    prime: weakness !== "composite",
+    safePrime: weakness === null,
+    known: null,
+    weakness,
+  });
+
+  it("grades T a chain signed over SHA-1, whatever else", () => {
+    expect(gradeOf(facts({ weakSignatures: ["CN=Old CA"] }))).toEqual({
+      grade: "T",
+      reasons: ["CN=Old CA is signed with SHA-1 or MD5, which every browser refuses"],
     });
+  });
+
+  it("grades F a composite DH modulus and caps a prime that is not safe at C", () => {
+    expect(gradeOf(facts({ dhPrimes: [dhPrime("composite")] }))).toEqual({
+      grade: "F",
+      reasons: ["F: the DH modulus it sends is not a prime: the key exchange has no security"],
+    });
+    expect(gradeOf(facts({ dhPrimes: [dhPrime("not-safe")] })).grade).toBe("C");
+    expect(gradeOf(facts({ dhPrimes: [dhPrime(null)] }))).toEqual({ grade: "A", reasons: [] });
+  });
+
+  it("lists every cap it applies, the grade the lowest", () => {
+    const weak = { ...suite, name: "DES-CBC3-SHA", forwardSecrecy: false, aead: false };
+    const { grade: lowest, reasons } = gradeOf(
+      facts({
+        configuration: {
+          ...configuration(false),
+          ciphers: {
+            TLSv1: [],
+            "TLSv1.1": [],
+            "TLSv1.2": [{ ...weak, weakness: "3des" }],
+            "TLSv1.3": [],
+          },
+          protocols: { ...configuration(false).protocols, "TLSv1.3": false },
+        },
+      }),
+    );
+    expect(lowest).toBe("C");
+    expect(reasons).toEqual([
+      "C: accepts 3DES (DES-CBC3-SHA)",
+      "B: no suite with forward secrecy",
+      "A-: no AEAD suite",
+      "A-: no TLS 1.3",
+      "A-: no secure renegotiation (RFC 5746)",
+    ]);
+  });
 
   it("caps at A- without secure renegotiation, and not when it is there or unknown", () => {
     expect(grade(false)).toEqual({

@@ -1,64 +1,32 @@
-import pLimit from "p-limit";
-import { NoTimeLeftError, stepTimeoutMs } from "../../../contract/budget.js";
-import type { ProbeContext } from "../../../contract/probe.js";
 import {
   clientHello,
   type GroupName,
   groupCodes,
-  type HelloSpec,
+  postQuantumGroups,
   sslVersion,
   sslv2ClientHello,
 } from "../../../protocols/tls/client-hello.js";
-import { exchangeHello, type RawHelloOutcome } from "../../../protocols/tls/raw-hello.js";
-import type { ServerAnswer } from "../../../protocols/tls/server-answer.js";
+import type { ServerAnswer, ServerHelloAnswer } from "../../../protocols/tls/server-answer.js";
 import { legacySuites, type SuiteEntry, tls13Suites } from "../../../protocols/tls/suite-table.js";
-import { describeSuite, type ScannedSuite } from "./cipher-suites.js";
+import type { ScannedSuite, ScanVersion, SslConfiguration } from "../data/configuration-schema.js";
+import { describeSuite } from "./cipher-suites.js";
+import type { HelloAsker } from "./hello-asker.js";
 
-export type ScanVersion = "TLSv1" | "TLSv1.1" | "TLSv1.2" | "TLSv1.3";
-/** `data.configuration`: what the server accepts. */
-export interface SslConfiguration {
-  /** The address scanned. */
-  address: string;
-  /** Accepted or not; null when it could not be told (the server stopped answering). */
-  protocols: Record<"SSLv2" | "SSLv3" | ScanVersion, boolean | null>;
-  /** Accepted suites per version, in the order the server picked them. */
-  ciphers: Record<ScanVersion, ScannedSuite[]>;
-  /** TLS 1.2: the server picks by its own preference; null with fewer than two suites. */
-  serverOrder: boolean | null;
-  /** Key exchange groups accepted ("X25519", "prime256v1", "ffdhe2048"...), at the best version. */
-  groups: string[];
-  /** Smallest finite-field DH group seen in a DHE exchange, in bits. */
-  dhBits: number | null;
-  /**
-   * The ServerHello of the best version up to TLS 1.2 carries renegotiation_info (RFC 5746);
-   * null when there is no such version or no answer.
-   */
-  secureRenegotiation: boolean | null;
-  /** Why `SSLv2`, `SSLv3` or `secureRenegotiation` is null, by that name. */
-  notDetermined: { SSLv2?: string; SSLv3?: string; secureRenegotiation?: string };
-  /** Connections the scan opened, one a ClientHello. */
-  handshakes: number;
-  /** Hellos the server did not answer (timeout, reset, a close) rather than refused by TLS. */
-  failedHandshakes: number;
-  /** Every question got an answer; false when the server stopped answering or time ran out. */
-  complete: boolean;
-}
+export type { ScanVersion, SslConfiguration };
 
-export interface ScanOptions {
-  address: string;
-  port: number;
-  servername: string;
-  context: ProbeContext;
-  /** Connections at once with this host. */
-  concurrency: number;
-  /** Cap on each connection's timeout. */
-  maxStepMs: number;
-}
-
-type Hello = Extract<ServerAnswer, { kind: "hello" }>;
-/** A question's answer: the server's pick, a refusal (an alert), or no answer at all. */
-type Asked = { kind: "accepted"; hello: Hello } | { kind: "refused" } | { kind: "unanswered" };
+type Hello = ServerHelloAnswer;
 type Suite = { code: number; name: string; standardName: string };
+
+/** What the configuration scan found, before the connection counts are known. */
+export interface ConfigurationScan {
+  configuration: Omit<SslConfiguration, "handshakes" | "failedHandshakes" | "complete">;
+  /** Post-quantum hybrid groups accepted at TLS 1.3, in the order asked. */
+  postQuantum: string[];
+  /** Every question got an answer. */
+  answered: boolean;
+  /** The first ServerHello of each version up to TLS 1.2 accepted, for later questions. */
+  legacyHellos: Partial<Record<(typeof legacyVersions)[number], Hello>>;
+}
 
 const legacyVersions = ["TLSv1", "TLSv1.1", "TLSv1.2"] as const;
 const ecGroups: readonly GroupName[] = ["X25519", "prime256v1", "secp384r1", "secp521r1", "X448"];
@@ -101,62 +69,15 @@ const classesOf = (suites: readonly SuiteEntry[]): SuiteEntry[][] => {
  * each timed from what is left of the budget; one that there is no time left for is not made,
  * and the answer says so (`complete: false`).
  */
-export async function scanConfiguration(options: ScanOptions): Promise<SslConfiguration> {
-  const { context } = options;
-  let handshakes = 0;
-  let failedHandshakes = 0;
+export async function scanConfiguration(asker: HelloAsker): Promise<ConfigurationScan> {
   let complete = true;
   let dhBits: number | null = null;
-  const hostSlot = pLimit(options.concurrency);
-
-  /** One connection with `hello`: the server's answer, or why none; undefined when none was made. */
-  const exchange = (hello: Buffer, keyExchange: boolean): Promise<RawHelloOutcome | undefined> =>
-    hostSlot(() =>
-      context
-        .limit(async () => {
-          const timeoutMs = stepTimeoutMs(context, { maxMs: options.maxStepMs });
-          if (context.signal.aborted || timeoutMs <= 0) return undefined;
-          const outcome = await exchangeHello({
-            address: options.address,
-            port: options.port,
-            allowPrivateAddresses: context.network.allowPrivateAddresses,
-            hello,
-            keyExchange,
-            timeoutMs,
-            signal: context.signal,
-          });
-          if (!outcome.ok && (outcome.reason === "blocked_address" || outcome.reason === "error")) {
-            return undefined;
-          }
-          handshakes += 1;
-          return outcome;
-        })
-        .catch((error: unknown) => {
-          // No slot of the engine's limit came free in time: no connection was made.
-          if (error instanceof NoTimeLeftError) return undefined;
-          throw error;
-        }),
-    );
-
-  /** One TLS hello; counted failed when the server did not answer. */
-  const ask = async (spec: Omit<HelloSpec, "servername">): Promise<Asked> => {
-    const outcome = await exchange(
-      clientHello({ ...spec, servername: options.servername }),
-      spec.version !== sslVersion["TLSv1.3"],
-    );
-    if (!outcome) return { kind: "unanswered" };
-    if (outcome.ok && outcome.answer.kind === "alert") return { kind: "refused" };
-    if (!outcome.ok || outcome.answer.kind !== "hello") {
-      failedHandshakes += 1;
-      return { kind: "unanswered" };
+  const ask: Ask = async (spec) => {
+    const asked = await asker.ask(spec);
+    if (asked.kind === "accepted" && asked.hello.dhBits) {
+      dhBits = Math.min(dhBits ?? Number.POSITIVE_INFINITY, asked.hello.dhBits);
     }
-    const hello = outcome.answer;
-    // Another version than asked, or a suite not offered: the client would abort.
-    if (hello.version !== spec.version || !spec.suites.includes(hello.suite)) {
-      return { kind: "refused" };
-    }
-    if (hello.dhBits) dhBits = Math.min(dhBits ?? Number.POSITIVE_INFINITY, hello.dhBits);
-    return { kind: "accepted", hello };
+    return asked;
   };
 
   /**
@@ -167,13 +88,13 @@ export async function scanConfiguration(options: ScanOptions): Promise<SslConfig
     hello: Buffer,
     accepts: (answer: ServerAnswer) => boolean,
   ): Promise<{ accepted: boolean | null; why: string }> => {
-    const outcome = await exchange(hello, false);
+    const outcome = await asker.exchange(hello, "hello");
     if (!outcome) {
       return { accepted: null, why: "no connection was made (no time left, or not allowed)" };
     }
     if (outcome.ok) return { accepted: accepts(outcome.answer), why: "" };
     if (outcome.reason === "closed") return { accepted: false, why: "" };
-    if (outcome.reason !== "reset") failedHandshakes += 1;
+    if (outcome.reason !== "reset") asker.unanswered();
     return {
       accepted: null,
       why: `the hand-written ClientHello went unanswered (${outcome.reason})`,
@@ -243,7 +164,7 @@ export async function scanConfiguration(options: ScanOptions): Promise<SslConfig
   const sslv3Hello = clientHello({
     version: sslVersion.SSLv3,
     suites: suitesOf("TLSv1").map((suite) => suite.code),
-    servername: options.servername,
+    servername: asker.servername,
   });
   const [[tls10, tls11, tls12], tls13, sslv3, sslv2] = await Promise.all([
     Promise.all([versionScan("TLSv1"), versionScan("TLSv1.1"), versionScan("TLSv1.2")]),
@@ -255,46 +176,51 @@ export async function scanConfiguration(options: ScanOptions): Promise<SslConfig
     askAncient(sslv2ClientHello(), (answer) => answer.kind === "sslv2"),
   ]);
 
-  const [serverOrder, groups] = await Promise.all([
+  const [serverOrder, groups, postQuantum] = await Promise.all([
     preferenceOf(tls12.suites, ask),
     groupsOf({ tls12: tls12.suites, tls13: tls13.accepted === true }, ask),
+    postQuantumOf(tls13.accepted === true, ask),
   ]);
   const renegotiation = renegotiationOf([tls12, tls11, tls10], tls13.accepted);
   const notDetermined: SslConfiguration["notDetermined"] = {};
   if (sslv2.accepted === null) notDetermined.SSLv2 = sslv2.why;
   if (sslv3.accepted === null) notDetermined.SSLv3 = sslv3.why;
   if (renegotiation.secure === null) notDetermined.secureRenegotiation = renegotiation.why;
-  if (serverOrder === undefined || groups === undefined) complete = false;
+  if (serverOrder === undefined || groups === undefined || postQuantum === undefined) {
+    complete = false;
+  }
   const described = (suites: readonly Suite[]): ScannedSuite[] => suites.map(describeSuite);
 
   return {
-    address: options.address,
-    protocols: {
-      SSLv2: sslv2.accepted,
-      SSLv3: sslv3.accepted,
-      TLSv1: tls10.accepted,
-      "TLSv1.1": tls11.accepted,
-      "TLSv1.2": tls12.accepted,
-      "TLSv1.3": tls13.accepted,
+    configuration: {
+      address: asker.address,
+      protocols: {
+        SSLv2: sslv2.accepted,
+        SSLv3: sslv3.accepted,
+        TLSv1: tls10.accepted,
+        "TLSv1.1": tls11.accepted,
+        "TLSv1.2": tls12.accepted,
+        "TLSv1.3": tls13.accepted,
+      },
+      ciphers: {
+        TLSv1: described(tls10.suites),
+        "TLSv1.1": described(tls11.suites),
+        "TLSv1.2": described(tls12.suites),
+        "TLSv1.3": described(tls13.suites),
+      },
+      serverOrder: serverOrder ?? null,
+      groups: groups ?? [],
+      dhBits,
+      secureRenegotiation: renegotiation.secure,
+      notDetermined,
     },
-    ciphers: {
-      TLSv1: described(tls10.suites),
-      "TLSv1.1": described(tls11.suites),
-      "TLSv1.2": described(tls12.suites),
-      "TLSv1.3": described(tls13.suites),
-    },
-    serverOrder: serverOrder ?? null,
-    groups: groups ?? [],
-    dhBits,
-    secureRenegotiation: renegotiation.secure,
-    notDetermined,
-    handshakes,
-    failedHandshakes,
-    complete: complete && failedHandshakes === 0,
+    postQuantum: postQuantum ?? [],
+    answered: complete,
+    legacyHellos: { TLSv1: tls10.hello, "TLSv1.1": tls11.hello, "TLSv1.2": tls12.hello },
   };
 }
 
-type Ask = (spec: Omit<HelloSpec, "servername">) => Promise<Asked>;
+type Ask = HelloAsker["ask"];
 
 /**
  * TLS 1.2: offer two accepted suites both ways round. The same pick both times is the server's
@@ -361,4 +287,30 @@ function renegotiationOf(
     return { secure: null, why };
   }
   return { secure: best.hello.extensions.includes(0xff01), why: "" };
+}
+
+/**
+ * The post-quantum hybrid groups accepted at TLS 1.3: offer them all, without a key share, and
+ * the HelloRetryRequest names the one the server picks (RFC 8446 4.1.4), so nothing is computed
+ * on either side; take it out and ask again, until the server refuses. A server without TLS 1.3
+ * is not asked. Undefined: a hello went unanswered.
+ */
+async function postQuantumOf(tls13: boolean, ask: Ask): Promise<string[] | undefined> {
+  if (!tls13) return [];
+  const accepted: GroupName[] = [];
+  for (;;) {
+    const left = postQuantumGroups.filter((group) => !accepted.includes(group));
+    if (left.length === 0) return accepted;
+    const asked = await ask({
+      version: sslVersion["TLSv1.3"],
+      suites: tls13Table.map((suite) => suite.code),
+      groups: left,
+    });
+    if (asked.kind === "unanswered") return undefined;
+    const picked = left.find(
+      (group) => groupCodes[group] === (asked.kind === "accepted" ? asked.hello.group : -1),
+    );
+    if (!picked) return accepted;
+    accepted.push(picked);
+  }
 }

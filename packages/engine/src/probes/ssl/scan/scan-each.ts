@@ -1,7 +1,14 @@
+import { stepTimeoutMs } from "../../../contract/budget.js";
 import type { ProbeContext } from "../../../contract/probe.js";
-import type { SslCertificate } from "../ssl-data.js";
+import type { SslCertificate } from "../../../protocols/x509/certificate-types.js";
+import type { SslConfiguration } from "../data/configuration-schema.js";
+import type { SslGroups } from "../data/groups-schema.js";
+import type { SslVulnerabilities } from "../data/vulnerabilities-schema.js";
+import { judgeDhPrime } from "../groups/dh-prime.js";
 import { gradeOf, type SslGrade, worseGrade } from "./grade.js";
-import { type SslConfiguration, scanConfiguration } from "./scan-configuration.js";
+import { createHelloAsker } from "./hello-asker.js";
+import { scanConfiguration } from "./scan-configuration.js";
+import { vulnerabilitiesOf } from "./vulnerabilities.js";
 
 /** One reachable address and what its own first handshake showed, for its grade. */
 export interface ScanTarget {
@@ -9,10 +16,14 @@ export interface ScanTarget {
   trusted: boolean | null;
   hostnameMatch: boolean | null;
   certificate: SslCertificate | null;
+  /** Subjects of certificates on the path signed over SHA-1 or MD5. */
+  weakSignatures: readonly string[];
 }
 
 export interface AddressScan {
   configuration: SslConfiguration;
+  groups: SslGroups;
+  vulnerabilities: SslVulnerabilities;
   grade: SslGrade;
   gradeReasons: string[];
 }
@@ -32,15 +43,44 @@ export async function scanEach(options: {
 }): Promise<{ scans: Map<string, AddressScan>; worst: AddressScan | undefined }> {
   const { targets, ...rest } = options;
   const scanned = await Promise.all(
-    targets.map(async (target): Promise<[string, AddressScan]> => {
-      const configuration = await scanConfiguration({ ...rest, address: target.address });
-      const { grade, reasons } = gradeOf({ ...target, configuration });
-      return [target.address, { configuration, grade, gradeReasons: reasons }];
-    }),
+    targets.map(
+      async (target): Promise<[string, AddressScan]> => [
+        target.address,
+        await scanAddress(target, rest),
+      ],
+    ),
   );
   let worst: AddressScan | undefined;
   for (const [, scan] of scanned) {
     if (!worst || worseGrade(scan.grade, worst.grade)) worst = scan;
   }
   return { scans: new Map(scanned), worst };
+}
+
+/** Every question to one address, then its grade. */
+async function scanAddress(
+  target: ScanTarget,
+  options: Omit<Parameters<typeof scanEach>[0], "targets">,
+): Promise<AddressScan> {
+  const asker = createHelloAsker({ ...options, address: target.address });
+  const found = await scanConfiguration(asker);
+  const vulnerabilities = await vulnerabilitiesOf(found, asker);
+  const tally = asker.tally();
+  const timeoutMs = stepTimeoutMs(options.context, { maxMs: options.maxStepMs });
+  const dhPrimes = await Promise.all(
+    tally.dhPrimes.map((prime) => judgeDhPrime(prime, { timeoutMs })),
+  );
+  const configuration: SslConfiguration = {
+    ...found.configuration,
+    handshakes: tally.handshakes,
+    failedHandshakes: tally.failedHandshakes,
+    complete: found.answered && tally.failedHandshakes === 0,
+  };
+  const groups: SslGroups = {
+    accepted: [...configuration.groups, ...found.postQuantum],
+    postQuantum: found.postQuantum,
+    dhPrimes,
+  };
+  const { grade, reasons } = gradeOf({ ...target, configuration, dhPrimes });
+  return { configuration, groups, vulnerabilities, grade, gradeReasons: reasons };
 }

@@ -1,14 +1,15 @@
 import { X509Certificate } from "node:crypto";
 import { createCertificate, createTestPki, loadX509, type TestPki } from "@domain-intel/test-kit";
 import { beforeAll, describe, expect, it } from "vitest";
-import { readCertificateDer } from "./certificate-fields.js";
+import { parseCertificate } from "../parse-certificate.js";
+import { certificateFields } from "./certificate-fields.js";
 
 let pki: TestPki;
 beforeAll(async () => {
   pki = await createTestPki();
 });
 
-const fieldsOf = (pem: string) => readCertificateDer({ der: new X509Certificate(pem).raw });
+const fieldsOf = (pem: string) => certificateFields(parseCertificate(new X509Certificate(pem).raw));
 
 describe("readCertificateDer", () => {
   it("reads URLs, policies, must-staple and SCTs", async () => {
@@ -23,6 +24,11 @@ describe("readCertificateDer", () => {
     });
 
     expect(fieldsOf(leaf.certPem)).toEqual({
+      subjectAltNames: [],
+      ca: false,
+      // digitalSignature alone; serverAuth.
+      keyUsage: [true],
+      extendedKeyUsage: ["1.3.6.1.5.5.7.3.1"],
       signatureAlgorithm: "ecdsa-with-SHA256",
       signatureHash: "SHA-256",
       ocspUrls: ["http://ocsp.one.test/", "http://ocsp.two.test/"],
@@ -85,20 +91,6 @@ describe("readCertificateDer", () => {
     expect(fieldsOf(certificate.toString("pem"))).toMatchObject({
       signatureAlgorithm: "RSASSA-PSS",
       signatureHash: "SHA-384",
-    });
-  });
-
-  it("returns empty fields for bytes that are not a certificate", () => {
-    expect(readCertificateDer({ der: new Uint8Array([0x30, 0x03, 0x02, 0x01, 0x05]) })).toEqual({
-      signatureAlgorithm: null,
-      signatureHash: null,
-      ocspUrls: [],
-      caIssuerUrls: [],
-      crlUrls: [],
-      policies: [],
-      validationType: null,
-      mustStaple: false,
-      scts: [],
     });
   });
 });

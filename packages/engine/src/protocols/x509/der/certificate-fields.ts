@@ -1,33 +1,30 @@
-import {
-  AsnArray,
-  AsnConvert,
-  AsnProp,
-  AsnPropTypes,
-  AsnType,
-  AsnTypeTypes,
-  OctetString,
-} from "@peculiar/asn1-schema";
-import {
-  AlgorithmIdentifier,
-  AuthorityInfoAccessSyntax,
-  Certificate,
-  CertificatePolicies,
-  CRLDistributionPoints,
-  type GeneralName,
-  id_ad_caIssuers,
-  id_ad_ocsp,
-  id_ce_certificatePolicies,
-  id_ce_cRLDistributionPoints,
-  id_pe_authorityInfoAccess,
-} from "@peculiar/asn1-x509";
 import type { SslSct, SslValidationType } from "../certificate-types.js";
+import type { ParsedCertificate } from "../parse-certificate.js";
+import {
+  childrenOf,
+  contentOf,
+  contextTag,
+  DerError,
+  type DerNode,
+  derTag,
+  readRoot,
+} from "./der-reader.js";
+import { booleanOf, oidOf, smallIntegerOf } from "./der-values.js";
 import { parseSctList } from "./sct-list.js";
-import { hashByOid, rsassaPssOid, signatureAlgorithmOf } from "./signature-algorithms.js";
+import { pssParameters, rsassaPssOid, signatureAlgorithmOf } from "./signature-algorithms.js";
 
-/** What Node 20's X509Certificate does not expose, read from the DER. */
-export interface CertificateDerFields {
+/** What a certificate's extensions and signature algorithm say, read from its DER. */
+export interface CertificateFields {
   signatureAlgorithm: string | null;
   signatureHash: string | null;
+  /** DNS names and IP addresses of the subjectAltName extension, in certificate order. */
+  subjectAltNames: string[];
+  /** basicConstraints cA. */
+  ca: boolean;
+  /** keyUsage bits (RFC 5280 4.2.1.3, bit 0 first); null without the extension. */
+  keyUsage: boolean[] | null;
+  /** extendedKeyUsage OIDs; null without the extension. */
+  extendedKeyUsage: string[] | null;
   ocspUrls: string[];
   caIssuerUrls: string[];
   crlUrls: string[];
@@ -37,9 +34,25 @@ export interface CertificateDerFields {
   scts: SslSct[];
 }
 
-const id_pe_tlsFeature = "1.3.6.1.5.5.7.1.24";
-const id_sctList = "1.3.6.1.4.1.11129.2.4.2";
+export const extensionOids = {
+  subjectAltName: "2.5.29.17",
+  basicConstraints: "2.5.29.19",
+  keyUsage: "2.5.29.15",
+  extendedKeyUsage: "2.5.29.37",
+  authorityInfoAccess: "1.3.6.1.5.5.7.1.1",
+  crlDistributionPoints: "2.5.29.31",
+  certificatePolicies: "2.5.29.32",
+  tlsFeature: "1.3.6.1.5.5.7.1.24",
+  sctList: "1.3.6.1.4.1.11129.2.4.2",
+} as const;
+
+const id_ad_ocsp = "1.3.6.1.5.5.7.48.1";
+const id_ad_caIssuers = "1.3.6.1.5.5.7.48.2";
 const statusRequest = 5;
+// GeneralName choices (RFC 5280 4.2.1.6), IMPLICIT tags.
+const dnsNameTag = contextTag(2, false);
+const uriTag = contextTag(6, false);
+const ipAddressTag = contextTag(7, false);
 
 // CA/Browser Forum policy OIDs (Baseline Requirements 7.1.6.1, EV Guidelines 9.3.4).
 const validationTypes: Record<string, SslValidationType> = {
@@ -49,121 +62,124 @@ const validationTypes: Record<string, SslValidationType> = {
   "2.23.140.1.2.3": "IV",
 };
 
-// Schemas asn1-x509 lacks. The decorators are applied as plain calls: the engine compiles
-// without `experimentalDecorators`, and these are ordinary functions of (class | prototype, key).
-
-/** TLSFeature ::= SEQUENCE OF INTEGER (RFC 7633). */
-class TlsFeatures extends AsnArray<number> {}
-AsnType({ type: AsnTypeTypes.Sequence, itemType: AsnPropTypes.Integer })(TlsFeatures);
-
-/** RSASSA-PSS-params (RFC 4055): only the hash is read; it defaults to SHA-1 when absent. */
-class PssParams {
-  hashAlgorithm?: AlgorithmIdentifier;
-  maskGenAlgorithm?: AlgorithmIdentifier;
-  saltLength?: number;
-  trailerField?: number;
-}
-AsnProp({ type: AlgorithmIdentifier, context: 0, optional: true })(
-  PssParams.prototype,
-  "hashAlgorithm",
-);
-AsnProp({ type: AlgorithmIdentifier, context: 1, optional: true })(
-  PssParams.prototype,
-  "maskGenAlgorithm",
-);
-AsnProp({ type: AsnPropTypes.Integer, context: 2, optional: true })(
-  PssParams.prototype,
-  "saltLength",
-);
-AsnProp({ type: AsnPropTypes.Integer, context: 3, optional: true })(
-  PssParams.prototype,
-  "trailerField",
-);
-
-const empty = (): CertificateDerFields => ({
-  signatureAlgorithm: null,
-  signatureHash: null,
-  ocspUrls: [],
-  caIssuerUrls: [],
-  crlUrls: [],
-  policies: [],
-  validationType: null,
-  mustStaple: false,
-  scts: [],
-});
-
-/**
- * Reads the signature algorithm, AIA and CRL URLs, policies, must-staple and embedded SCTs.
- * OpenSSL has already accepted the certificate, but an extension it ignores may still be
- * malformed: each one is read on its own and a broken one is left out, never thrown.
- */
-export function readCertificateDer(options: { der: Uint8Array }): CertificateDerFields {
-  const fields = empty();
-  let certificate: Certificate;
-  try {
-    certificate = AsnConvert.parse(options.der, Certificate);
-  } catch {
-    return fields;
+/** An IPv4 or IPv6 address from its bytes, IPv6 compressed as RFC 5952 writes it. */
+function ipText(bytes: Buffer): string | undefined {
+  if (bytes.length === 4) return [...bytes].join(".");
+  if (bytes.length !== 16) return undefined;
+  const groups = Array.from({ length: 8 }, (_, i) => bytes.readUInt16BE(i * 2).toString(16));
+  // The longest run of two or more zero groups becomes "::".
+  let best = { start: -1, length: 0 };
+  for (let i = 0; i < 8; ) {
+    if (groups[i] !== "0") {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j < 8 && groups[j] === "0") j++;
+    if (j - i > best.length && j - i >= 2) best = { start: i, length: j - i };
+    i = j;
   }
+  if (best.start < 0) return groups.join(":");
+  const head = groups.slice(0, best.start).join(":");
+  const tail = groups.slice(best.start + best.length).join(":");
+  return `${head}::${tail}`;
+}
 
-  const algorithm = certificate.signatureAlgorithm;
-  const known = signatureAlgorithmOf(algorithm.algorithm);
-  fields.signatureAlgorithm = known.name;
-  fields.signatureHash =
-    algorithm.algorithm === rsassaPssOid ? pssHash(algorithm.parameters) : known.hash;
+/** The URIs among GeneralNames. */
+function urisOf(names: readonly DerNode[]): string[] {
+  return names.flatMap((name) => (name.tag === uriTag ? [contentOf(name).toString("latin1")] : []));
+}
 
-  for (const extension of certificate.tbsCertificate.extensions ?? []) {
-    const value = extension.extnValue.buffer;
-    try {
-      switch (extension.extnID) {
-        case id_pe_authorityInfoAccess:
-          for (const access of AsnConvert.parse(value, AuthorityInfoAccessSyntax)) {
-            const url = uriOf(access.accessLocation);
-            if (url && access.accessMethod === id_ad_ocsp) fields.ocspUrls.push(url);
-            if (url && access.accessMethod === id_ad_caIssuers) fields.caIssuerUrls.push(url);
-          }
-          break;
-        case id_ce_cRLDistributionPoints:
-          for (const point of AsnConvert.parse(value, CRLDistributionPoints)) {
-            for (const name of point.distributionPoint?.fullName ?? []) {
-              const url = uriOf(name);
-              if (url) fields.crlUrls.push(url);
-            }
-          }
-          break;
-        case id_ce_certificatePolicies:
-          fields.policies = AsnConvert.parse(value, CertificatePolicies).map(
-            (policy) => policy.policyIdentifier,
-          );
-          fields.validationType =
-            fields.policies.map((oid) => validationTypes[oid]).find(Boolean) ?? null;
-          break;
-        case id_pe_tlsFeature:
-          fields.mustStaple = AsnConvert.parse(value, TlsFeatures).includes(statusRequest);
-          break;
-        case id_sctList:
-          fields.scts = parseSctList(new Uint8Array(AsnConvert.parse(value, OctetString).buffer));
-          break;
+const readers: Record<string, (value: Buffer, fields: CertificateFields) => void> = {
+  [extensionOids.subjectAltName]: (value, fields) => {
+    for (const name of childrenOf(readRoot(value))) {
+      if (name.tag === dnsNameTag) fields.subjectAltNames.push(contentOf(name).toString("latin1"));
+      else if (name.tag === ipAddressTag) {
+        const text = ipText(contentOf(name));
+        if (text) fields.subjectAltNames.push(text);
       }
-    } catch {
+    }
+  },
+  [extensionOids.basicConstraints]: (value, fields) => {
+    const [first] = childrenOf(readRoot(value));
+    fields.ca = first?.tag === derTag.boolean ? booleanOf(first) : false;
+  },
+  [extensionOids.keyUsage]: (value, fields) => {
+    const bits = contentOf(readRoot(value));
+    const unused = bits[0] ?? 0;
+    const usable = Math.max(0, (bits.length - 1) * 8 - unused);
+    fields.keyUsage = Array.from(
+      { length: usable },
+      (_, i) => ((bits[1 + (i >> 3)]! >> (7 - (i & 7))) & 1) === 1,
+    );
+  },
+  [extensionOids.extendedKeyUsage]: (value, fields) => {
+    fields.extendedKeyUsage = childrenOf(readRoot(value)).map((oid) => oidOf(oid));
+  },
+  [extensionOids.authorityInfoAccess]: (value, fields) => {
+    for (const access of childrenOf(readRoot(value))) {
+      const [method, location] = childrenOf(access);
+      const [url] = location ? urisOf([location]) : [];
+      if (!url) continue;
+      const oid = oidOf(method);
+      if (oid === id_ad_ocsp) fields.ocspUrls.push(url);
+      if (oid === id_ad_caIssuers) fields.caIssuerUrls.push(url);
+    }
+  },
+  [extensionOids.crlDistributionPoints]: (value, fields) => {
+    for (const point of childrenOf(readRoot(value))) {
+      const [name] = childrenOf(point);
+      if (name?.tag !== contextTag(0, true)) continue;
+      for (const choice of childrenOf(name)) {
+        // fullName [0] GeneralNames; a name relative to the issuer [1] names no URL.
+        if (choice.tag === contextTag(0, true)) fields.crlUrls.push(...urisOf(childrenOf(choice)));
+      }
+    }
+  },
+  [extensionOids.certificatePolicies]: (value, fields) => {
+    fields.policies = childrenOf(readRoot(value)).map((policy) => oidOf(childrenOf(policy)[0]));
+    fields.validationType =
+      fields.policies.map((oid) => validationTypes[oid]).find(Boolean) ?? null;
+  },
+  [extensionOids.tlsFeature]: (value, fields) => {
+    fields.mustStaple = childrenOf(readRoot(value)).some(
+      (feature) => smallIntegerOf(feature) === statusRequest,
+    );
+  },
+  [extensionOids.sctList]: (value, fields) => {
+    // The extension's value is an OCTET STRING wrapping the TLS-encoded list (RFC 6962 3.3).
+    const list = readRoot(value);
+    if (list.tag === derTag.octetString) fields.scts = parseSctList(contentOf(list));
+  },
+};
+
+/** The signature algorithm and the extensions a certificate carries. */
+export function certificateFields(certificate: ParsedCertificate): CertificateFields {
+  const algorithm = certificate.signatureAlgorithm;
+  const known = signatureAlgorithmOf(algorithm.oid);
+  const fields: CertificateFields = {
+    signatureAlgorithm: known.name,
+    signatureHash:
+      algorithm.oid === rsassaPssOid ? pssParameters(algorithm.parameters).hash : known.hash,
+    subjectAltNames: [],
+    ca: false,
+    keyUsage: null,
+    extendedKeyUsage: null,
+    ocspUrls: [],
+    caIssuerUrls: [],
+    crlUrls: [],
+    policies: [],
+    validationType: null,
+    mustStaple: false,
+    scts: [],
+  };
+  for (const extension of certificate.extensions) {
+    try {
+      readers[extension.oid]?.(extension.value, fields);
+    } catch (error) {
       // A malformed extension tells nothing; the others still count.
+      if (!(error instanceof DerError)) throw error;
     }
   }
   return fields;
-}
-
-function uriOf(name: GeneralName): string | undefined {
-  return name.uniformResourceIdentifier;
-}
-
-function pssHash(parameters: ArrayBuffer | null | undefined): string | null {
-  // Absent parameters or an absent hashAlgorithm mean SHA-1 (RFC 4055 section 3.1).
-  if (!parameters) return "SHA-1";
-  try {
-    const params = AsnConvert.parse(parameters, PssParams);
-    if (!params.hashAlgorithm) return "SHA-1";
-    return hashByOid[params.hashAlgorithm.algorithm] ?? null;
-  } catch {
-    return null;
-  }
 }

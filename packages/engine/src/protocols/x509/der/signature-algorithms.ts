@@ -1,3 +1,6 @@
+import { childrenOf, contextTag, DerError, type DerNode } from "./der-reader.js";
+import { oidOf, smallIntegerOf } from "./der-values.js";
+
 /** OpenSSL's long names (what Node 24's X509Certificate#signatureAlgorithm prints) and hashes. */
 const byOid: Record<string, { name: string; hash: string | null }> = {
   "1.2.840.113549.1.1.2": { name: "md2WithRSAEncryption", hash: "MD2" },
@@ -41,4 +44,32 @@ export const weakHashes: ReadonlySet<string> = new Set(["MD2", "MD4", "MD5", "SH
 
 export function signatureAlgorithmOf(oid: string): { name: string; hash: string | null } {
   return byOid[oid] ?? { name: oid, hash: null };
+}
+
+/**
+ * RSASSA-PSS-params (RFC 4055 3.1): the hash, and the salt length. Absent parameters or an
+ * absent hashAlgorithm mean SHA-1, an absent saltLength 20. Hash null: unknown or malformed.
+ */
+export function pssParameters(parameters: DerNode | null): {
+  hash: string | null;
+  saltLength: number;
+} {
+  if (!parameters) return { hash: "SHA-1", saltLength: 20 };
+  try {
+    let hash: string | null = "SHA-1";
+    let saltLength = 20;
+    for (const field of childrenOf(parameters)) {
+      const [inner] = childrenOf(field);
+      if (field.tag === contextTag(0, true)) {
+        const [algorithm] = inner ? childrenOf(inner) : [];
+        hash = hashByOid[oidOf(algorithm)] ?? null;
+      } else if (field.tag === contextTag(2, true)) {
+        saltLength = smallIntegerOf(inner, "saltLength");
+      }
+    }
+    return { hash, saltLength };
+  } catch (error) {
+    if (error instanceof DerError) return { hash: null, saltLength: 20 };
+    throw error;
+  }
 }
