@@ -96,8 +96,10 @@ describe("reading a web server's headers", () => {
         expect(cookies.length).toBeLessThanOrEqual(lines.length);
         for (const cookie of cookies)
           expect(Object.keys(cookie).sort()).toEqual([
+            "domain",
             "httpOnly",
             "name",
+            "path",
             "sameSite",
             "secure",
             "url",

@@ -87,6 +87,11 @@ export function readServerAnswer(
   if (first === undefined) return final ? { kind: "garbage" } : undefined;
   if (first.type !== handshakeType.serverHello) return { kind: "garbage" };
   const hello = parseServerHello(first.body);
+  if (hello.kind === "hello" && hello.retry) {
+    // A second HelloRetryRequest in one connection: a client aborts (RFC 8446 4.1.4).
+    const second = message(handshake, first.next);
+    if (second && second.type === handshakeType.serverHello) return { kind: "garbage" };
+  }
   if (hello.kind !== "hello" || mode === "hello" || hello.version > 0x0303 || hello.retry) {
     return hello;
   }
