@@ -7,7 +7,9 @@
  *    query an address (how `dns.ns.as-diversity` found origins before), answered by a loopback
  *    DNS server, so the figure is the floor of the network's cost.
  * 2. Memory of the loaded data: the typed arrays (`stats.bytes`) and heap plus array buffers
- *    after a full GC, before and after loading.
+ *    after a full GC, before and after loading, and again after the lookups (IPv4 answers are
+ *    built once a segment and kept). The load runs on a worker thread: the main thread's event
+ *    loop utilization and its longest stall (`monitorEventLoopDelay`) during it are printed.
  * 3. The section's wall time for a domain with 20 addresses (5 on the domain, 5 on www., three
  *    name servers and two MX hosts with two each) on loopback, cold each run, with route
  *    validation against StayRTR when it is installed; baseline the same section with
@@ -16,6 +18,8 @@
  * Run with `pnpm bench:hosting` (builds first). Exits 1 when the lookup target is missed.
  */
 
+import { loadavg } from "node:os";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 import {
   createTestPki,
@@ -65,6 +69,7 @@ function randomIpv6(count: number): string[] {
 function rate(addresses: readonly string[], lookup: (address: string) => number, rounds = 5) {
   let wall = 0;
   let cpu = 0;
+  let firstCpu = 0;
   let sink = 0;
   for (let round = 0; round < rounds; round++) {
     const started = performance.now();
@@ -73,8 +78,9 @@ function rate(addresses: readonly string[], lookup: (address: string) => number,
     const used = process.cpuUsage(cpuStarted);
     wall = Math.max(wall, addresses.length / ((performance.now() - started) / 1000));
     cpu = Math.max(cpu, addresses.length / ((used.user + used.system) / 1e6));
+    if (round === 0) firstCpu = cpu;
   }
-  return { wall, cpu, sink };
+  return { wall, cpu, firstCpu, sink };
 }
 
 type Answer = ZoneRecords[string][number];
@@ -88,9 +94,16 @@ const reversed = (address: string) => address.split(".").reverse().join(".");
 
 async function lookups() {
   const before = memory();
+  const stalls = monitorEventLoopDelay({ resolution: 10 });
+  const loopBefore = performance.eventLoopUtilization();
+  stalls.enable();
   const loadStarted = performance.now();
+  const loadCpu = process.cpuUsage();
   const data = await loadIpData();
   const loadMs = performance.now() - loadStarted;
+  const loadCpuUsed = process.cpuUsage(loadCpu);
+  stalls.disable();
+  const loop = performance.eventLoopUtilization(loopBefore);
   const after = memory();
   const v4 = randomIpv4(1_000_000);
   const v6 = randomIpv6(200_000);
@@ -106,6 +119,7 @@ async function lookups() {
   });
   const six = rate(v6, (address) => data.lookup(address)?.asn ?? 0);
   const found = v4.filter((address) => data.lookup(address)?.asn !== null).length;
+  const afterLookups = memory();
 
   // Baseline: one Cymru TXT query an address through a loopback DNS server.
   const sample = randomIpv4(2000);
@@ -140,6 +154,10 @@ async function lookups() {
   await dns.close();
   return {
     loadMs,
+    loadCpuMs: (loadCpuUsed.user + loadCpuUsed.system) / 1000,
+    loopBusy: loop.utilization,
+    longestStallMs: stalls.max / 1e6,
+    afterLookups: afterLookups.heap - before.heap,
     stats: data.stats,
     heap: after.heap - before.heap,
     buffers: after.buffers - before.buffers,
@@ -254,16 +272,24 @@ async function sectionTimes(
 }
 
 async function main(): Promise<void> {
+  const load = () =>
+    loadavg()
+      .map((value) => value.toFixed(2))
+      .join(" ");
+  console.log(`load average at start: ${load()}`);
   const figures = await lookups();
   console.log("network lookups (ip-data, one thread, best of 5):");
   console.log(
-    `  load: ${figures.loadMs.toFixed(0)} ms, ${figures.stats.asnRanges} ASN ranges, ${figures.stats.countryRanges} country ranges (${figures.stats.overlapsTrimmed} overlaps cut)`,
+    `  load: ${figures.loadMs.toFixed(0)} ms wall, ${figures.loadCpuMs.toFixed(0)} ms CPU (on a worker thread), ${figures.stats.asnRanges} ASN ranges, ${figures.stats.countryRanges} country ranges (${figures.stats.overlapsTrimmed} overlaps cut)`,
   );
   console.log(
-    `  memory: typed arrays ${mb(figures.stats.bytes)}; after GC heap +${mb(figures.heap)}, array buffers +${mb(figures.buffers)}; process RSS ${mb(figures.rss)}`,
+    `  main thread during the load: event loop busy ${(figures.loopBusy * 100).toFixed(1)}%, longest stall ${figures.longestStallMs.toFixed(1)} ms`,
   );
-  const perSecond = (measured: { wall: number; cpu: number }) =>
-    `${Math.round(measured.cpu).toLocaleString("en")} lookups per CPU second (wall clock ${Math.round(measured.wall).toLocaleString("en")}/s)`;
+  console.log(
+    `  memory: typed arrays ${mb(figures.stats.bytes)}; after GC heap +${mb(figures.heap)}, array buffers +${mb(figures.buffers)}; process RSS ${mb(figures.rss)}; heap +${mb(figures.afterLookups)} after the lookups (answers kept)`,
+  );
+  const perSecond = (measured: { wall: number; cpu: number; firstCpu: number }) =>
+    `${Math.round(measured.cpu).toLocaleString("en")} lookups per CPU second (first round ${Math.round(measured.firstCpu).toLocaleString("en")}; wall clock ${Math.round(measured.wall).toLocaleString("en")}/s)`;
   const announced = ((figures.found / 1_000_000) * 100).toFixed(1);
   console.log(`  IPv4, 1,000,000 random: ${perSecond(figures.fields)}; ${announced}% announced`);
   console.log(`  IPv4, reading every field: ${perSecond(figures.withPrefix)}`);
@@ -294,6 +320,7 @@ async function main(): Promise<void> {
   } finally {
     await world.close();
   }
+  console.log(`load average at the end: ${load()}`);
   if (figures.fields.cpu < lookupTarget) {
     console.log(
       `MISSED: ${Math.round(figures.fields.cpu)} lookups per CPU second < ${lookupTarget}`,
