@@ -16,6 +16,7 @@ import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import type * as packet from "dns-packet";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { NoTimeLeftError } from "../../contract/budget.js";
 import { networkData } from "../../protocols/ip-network/network-data.js";
 import type { RtrClient } from "../../protocols/rtr/rtr-client.js";
 import { createRtrClient } from "../../protocols/rtr/rtr-option.js";
@@ -95,7 +96,7 @@ async function world(extra: ZoneRecords = {}) {
   };
   const dns = await startDnsServer(zoneHandler(records));
   cleanups.push(() => dns.close());
-  return { dns, port: v4.port };
+  return { dns, port: v4.port, web: v4 };
 }
 
 async function probe(options: {
@@ -250,6 +251,33 @@ describe("hosting section on loopback", () => {
       ["hosting.ipv6.mail", "skipped"],
       ["hosting.network.single-provider", "skipped"],
     ]);
+  });
+
+  it("asks the web address in a slot of the engine's outbound limit, like every connection", async () => {
+    const { dns, port, web } = await world();
+    const base = testProbeContext({ resolvers: [dns.address], timeoutMs: 4000 });
+    // Which step asks is read from the caller's frame: the limit gives the web request no slot,
+    // as a saturated engine would, and admits everything else.
+    const asked: string[] = [];
+    const context = {
+      ...base,
+      limit: <T>(operation: () => Promise<T>): Promise<T> => {
+        const fromWeb = new Error().stack?.includes("webFacts") ?? false;
+        asked.push(fromWeb ? "web" : "other");
+        return fromWeb ? Promise.reject(new NoTimeLeftError()) : base.limit(operation);
+      },
+    };
+    const data = await hostingProbe({ networkData: networkData(ipData), httpsPort: port }).run(
+      "shop.test",
+      context,
+    );
+    expect(asked.filter((step) => step === "web")).toEqual(["web"]);
+    expect(data.web).toMatchObject({ address: at(1), issuer: null, answered: false });
+    expect(data.web.error).toMatch(/No time was left/);
+    // Bypassing the limit, the section would have sent its GET all the same.
+    expect(web.requests).toEqual([]);
+    // The rest of the run went on: the name servers' providers are known.
+    expect(data.providers.dns.map((provider) => provider.id)).toEqual(["aws"]);
   });
 
   it("answers an upstream error when no resolver answers", async () => {
