@@ -246,7 +246,7 @@ describe("IPv4 segments", () => {
           }
         },
       ),
-      { numRuns: 300 },
+      { numRuns: 200 },
     );
   });
 
@@ -255,6 +255,30 @@ describe("IPv4 segments", () => {
     const first = data.lookup("1.0.0.1");
     expect(data.lookup("1.0.0.200")).toBe(first);
     expect(Object.isFrozen(first)).toBe(true);
+  });
+
+  it("keeps at most 65,536 answers: past that they are dropped and built again, equal", () => {
+    // 70,000 one-address ranges: as many segments with an answer each.
+    const data = ipDataFromCsv({
+      source: "many",
+      asn: [
+        {
+          source: "many",
+          text: Array.from(
+            { length: 70_000 },
+            (_, index) => `${index * 2},${index * 2},${index + 1},N`,
+          ).join("\n"),
+        },
+      ],
+      country: [],
+    });
+    const first = data.lookup("0.0.0.0");
+    expect(data.lookup("0.0.0.0")).toBe(first);
+    for (let index = 1; index < 70_000; index++) data.lookup(ipv4(index * 2));
+    const again = data.lookup("0.0.0.0");
+    expect(again).not.toBe(first);
+    expect(again).toEqual({ asn: 1, asName: "N", prefix: "0.0.0.0/32", country: null });
+    expect(data.lookup(ipv4(139_998))).toMatchObject({ asn: 70_000, prefix: "0.2.34.222/32" });
   });
 });
 

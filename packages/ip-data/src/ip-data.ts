@@ -42,20 +42,36 @@ const nothing: IpNetworkFacts = Object.freeze({
 
 const pageBits = 12;
 const pageSize = 1 << pageBits;
+/**
+ * IPv4 answers kept at most (some 10 MB): past it, all are dropped and built again as asked. A
+ * server asks for the same networks again and again; a scan of random addresses must not grow
+ * the heap by a hundred megabytes.
+ */
+const maxKeptAnswers = 65_536;
 
 /** Lookups over tables built here or on another thread. */
 export function ipDataFromTables(tables: IpTables): IpData {
   const { v4, asn6, country6, entryAsns } = tables;
   const { entryNames, entryNameEnds } = tables;
-  const asName = (entry: number) =>
-    entryNames.slice(entry === 0 ? 0 : entryNameEnds[entry - 1], entryNameEnds[entry]) || null;
+  // Each name sliced once, when first asked for (at most one string an AS entry).
+  const names: (string | null | undefined)[] = new Array(entryAsns.length);
+  const asName = (entry: number): string | null => {
+    const known = names[entry];
+    if (known !== undefined) return known;
+    const name =
+      entryNames.slice(entry === 0 ? 0 : entryNameEnds[entry - 1], entryNameEnds[entry]) || null;
+    names[entry] = name;
+    return name;
+  };
   const countries = Array.from({ length: tables.countryCodes.length / 2 }, (_, index) =>
     tables.countryCodes.slice(index * 2, index * 2 + 2),
   );
   const words = new Uint32Array(4);
-  // Filled as segments are first asked for: at most one small object a segment. In pages: one
-  // array of a million slots would be a slow dictionary to V8, or tens of ms to fill up front.
-  const pages: (IpNetworkFacts | undefined)[][] = new Array(Math.ceil(v4.count / pageSize));
+  // Filled as segments are first asked for: one small object a segment. In pages: one array of
+  // a million slots would be a slow dictionary to V8, or tens of ms to fill up front.
+  const pageCount = Math.ceil(v4.count / pageSize);
+  let pages: (IpNetworkFacts | undefined)[][] = new Array(pageCount);
+  let kept = 0;
   const answer4 = (segment: number): IpNetworkFacts => {
     const entry = v4.entries[segment]!;
     const where = v4.countries[segment]!;
@@ -80,6 +96,12 @@ export function ipDataFromTables(tables: IpTables): IpData {
     const known = page[slot];
     if (known !== undefined) return known;
     const built = answer4(segment);
+    if (++kept > maxKeptAnswers) {
+      pages = new Array(pageCount);
+      kept = 1;
+      page = new Array(pageSize);
+      pages[segment >>> pageBits] = page;
+    }
     page[slot] = built;
     return built;
   };
