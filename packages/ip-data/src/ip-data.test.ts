@@ -64,6 +64,13 @@ describe("ip data from CSV ranges", () => {
     expect(data.lookup("2001:db8:1::1")?.country).toBeNull();
     expect(data.lookup("2606:4700:4700::1111")?.prefix).toBe("2606:4700::/32");
     expect(data.lookup("example.com")).toBeNull();
+    // The AS alone, from the same tables.
+    expect(data.asn("1.0.0.1")).toBe(13335);
+    expect(data.asn("::ffff:1.0.0.9")).toBe(13335);
+    expect(data.asn("2001:db8::1")).toBe(64502);
+    expect(data.asn("1.0.8.0")).toBeNull();
+    expect(data.asn("2001:db9::1")).toBeNull();
+    expect(data.asn("example.com")).toBeNull();
     expect(data.lookup("")).toBeNull();
     expect(data.stats).toMatchObject({ asnRanges: 6, countryRanges: 3, overlapsTrimmed: 0 });
   });
@@ -237,6 +244,7 @@ describe("IPv4 segments", () => {
           for (const at of [...probes, ...asnRanges.flat(), ...countryRanges.flat()]) {
             const asn = holder(asnRanges, at);
             const country = holder(countryRanges, at);
+            expect(data.asn(ipv4(at))).toBe(asn ? asn.index + 1 : null);
             expect(plain(data.lookup(ipv4(at)))).toEqual({
               asn: asn ? asn.index + 1 : null,
               asName: asn ? `N${asn.index}` : null,

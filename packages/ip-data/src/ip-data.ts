@@ -24,6 +24,11 @@ export interface IpData {
   /** What the data is, for `data.source` of the hosting section. */
   readonly source: string;
   lookup(address: string): IpNetworkFacts | null;
+  /**
+   * The AS number alone (null when the data has none, or for anything that is not an IP
+   * literal): no object, no string, nothing allocated (what `dns.ns.as-diversity` needs).
+   */
+  asn(address: string): number | null;
   /** Ranges held and the bytes their arrays take. */
   readonly stats: IpTables["stats"];
 }
@@ -123,8 +128,21 @@ export function ipDataFromTables(tables: IpTables): IpData {
       country: where < 0 ? null : countries[country6.values[where]!]!,
     };
   };
+  const asn4 = (value: number): number | null => {
+    const entry = v4.entries[findSegment(v4, value)]!;
+    return entry < 0 ? null : entryAsns[entry]!;
+  };
   return {
     source: tables.source,
+    asn(address) {
+      if (typeof address !== "string") return null;
+      const v4Value = ipv4Number(address);
+      if (v4Value >= 0) return asn4(v4Value);
+      if (!ipv6Words(address, words)) return null;
+      if (words[0] === 0 && words[1] === 0 && words[2] === 0xffff) return asn4(words[3]!);
+      const at = findIpv6(asn6, words);
+      return at < 0 ? null : entryAsns[asn6.values[at]!]!;
+    },
     lookup(address) {
       if (typeof address !== "string") return null;
       const v4Value = ipv4Number(address);
