@@ -316,11 +316,12 @@ describe("loading off the event loop", () => {
     expect(data.lookup("193.0.6.139")).toMatchObject({ asn: 3333, country: "NL" });
     expect(data.lookup("10.0.0.1")?.asn).toBeNull();
     expect(data.stats.asnRanges).toBeGreaterThan(400_000);
-    // Parsing on this thread kept the loop busy all along (utilization near 1, stalls of 0.15 s
-    // on a quiet machine, seconds on a busy one). Bounds are generous for a loaded machine,
-    // where the scheduler alone delays a waiting thread by tens of milliseconds.
+    // Parsing on this thread kept the loop busy all along: utilization near 1, stalls of 0.15 s
+    // on a quiet machine and seconds on a busy one. Utilization tells the two apart on any
+    // machine; the stall bound is loose, because at load 15 on two cores the scheduler alone
+    // keeps a waiting thread off the CPU for up to 0.2 s (measured).
     expect(busy.utilization).toBeLessThan(0.25);
-    expect(longestMs).toBeLessThan(250);
+    expect(longestMs).toBeLessThan(1000);
   }, 120_000);
 
   it("rejects with the loading thread's error, of the same class, naming the file and line", async () => {
