@@ -45,6 +45,8 @@ const nothing: IpNetworkFacts = Object.freeze({
   country: null,
 });
 
+const isIpv6 = -1;
+const notIp = -2;
 const pageBits = 12;
 const pageSize = 1 << pageBits;
 /**
@@ -132,25 +134,29 @@ export function ipDataFromTables(tables: IpTables): IpData {
     const entry = v4.entries[findSegment(v4, value)]!;
     return entry < 0 ? null : entryAsns[entry]!;
   };
+  /** An address as its IPv4 number (IPv4-mapped ones too), or `isIpv6` with `words` set, or `notIp`. */
+  const read = (address: unknown): number => {
+    if (typeof address !== "string") return notIp;
+    const value = ipv4Number(address);
+    if (value >= 0) return value;
+    if (!ipv6Words(address, words)) return notIp;
+    // An IPv4-mapped address (::ffff:a.b.c.d) is that IPv4 address.
+    if (words[0] === 0 && words[1] === 0 && words[2] === 0xffff) return words[3]!;
+    return isIpv6;
+  };
   return {
     source: tables.source,
     asn(address) {
-      if (typeof address !== "string") return null;
-      const v4Value = ipv4Number(address);
-      if (v4Value >= 0) return asn4(v4Value);
-      if (!ipv6Words(address, words)) return null;
-      if (words[0] === 0 && words[1] === 0 && words[2] === 0xffff) return asn4(words[3]!);
+      const value = read(address);
+      if (value >= 0) return asn4(value);
+      if (value === notIp) return null;
       const at = findIpv6(asn6, words);
       return at < 0 ? null : entryAsns[asn6.values[at]!]!;
     },
     lookup(address) {
-      if (typeof address !== "string") return null;
-      const v4Value = ipv4Number(address);
-      if (v4Value >= 0) return lookup4(v4Value);
-      if (!ipv6Words(address, words)) return null;
-      // An IPv4-mapped address (::ffff:a.b.c.d) is that IPv4 address.
-      if (words[0] === 0 && words[1] === 0 && words[2] === 0xffff) return lookup4(words[3]!);
-      return lookup6();
+      const value = read(address);
+      if (value >= 0) return lookup4(value);
+      return value === notIp ? null : lookup6();
     },
     stats: tables.stats,
   };
