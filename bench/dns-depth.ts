@@ -184,8 +184,10 @@ async function zonemasterAvailable(): Promise<string | null> {
 
 /** Debian's dnsviz package version, or null without it. */
 async function dnsvizAvailable(): Promise<string | null> {
-  const found = await run("dpkg-query", ["-W", "-f=${Version}", "dnsviz"], 30_000);
-  return found.code === 0 && found.stdout.trim() !== "" ? found.stdout.trim() : null;
+  // `dpkg-query -W dnsviz` prints the package and its version, tab between.
+  const found = await run("dpkg-query", ["-W", "dnsviz"], 30_000);
+  const version = found.stdout.trim().split("\t")[1];
+  return found.code === 0 && version ? version : null;
 }
 
 interface DnsvizAnswer {
