@@ -111,6 +111,14 @@ export const sslFindingReference = {
     when: "fail: the server picks DEFLATE when a hello offers it (CRIME)",
     reference: "CRIME (2012); testssl.sh `--crime`",
   },
+  "ssl.vuln.heartbleed": {
+    when: "fail: after a first flight that agrees to heartbeats, a HeartbeatRequest claiming 16 KiB of payload and carrying none is answered with more bytes than were sent (CVE-2014-0160); pass without heartbeats, or when the request is discarded; grade F",
+    reference: "RFC 6520 4; CVE-2014-0160; testssl.sh `--heartbleed`",
+  },
+  "ssl.vuln.ccs-injection": {
+    when: "fail: two ChangeCipherSpec records sent before any key exchange are not refused, and the second fails to decrypt (bad_record_mac or decryption_failed: CVE-2014-0224); pass when the first is refused (unexpected_message) or the server closes or stays silent; grade F",
+    reference: "CVE-2014-0224; testssl.sh `--ccs-injection`",
+  },
   "ssl.dane.tlsa": {
     when: "fail: TLSA records at `_443._tcp.<domain>` in a DNSSEC-secure answer match no certificate the site presents; skipped without records, when the answer is not secure (`data.dane.reason` names the first break in the chain) or without a certificate",
     reference: "RFC 6698, RFC 7671; internet.nl `WebDaneExists`, `WebDaneValid`",

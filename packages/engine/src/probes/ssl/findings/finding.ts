@@ -32,6 +32,8 @@ export const sslFindingIds = [
   "ssl.groups.post-quantum",
   "ssl.vuln.fallback-scsv",
   "ssl.vuln.compression",
+  "ssl.vuln.heartbleed",
+  "ssl.vuln.ccs-injection",
   "ssl.dane.tlsa",
 ] as const;
 

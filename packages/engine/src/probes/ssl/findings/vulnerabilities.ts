@@ -52,6 +52,44 @@ const checks: readonly {
               message: "Not checked: the hello offering compression got no answer.",
             },
   },
+  {
+    id: "ssl.vuln.heartbleed",
+    judge: ({ heartbleed, heartbeat }) =>
+      heartbleed === true
+        ? {
+            status: "fail",
+            message:
+              "The server answers a heartbeat request with more bytes than it was sent: its memory (keys, passwords, cookies) leaks to anyone (Heartbleed, CVE-2014-0160).",
+          }
+        : heartbleed === false
+          ? {
+              status: "pass",
+              message: heartbeat
+                ? "The server discards a heartbeat request that claims more than it carries (Heartbleed, CVE-2014-0160)."
+                : "The server does not agree to TLS heartbeats: not open to Heartbleed (CVE-2014-0160).",
+            }
+          : { status: "skipped", message: "Not checked: the heartbeat hello got no answer." },
+  },
+  {
+    id: "ssl.vuln.ccs-injection",
+    judge: ({ ccsInjection }) =>
+      ccsInjection === true
+        ? {
+            status: "fail",
+            message:
+              "The server takes a ChangeCipherSpec before the key exchange: a man in the middle can make both sides use keys it knows (CCS injection, CVE-2014-0224).",
+          }
+        : ccsInjection === false
+          ? {
+              status: "pass",
+              message:
+                "The server refuses a ChangeCipherSpec sent before the key exchange (CCS injection, CVE-2014-0224).",
+            }
+          : {
+              status: "skipped",
+              message: "Not checked: the early ChangeCipherSpec got no clear answer.",
+            },
+  },
 ];
 
 const badness = { fail: 2, skipped: 1, pass: 0 } as const;

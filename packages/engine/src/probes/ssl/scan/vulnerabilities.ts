@@ -1,5 +1,7 @@
 import { sslVersion } from "../../../protocols/tls/client-hello.js";
 import type { SslVulnerabilities } from "../data/vulnerabilities-schema.js";
+import { ccsInjectionOf } from "./ccs-injection.js";
+import { heartbleedOf } from "./heartbleed.js";
 import type { HelloAsker } from "./hello-asker.js";
 import type { ConfigurationScan } from "./scan-configuration.js";
 
@@ -20,11 +22,24 @@ export async function vulnerabilitiesOf(
 ): Promise<SslVulnerabilities> {
   const accepted = legacyOrder.filter((version) => scan.legacyHellos[version]);
   const tls13 = scan.configuration.protocols["TLSv1.3"] === true;
-  const [fallback, compression] = await Promise.all([
+  const best = accepted.at(-1);
+  const bestHello = best && scan.legacyHellos[best];
+  const legacy = best && bestHello ? { version: sslVersion[best], suite: bestHello.suite } : null;
+  // Both bugs are OpenSSL's before TLS 1.3 existed: a server of TLS 1.3 alone has neither.
+  const none = tls13 ? false : null;
+  const [fallback, compression, heartbleed, ccsInjection] = await Promise.all([
     fallbackScsvOf(tls13 ? accepted : accepted.slice(0, -1), scan, asker),
-    compressionOf(accepted.at(-1), scan, asker),
+    compressionOf(best, scan, asker),
+    legacy ? heartbleedOf(asker, legacy) : { heartbeat: none, heartbleed: none },
+    legacy ? ccsInjectionOf(asker, legacy) : none,
   ]);
-  return { fallbackScsv: fallback, compression };
+  return {
+    fallbackScsv: fallback,
+    compression,
+    heartbeat: heartbleed?.heartbeat ?? null,
+    heartbleed: heartbleed?.heartbleed ?? null,
+    ccsInjection,
+  };
 }
 
 /**
