@@ -1,6 +1,5 @@
-import { X509Certificate } from "node:crypto";
-import type tls from "node:tls";
-import { startHelloResponder, tlsProfiles } from "@domain-intel/test-kit";
+import { constants, X509Certificate } from "node:crypto";
+import { startHelloResponder, startOpensslServer, tlsProfiles } from "@domain-intel/test-kit";
 import { findingOf, useSslHarness } from "@domain-intel/test-kit/ssl-harness";
 import { describe, expect, it } from "vitest";
 import { sslFindingIds } from "./ssl-findings.js";
@@ -24,10 +23,16 @@ const leafOf = () =>
     keyType: "rsa",
   });
 
-async function rsaServer(profile: tls.TlsOptions, leaf?: Awaited<ReturnType<typeof leafOf>>) {
+async function rsaServer(
+  profile: Parameters<typeof startTlsServer>[0],
+  leaf?: Awaited<ReturnType<typeof leafOf>>,
+) {
   const { keyPem, chainPem } = leaf ?? (await leafOf());
   return startTlsServer({ key: keyPem, cert: chainPem, ...profile });
 }
+
+const probeAt = (port: number) =>
+  probe({ port, ca: harness.pki.root.certPem }, "secure.test", harness.context(roomy));
 
 /** TLS 1.2 ECDHE-RSA-AES128-GCM-SHA256 hellos answered by the responder with `bugs`. */
 async function probeBuggy(bugs: NonNullable<Parameters<typeof startHelloResponder>[0]["bugs"]>) {
@@ -133,5 +138,89 @@ describe("sslProbe: Heartbleed and the CCS injection", () => {
     });
     expect(findingOf(data, "ssl.vuln.heartbleed").status).toBe("pass");
     expect(findingOf(data, "ssl.vuln.ccs-injection").status).toBe("pass");
+  });
+});
+
+describe("sslProbe: renegotiation, resumption and 0-RTT", () => {
+  it("warns a server that renegotiates when the client asks; resumes by tickets, not by id", async () => {
+    // Node's server: secure renegotiation, client renegotiation allowed, tickets, no id cache.
+    const server = await rsaServer(tlsProfiles.modern);
+    const data = await probeAt(server.port);
+
+    expect(data.configuration?.secureRenegotiation).toBe(true);
+    expect(data.vulnerabilities).toMatchObject({
+      clientRenegotiation: true,
+      resumption: { sessionId: false, ticket: true, tls13: true, maxEarlyData: 0 },
+    });
+    expect(findingOf(data, "ssl.vuln.renegotiation")).toMatchObject({
+      status: "warn",
+      message: expect.stringMatching(/CVE-2011-1473/),
+    });
+    expect(findingOf(data, "ssl.session.resumption")).toMatchObject({
+      status: "pass",
+      message: expect.stringMatching(/session ticket, TLS 1\.3 ticket/),
+    });
+    expect(findingOf(data, "ssl.vuln.zero-rtt").status).toBe("pass");
+  });
+
+  it("passes a server that refuses client renegotiation; resumes by id without tickets", async () => {
+    const server = await rsaServer({
+      ...tlsProfiles.legacyOnly,
+      secureOptions: constants.SSL_OP_NO_RENEGOTIATION | constants.SSL_OP_NO_TICKET,
+      sessionCache: true,
+    });
+    const data = await probeAt(server.port);
+
+    expect(data.vulnerabilities).toMatchObject({
+      clientRenegotiation: false,
+      resumption: { sessionId: true, ticket: false, tls13: null, maxEarlyData: null },
+    });
+    expect(findingOf(data, "ssl.vuln.renegotiation")).toMatchObject({
+      status: "pass",
+      message: expect.stringMatching(/refuses renegotiation started by a client/),
+    });
+    expect(findingOf(data, "ssl.session.resumption").status).toBe("pass");
+    expect(findingOf(data, "ssl.vuln.zero-rtt").status).toBe("skipped");
+  });
+
+  it("says a server that resumes nothing pays full handshakes (info)", async () => {
+    const server = await rsaServer({
+      ...tlsProfiles.legacyOnly,
+      secureOptions: constants.SSL_OP_NO_TICKET,
+    });
+    const data = await probeAt(server.port);
+
+    expect(data.vulnerabilities?.resumption).toMatchObject({ sessionId: false, ticket: false });
+    expect(findingOf(data, "ssl.session.resumption")).toMatchObject({
+      status: "info",
+      message: expect.stringMatching(/full handshake/),
+    });
+  });
+
+  it("finds 0-RTT in the TLS 1.3 ticket of openssl s_server -early_data", async () => {
+    const leaf = await leafOf();
+    const server = await startOpensslServer({
+      keyPem: leaf.keyPem,
+      certPem: leaf.certPem,
+      chainPem: harness.pki.intermediate.certPem,
+      args: ["-early_data", "-tls1_3"],
+    });
+    try {
+      const data = await probeAt(server.port);
+
+      expect(data.vulnerabilities).toMatchObject({
+        clientRenegotiation: false,
+        resumption: { sessionId: null, ticket: null, tls13: true },
+      });
+      // OpenSSL's default max_early_data for s_server -early_data is 16384 (SSL3_RT_MAX_PLAIN_LENGTH).
+      expect(data.vulnerabilities?.resumption?.maxEarlyData).toBe(16384);
+      expect(findingOf(data, "ssl.vuln.zero-rtt")).toMatchObject({
+        status: "info",
+        message: expect.stringMatching(/replay/),
+      });
+      expect(findingOf(data, "ssl.vuln.renegotiation").message).toMatch(/TLS 1\.3 has none/);
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -34,6 +34,9 @@ export const sslFindingIds = [
   "ssl.vuln.compression",
   "ssl.vuln.heartbleed",
   "ssl.vuln.ccs-injection",
+  "ssl.vuln.renegotiation",
+  "ssl.vuln.zero-rtt",
+  "ssl.session.resumption",
   "ssl.dane.tlsa",
 ] as const;
 

@@ -3,6 +3,8 @@ import type { SslVulnerabilities } from "../data/vulnerabilities-schema.js";
 import { ccsInjectionOf } from "./ccs-injection.js";
 import { heartbleedOf } from "./heartbleed.js";
 import type { HelloAsker } from "./hello-asker.js";
+import { clientRenegotiationOf } from "./renegotiation.js";
+import { resumptionOf } from "./resumption.js";
 import type { ConfigurationScan } from "./scan-configuration.js";
 
 /** The signalling suite of RFC 7507: "this hello is a fallback". */
@@ -27,18 +29,24 @@ export async function vulnerabilitiesOf(
   const legacy = best && bestHello ? { version: sslVersion[best], suite: bestHello.suite } : null;
   // Both bugs are OpenSSL's before TLS 1.3 existed: a server of TLS 1.3 alone has neither.
   const none = tls13 ? false : null;
-  const [fallback, compression, heartbleed, ccsInjection] = await Promise.all([
-    fallbackScsvOf(tls13 ? accepted : accepted.slice(0, -1), scan, asker),
-    compressionOf(best, scan, asker),
-    legacy ? heartbleedOf(asker, legacy) : { heartbeat: none, heartbleed: none },
-    legacy ? ccsInjectionOf(asker, legacy) : none,
-  ]);
+  const [fallback, compression, heartbleed, ccsInjection, clientRenegotiation, resumption] =
+    await Promise.all([
+      fallbackScsvOf(tls13 ? accepted : accepted.slice(0, -1), scan, asker),
+      compressionOf(best, scan, asker),
+      legacy ? heartbleedOf(asker, legacy) : { heartbeat: none, heartbleed: none },
+      legacy ? ccsInjectionOf(asker, legacy) : none,
+      // TLS 1.3 has no renegotiation at all (RFC 8446 4.1.2).
+      best ? clientRenegotiationOf(asker, best) : none,
+      best || tls13 ? resumptionOf(asker, { legacy: best ?? null, tls13 }) : null,
+    ]);
   return {
     fallbackScsv: fallback,
     compression,
     heartbeat: heartbleed?.heartbeat ?? null,
     heartbleed: heartbleed?.heartbleed ?? null,
     ccsInjection,
+    clientRenegotiation,
+    resumption,
   };
 }
 
