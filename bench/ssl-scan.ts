@@ -5,7 +5,10 @@
  * (`apt-get install testssl.sh`), it also runs `testssl.sh --protocols --each-cipher`
  * against the same relay and prints both wall times, the ratio (target: ours <= 0.2x) and
  * whether both agree on the protocol versions accepted and on the suites (by OpenSSL name, all
- * versions together). Run with `pnpm bench:ssl-scan`.
+ * versions together). The same testssl.sh run also asks the known weaknesses and the server
+ * defaults (`-H -I -R -C -Z -S`: Heartbleed, CCS injection, renegotiation, CRIME, fallback SCSV,
+ * session resumption), and each shared verdict is printed beside ours. Run with
+ * `pnpm bench:ssl-scan`.
  */
 
 import { spawn, spawnSync } from "node:child_process";
@@ -44,6 +47,75 @@ const testsslIds: Record<(typeof versions)[number], string> = {
   "TLSv1.3": "TLS1_3",
 };
 
+interface TestsslEntry {
+  id: string;
+  severity: string;
+  finding: string;
+}
+
+/** A question both ask: our answer and testssl.sh's JSON entry, each as "bad" (true) or not. */
+const sharedVerdicts: {
+  name: string;
+  ours(data: SslData): boolean | null;
+  testsslId: string;
+  theirs(entry: TestsslEntry): boolean;
+}[] = [
+  {
+    name: "Heartbleed",
+    ours: (data) => data.vulnerabilities?.heartbleed ?? null,
+    testsslId: "heartbleed",
+    theirs: (entry) => /VULNERABLE/i.test(entry.finding) && !/not vulnerable/i.test(entry.finding),
+  },
+  {
+    name: "CCS injection",
+    ours: (data) => data.vulnerabilities?.ccsInjection ?? null,
+    testsslId: "CCS",
+    theirs: (entry) => /VULNERABLE/i.test(entry.finding) && !/not vulnerable/i.test(entry.finding),
+  },
+  {
+    name: "no secure renegotiation",
+    ours: (data) =>
+      data.configuration?.secureRenegotiation == null
+        ? null
+        : !data.configuration.secureRenegotiation,
+    testsslId: "secure_renego",
+    theirs: (entry) => !/^supported/i.test(entry.finding.trim()),
+  },
+  {
+    name: "client renegotiation",
+    ours: (data) => data.vulnerabilities?.clientRenegotiation ?? null,
+    testsslId: "secure_client_renego",
+    theirs: (entry) => /VULNERABLE/i.test(entry.finding) && !/not vulnerable/i.test(entry.finding),
+  },
+  {
+    name: "CRIME (compression)",
+    ours: (data) => data.vulnerabilities?.compression ?? null,
+    testsslId: "CRIME_TLS",
+    theirs: (entry) => /VULNERABLE/i.test(entry.finding) && !/not vulnerable/i.test(entry.finding),
+  },
+  {
+    name: "fallback SCSV ignored",
+    ours: (data) => {
+      const verdict = data.vulnerabilities?.fallbackScsv;
+      return verdict == null ? null : verdict === "ignored";
+    },
+    testsslId: "fallback_SCSV",
+    theirs: (entry) => !/supported|no fallback possible/i.test(entry.finding),
+  },
+  {
+    name: "resumption by id",
+    ours: (data) => data.vulnerabilities?.resumption?.sessionId ?? null,
+    testsslId: "sessionresumption_ID",
+    theirs: (entry) => /^supported/i.test(entry.finding.trim()),
+  },
+  {
+    name: "resumption by ticket",
+    ours: (data) => data.vulnerabilities?.resumption?.ticket ?? null,
+    testsslId: "sessionresumption_ticket",
+    theirs: (entry) => /^supported/i.test(entry.finding.trim()),
+  },
+];
+
 function findTestssl(): string | undefined {
   for (const name of ["testssl.sh", "testssl"]) {
     const found = spawnSync("sh", ["-c", `command -v ${name}`], { encoding: "utf8" });
@@ -66,6 +138,12 @@ async function runTestssl(executable: string, port: number) {
       [
         "--protocols",
         "--each-cipher",
+        "-H",
+        "-I",
+        "-R",
+        "-C",
+        "-Z",
+        "-S",
         "--quiet",
         "--color",
         "0",
@@ -83,7 +161,7 @@ async function runTestssl(executable: string, port: number) {
     const [code] = (await once(child, "exit")) as [number | null];
     clearTimeout(timer);
     const wallMs = performance.now() - started;
-    let entries: { id: string; finding: string }[] = [];
+    let entries: TestsslEntry[] = [];
     try {
       entries = JSON.parse(readFileSync(jsonFile, "utf8"));
     } catch {
@@ -101,7 +179,7 @@ async function runTestssl(executable: string, port: number) {
         .filter((item) => item.id.startsWith("cipher_x"))
         .map((item) => item.finding.trim().split(/\s+/)[1] ?? ""),
     );
-    return { wallMs, accepted, suites, finished: code !== null };
+    return { wallMs, accepted, suites, entries, finished: code !== null };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -156,6 +234,7 @@ async function main(): Promise<void> {
     );
     console.log(`  complete             ${configuration?.complete}`);
     console.log(`  secure renegotiation ${configuration?.secureRenegotiation}`);
+    console.log(`  vulnerabilities      ${JSON.stringify(median.data.vulnerabilities)}`);
     console.log(`  handshakes           ${median.handshakes}`);
     console.log(
       `  wall time            median ${median.wallMs.toFixed(0)} ms (min ${sorted[0]!.wallMs.toFixed(0)}, max ${sorted[sorted.length - 1]!.wallMs.toFixed(0)}; target < 2000)`,
@@ -175,7 +254,7 @@ async function main(): Promise<void> {
     const agree = versions.every((version) => theirs.accepted[version] === ours[version]);
     const stopped = theirs.finished ? "" : ", stopped at the time limit";
     console.log(
-      `  testssl.sh           ${theirs.wallMs.toFixed(0)} ms (${testssl} --protocols --each-cipher${stopped})`,
+      `  testssl.sh           ${theirs.wallMs.toFixed(0)} ms (${testssl} --protocols --each-cipher -H -I -R -C -Z -S${stopped})`,
     );
     console.log(
       `  ratio                ${theirs.finished ? "" : "under "}${(median.wallMs / theirs.wallMs).toFixed(3)} of testssl.sh's time (target <= 0.2)`,
@@ -191,7 +270,23 @@ async function main(): Promise<void> {
     console.log(
       `  suites agree         ${onlyOurs.length + onlyTheirs.length === 0 ? "yes" : "no"} (ours ${ourSuites.size}, testssl.sh ${theirs.suites.size}${onlyOurs.length ? `; only ours: ${onlyOurs.join(" ")}` : ""}${onlyTheirs.length ? `; only testssl.sh: ${onlyTheirs.join(" ")}` : ""})`,
     );
-    if (!agree || onlyOurs.length + onlyTheirs.length > 0) process.exitCode = 1;
+    let verdictsDiffer = 0;
+    for (const shared of sharedVerdicts) {
+      const entry = theirs.entries.find((item) => item.id === shared.testsslId);
+      const ourVerdict = shared.ours(median.data);
+      const theirVerdict = entry ? shared.theirs(entry) : null;
+      const same = ourVerdict === theirVerdict;
+      if (!same) verdictsDiffer += 1;
+      console.log(
+        `  ${shared.name.padEnd(24)} ours ${ourVerdict}, testssl.sh ${theirVerdict}${entry ? ` ("${entry.finding}")` : " (no entry)"}${same ? "" : "  <- differ"}`,
+      );
+    }
+    console.log(
+      `  shared verdicts      ${sharedVerdicts.length - verdictsDiffer} of ${sharedVerdicts.length} agree`,
+    );
+    if (!agree || onlyOurs.length + onlyTheirs.length > 0 || verdictsDiffer > 0) {
+      process.exitCode = 1;
+    }
   } finally {
     await relay.close();
     await dns.close();

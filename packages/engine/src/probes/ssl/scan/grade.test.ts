@@ -120,6 +120,8 @@ describe("gradeOf", () => {
       heartbeat: false,
       heartbleed: false,
       ccsInjection: false,
+      clientRenegotiation: false,
+      resumption: null,
       ...more,
     });
     expect(gradeOf(facts({ vulnerabilities: vulnerabilities({ heartbleed: true }) }))).toEqual({
