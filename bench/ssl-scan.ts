@@ -12,6 +12,7 @@
  */
 
 import { spawn, spawnSync } from "node:child_process";
+import { X509Certificate } from "node:crypto";
 import { once } from "node:events";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -21,6 +22,7 @@ import {
   createTestPki,
   startDelayRelay,
   startDnsServer,
+  startHelloResponder,
   testProbeContext,
   tlsProfiles,
   zoneHandler,
@@ -53,6 +55,9 @@ interface TestsslEntry {
   finding: string;
 }
 
+const saysVulnerable = (entry: TestsslEntry) =>
+  /VULNERABLE/i.test(entry.finding) && !/not vulnerable/i.test(entry.finding);
+
 /** A question both ask: our answer and testssl.sh's JSON entry, each as "bad" (true) or not. */
 const sharedVerdicts: {
   name: string;
@@ -64,13 +69,13 @@ const sharedVerdicts: {
     name: "Heartbleed",
     ours: (data) => data.vulnerabilities?.heartbleed ?? null,
     testsslId: "heartbleed",
-    theirs: (entry) => /VULNERABLE/i.test(entry.finding) && !/not vulnerable/i.test(entry.finding),
+    theirs: saysVulnerable,
   },
   {
     name: "CCS injection",
     ours: (data) => data.vulnerabilities?.ccsInjection ?? null,
     testsslId: "CCS",
-    theirs: (entry) => /VULNERABLE/i.test(entry.finding) && !/not vulnerable/i.test(entry.finding),
+    theirs: saysVulnerable,
   },
   {
     name: "no secure renegotiation",
@@ -85,13 +90,13 @@ const sharedVerdicts: {
     name: "client renegotiation",
     ours: (data) => data.vulnerabilities?.clientRenegotiation ?? null,
     testsslId: "secure_client_renego",
-    theirs: (entry) => /VULNERABLE/i.test(entry.finding) && !/not vulnerable/i.test(entry.finding),
+    theirs: saysVulnerable,
   },
   {
     name: "CRIME (compression)",
     ours: (data) => data.vulnerabilities?.compression ?? null,
     testsslId: "CRIME_TLS",
-    theirs: (entry) => /VULNERABLE/i.test(entry.finding) && !/not vulnerable/i.test(entry.finding),
+    theirs: saysVulnerable,
   },
   {
     name: "fallback SCSV ignored",
@@ -128,7 +133,10 @@ function findTestssl(): string | undefined {
  * testssl.sh's verdict per version, from its JSON file, and its wall time. Run asynchronously:
  * the relay and the server live in this process and must keep answering while it scans.
  */
-async function runTestssl(executable: string, port: number) {
+/** Everything this bench asks testssl.sh of the main server. */
+const allQuestions = ["--protocols", "--each-cipher", "-H", "-I", "-R", "-C", "-Z", "-S"];
+
+async function runTestssl(executable: string, port: number, questions = allQuestions) {
   const dir = mkdtempSync(join(tmpdir(), "ssl-scan-bench-"));
   const jsonFile = join(dir, "testssl.json");
   try {
@@ -136,14 +144,7 @@ async function runTestssl(executable: string, port: number) {
     const child = spawn(
       executable,
       [
-        "--protocols",
-        "--each-cipher",
-        "-H",
-        "-I",
-        "-R",
-        "-C",
-        "-Z",
-        "-S",
+        ...questions,
         "--quiet",
         "--color",
         "0",
@@ -270,27 +271,83 @@ async function main(): Promise<void> {
     console.log(
       `  suites agree         ${onlyOurs.length + onlyTheirs.length === 0 ? "yes" : "no"} (ours ${ourSuites.size}, testssl.sh ${theirs.suites.size}${onlyOurs.length ? `; only ours: ${onlyOurs.join(" ")}` : ""}${onlyTheirs.length ? `; only testssl.sh: ${onlyTheirs.join(" ")}` : ""})`,
     );
-    let verdictsDiffer = 0;
-    for (const shared of sharedVerdicts) {
-      const entry = theirs.entries.find((item) => item.id === shared.testsslId);
-      const ourVerdict = shared.ours(median.data);
-      const theirVerdict = entry ? shared.theirs(entry) : null;
-      const same = ourVerdict === theirVerdict;
-      if (!same) verdictsDiffer += 1;
-      console.log(
-        `  ${shared.name.padEnd(24)} ours ${ourVerdict}, testssl.sh ${theirVerdict}${entry ? ` ("${entry.finding}")` : " (no entry)"}${same ? "" : "  <- differ"}`,
-      );
-    }
-    console.log(
-      `  shared verdicts      ${sharedVerdicts.length - verdictsDiffer} of ${sharedVerdicts.length} agree`,
-    );
-    if (!agree || onlyOurs.length + onlyTheirs.length > 0 || verdictsDiffer > 0) {
+    const verdictsDiffer = compareVerdicts(median.data, theirs.entries, sharedVerdicts);
+    const bugsDiffer = await compareOnSimulatedBugs(testssl, pki, leaf, serverPort);
+    if (!agree || onlyOurs.length + onlyTheirs.length > 0 || verdictsDiffer + bugsDiffer > 0) {
       process.exitCode = 1;
     }
   } finally {
     await relay.close();
     await dns.close();
     await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+}
+
+/** Prints each shared verdict beside testssl.sh's; the number that differ. */
+function compareVerdicts(
+  data: SslData,
+  entries: readonly TestsslEntry[],
+  shared: typeof sharedVerdicts,
+): number {
+  let differ = 0;
+  let unjudged = 0;
+  for (const question of shared) {
+    const entry = entries.find((item) => item.id === question.testsslId);
+    const ourVerdict = question.ours(data);
+    // testssl.sh's own failures ("check failed because of connect problem") tell nothing.
+    const untold = !entry || /check failed|test failed/i.test(entry.finding);
+    const theirVerdict = untold ? null : question.theirs(entry);
+    const same = ourVerdict === theirVerdict;
+    if (untold) unjudged += 1;
+    else if (!same) differ += 1;
+    console.log(
+      `  ${question.name.padEnd(24)} ours ${ourVerdict}, testssl.sh ${theirVerdict}${entry ? ` ("${entry.finding}")` : " (no entry)"}${untold ? "  (testssl.sh could not tell)" : same ? "" : "  <- differ"}`,
+    );
+  }
+  const judged = shared.length - unjudged;
+  console.log(
+    `  shared verdicts      ${judged - differ} of ${judged} agree (${unjudged} testssl.sh could not tell)`,
+  );
+  return differ;
+}
+
+/**
+ * Heartbleed and the CCS injection where both are there: the test kit's hello responder
+ * simulating both bugs on the wire for TLS 1.2 hellos offering ECDHE-RSA-AES128-GCM-SHA256 or
+ * ECDHE-RSA-AES128-SHA (testssl.sh's CCS hello offers the latter), relaying the rest to the
+ * bench's server. Our scan and `testssl.sh -H -I` on the same peer.
+ */
+async function compareOnSimulatedBugs(
+  testssl: string,
+  pki: Awaited<ReturnType<typeof createTestPki>>,
+  leaf: Awaited<ReturnType<Awaited<ReturnType<typeof createTestPki>>["issueLeaf"]>>,
+  serverPort: number,
+): Promise<number> {
+  const der = (pem: string) => new X509Certificate(pem).raw;
+  const front = await startHelloResponder({
+    versions: [0x0303],
+    renegotiationInfo: true,
+    suites: [0xc02f, 0xc013],
+    bugs: { heartbleed: true, earlyCcs: true },
+    flight: { certificates: [der(leaf.certPem), der(pki.intermediate.certPem)] },
+    relayPort: serverPort,
+  });
+  const dns = await startDnsServer(
+    zoneHandler({ [domain]: [{ type: "A", name: domain, ttl: 60, data: "127.0.0.1" }] }),
+  );
+  try {
+    const data = await sslProbe({ port: front.port, ca: pki.root.certPem }).run(
+      domain,
+      testProbeContext({ resolvers: [dns.address], timeoutMs: 30_000 }),
+    );
+    const theirs = await runTestssl(testssl, front.port, ["-H", "-I"]);
+    console.log(
+      `simulated Heartbleed and CCS injection (test kit's responder): ours grade ${data.grade}; testssl.sh -H -I ${theirs.wallMs.toFixed(0)} ms`,
+    );
+    return compareVerdicts(data, theirs.entries, sharedVerdicts.slice(0, 2));
+  } finally {
+    await front.close();
+    await dns.close();
   }
 }
 
