@@ -5,10 +5,14 @@
  * (`apt-get install testssl.sh`), it also runs `testssl.sh --protocols --each-cipher`
  * against the same relay and prints both wall times, the ratio (target: ours <= 0.2x) and
  * whether both agree on the protocol versions accepted and on the suites (by OpenSSL name, all
- * versions together). Run with `pnpm bench:ssl-scan`.
+ * versions together). The same testssl.sh run also asks the known weaknesses and the server
+ * defaults (`-H -I -R -C -Z -S`: Heartbleed, CCS injection, renegotiation, CRIME, fallback SCSV,
+ * session resumption), and each shared verdict is printed beside ours. Run with
+ * `pnpm bench:ssl-scan`.
  */
 
 import { spawn, spawnSync } from "node:child_process";
+import { X509Certificate } from "node:crypto";
 import { once } from "node:events";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -18,6 +22,7 @@ import {
   createTestPki,
   startDelayRelay,
   startDnsServer,
+  startHelloResponder,
   testProbeContext,
   tlsProfiles,
   zoneHandler,
@@ -44,6 +49,78 @@ const testsslIds: Record<(typeof versions)[number], string> = {
   "TLSv1.3": "TLS1_3",
 };
 
+interface TestsslEntry {
+  id: string;
+  severity: string;
+  finding: string;
+}
+
+const saysVulnerable = (entry: TestsslEntry) =>
+  /VULNERABLE/i.test(entry.finding) && !/not vulnerable/i.test(entry.finding);
+
+/** A question both ask: our answer and testssl.sh's JSON entry, each as "bad" (true) or not. */
+const sharedVerdicts: {
+  name: string;
+  ours(data: SslData): boolean | null;
+  testsslId: string;
+  theirs(entry: TestsslEntry): boolean;
+}[] = [
+  {
+    name: "Heartbleed",
+    ours: (data) => data.vulnerabilities?.heartbleed ?? null,
+    testsslId: "heartbleed",
+    theirs: saysVulnerable,
+  },
+  {
+    name: "CCS injection",
+    ours: (data) => data.vulnerabilities?.ccsInjection ?? null,
+    testsslId: "CCS",
+    theirs: saysVulnerable,
+  },
+  {
+    name: "no secure renegotiation",
+    ours: (data) =>
+      data.configuration?.secureRenegotiation == null
+        ? null
+        : !data.configuration.secureRenegotiation,
+    testsslId: "secure_renego",
+    theirs: (entry) => !/^supported/i.test(entry.finding.trim()),
+  },
+  {
+    name: "client renegotiation",
+    ours: (data) => data.vulnerabilities?.clientRenegotiation ?? null,
+    testsslId: "secure_client_renego",
+    theirs: saysVulnerable,
+  },
+  {
+    name: "CRIME (compression)",
+    ours: (data) => data.vulnerabilities?.compression ?? null,
+    testsslId: "CRIME_TLS",
+    theirs: saysVulnerable,
+  },
+  {
+    name: "fallback SCSV ignored",
+    ours: (data) => {
+      const verdict = data.vulnerabilities?.fallbackScsv;
+      return verdict == null ? null : verdict === "ignored";
+    },
+    testsslId: "fallback_SCSV",
+    theirs: (entry) => !/supported|no fallback possible/i.test(entry.finding),
+  },
+  {
+    name: "resumption by id",
+    ours: (data) => data.vulnerabilities?.resumption?.sessionId ?? null,
+    testsslId: "sessionresumption_ID",
+    theirs: (entry) => /^supported/i.test(entry.finding.trim()),
+  },
+  {
+    name: "resumption by ticket",
+    ours: (data) => data.vulnerabilities?.resumption?.ticket ?? null,
+    testsslId: "sessionresumption_ticket",
+    theirs: (entry) => /^supported/i.test(entry.finding.trim()),
+  },
+];
+
 function findTestssl(): string | undefined {
   for (const name of ["testssl.sh", "testssl"]) {
     const found = spawnSync("sh", ["-c", `command -v ${name}`], { encoding: "utf8" });
@@ -56,7 +133,10 @@ function findTestssl(): string | undefined {
  * testssl.sh's verdict per version, from its JSON file, and its wall time. Run asynchronously:
  * the relay and the server live in this process and must keep answering while it scans.
  */
-async function runTestssl(executable: string, port: number) {
+/** Everything this bench asks testssl.sh of the main server. */
+const allQuestions = ["--protocols", "--each-cipher", "-H", "-I", "-R", "-C", "-Z", "-S"];
+
+async function runTestssl(executable: string, port: number, questions = allQuestions) {
   const dir = mkdtempSync(join(tmpdir(), "ssl-scan-bench-"));
   const jsonFile = join(dir, "testssl.json");
   try {
@@ -64,8 +144,7 @@ async function runTestssl(executable: string, port: number) {
     const child = spawn(
       executable,
       [
-        "--protocols",
-        "--each-cipher",
+        ...questions,
         "--quiet",
         "--color",
         "0",
@@ -83,7 +162,7 @@ async function runTestssl(executable: string, port: number) {
     const [code] = (await once(child, "exit")) as [number | null];
     clearTimeout(timer);
     const wallMs = performance.now() - started;
-    let entries: { id: string; finding: string }[] = [];
+    let entries: TestsslEntry[] = [];
     try {
       entries = JSON.parse(readFileSync(jsonFile, "utf8"));
     } catch {
@@ -101,7 +180,7 @@ async function runTestssl(executable: string, port: number) {
         .filter((item) => item.id.startsWith("cipher_x"))
         .map((item) => item.finding.trim().split(/\s+/)[1] ?? ""),
     );
-    return { wallMs, accepted, suites, finished: code !== null };
+    return { wallMs, accepted, suites, entries, finished: code !== null };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -156,6 +235,7 @@ async function main(): Promise<void> {
     );
     console.log(`  complete             ${configuration?.complete}`);
     console.log(`  secure renegotiation ${configuration?.secureRenegotiation}`);
+    console.log(`  vulnerabilities      ${JSON.stringify(median.data.vulnerabilities)}`);
     console.log(`  handshakes           ${median.handshakes}`);
     console.log(
       `  wall time            median ${median.wallMs.toFixed(0)} ms (min ${sorted[0]!.wallMs.toFixed(0)}, max ${sorted[sorted.length - 1]!.wallMs.toFixed(0)}; target < 2000)`,
@@ -175,7 +255,7 @@ async function main(): Promise<void> {
     const agree = versions.every((version) => theirs.accepted[version] === ours[version]);
     const stopped = theirs.finished ? "" : ", stopped at the time limit";
     console.log(
-      `  testssl.sh           ${theirs.wallMs.toFixed(0)} ms (${testssl} --protocols --each-cipher${stopped})`,
+      `  testssl.sh           ${theirs.wallMs.toFixed(0)} ms (${testssl} --protocols --each-cipher -H -I -R -C -Z -S${stopped})`,
     );
     console.log(
       `  ratio                ${theirs.finished ? "" : "under "}${(median.wallMs / theirs.wallMs).toFixed(3)} of testssl.sh's time (target <= 0.2)`,
@@ -191,11 +271,83 @@ async function main(): Promise<void> {
     console.log(
       `  suites agree         ${onlyOurs.length + onlyTheirs.length === 0 ? "yes" : "no"} (ours ${ourSuites.size}, testssl.sh ${theirs.suites.size}${onlyOurs.length ? `; only ours: ${onlyOurs.join(" ")}` : ""}${onlyTheirs.length ? `; only testssl.sh: ${onlyTheirs.join(" ")}` : ""})`,
     );
-    if (!agree || onlyOurs.length + onlyTheirs.length > 0) process.exitCode = 1;
+    const verdictsDiffer = compareVerdicts(median.data, theirs.entries, sharedVerdicts);
+    const bugsDiffer = await compareOnSimulatedBugs(testssl, pki, leaf, serverPort);
+    if (!agree || onlyOurs.length + onlyTheirs.length > 0 || verdictsDiffer + bugsDiffer > 0) {
+      process.exitCode = 1;
+    }
   } finally {
     await relay.close();
     await dns.close();
     await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+}
+
+/** Prints each shared verdict beside testssl.sh's; the number that differ. */
+function compareVerdicts(
+  data: SslData,
+  entries: readonly TestsslEntry[],
+  shared: typeof sharedVerdicts,
+): number {
+  let differ = 0;
+  let unjudged = 0;
+  for (const question of shared) {
+    const entry = entries.find((item) => item.id === question.testsslId);
+    const ourVerdict = question.ours(data);
+    // testssl.sh's own failures ("check failed because of connect problem") tell nothing.
+    const untold = !entry || /check failed|test failed/i.test(entry.finding);
+    const theirVerdict = untold ? null : question.theirs(entry);
+    const same = ourVerdict === theirVerdict;
+    if (untold) unjudged += 1;
+    else if (!same) differ += 1;
+    console.log(
+      `  ${question.name.padEnd(24)} ours ${ourVerdict}, testssl.sh ${theirVerdict}${entry ? ` ("${entry.finding}")` : " (no entry)"}${untold ? "  (testssl.sh could not tell)" : same ? "" : "  <- differ"}`,
+    );
+  }
+  const judged = shared.length - unjudged;
+  console.log(
+    `  shared verdicts      ${judged - differ} of ${judged} agree (${unjudged} testssl.sh could not tell)`,
+  );
+  return differ;
+}
+
+/**
+ * Heartbleed and the CCS injection where both are there: the test kit's hello responder
+ * simulating both bugs on the wire for TLS 1.2 hellos offering ECDHE-RSA-AES128-GCM-SHA256 or
+ * ECDHE-RSA-AES128-SHA (testssl.sh's CCS hello offers the latter), relaying the rest to the
+ * bench's server. Our scan and `testssl.sh -H -I` on the same peer.
+ */
+async function compareOnSimulatedBugs(
+  testssl: string,
+  pki: Awaited<ReturnType<typeof createTestPki>>,
+  leaf: Awaited<ReturnType<Awaited<ReturnType<typeof createTestPki>>["issueLeaf"]>>,
+  serverPort: number,
+): Promise<number> {
+  const der = (pem: string) => new X509Certificate(pem).raw;
+  const front = await startHelloResponder({
+    versions: [0x0303],
+    renegotiationInfo: true,
+    suites: [0xc02f, 0xc013],
+    bugs: { heartbleed: true, earlyCcs: true },
+    flight: { certificates: [der(leaf.certPem), der(pki.intermediate.certPem)] },
+    relayPort: serverPort,
+  });
+  const dns = await startDnsServer(
+    zoneHandler({ [domain]: [{ type: "A", name: domain, ttl: 60, data: "127.0.0.1" }] }),
+  );
+  try {
+    const data = await sslProbe({ port: front.port, ca: pki.root.certPem }).run(
+      domain,
+      testProbeContext({ resolvers: [dns.address], timeoutMs: 30_000 }),
+    );
+    const theirs = await runTestssl(testssl, front.port, ["-H", "-I"]);
+    console.log(
+      `simulated Heartbleed and CCS injection (test kit's responder): ours grade ${data.grade}; testssl.sh -H -I ${theirs.wallMs.toFixed(0)} ms`,
+    );
+    return compareVerdicts(data, theirs.entries, sharedVerdicts.slice(0, 2));
+  } finally {
+    await front.close();
+    await dns.close();
   }
 }
 

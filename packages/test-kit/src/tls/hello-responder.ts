@@ -47,6 +47,20 @@ export async function startHelloResponder(options: {
    * ServerHelloDone, in records of at most 16 KiB.
    */
   flight?: { certificates: readonly Uint8Array[]; ocspResponse?: Uint8Array };
+  /**
+   * A simulation of two OpenSSL bugs on the wire, for hellos this responder answers: the
+   * ServerHello, `flight` (or an empty Certificate) and a ServerHelloDone, then the connection stays open and the records that come
+   * are answered as a vulnerable OpenSSL answered them. No cryptography is done: only the bytes
+   * a scanner sees are the bug's.
+   * - `heartbleed`: agree to heartbeats when the hello offers them, and answer every
+   *   HeartbeatRequest with the payload length it claims, filled with bytes that are not the
+   *   request's (CVE-2014-0160: the over-read of OpenSSL 1.0.1 to 1.0.1f); `"discard"` agrees
+   *   to heartbeats but drops such a request, as RFC 6520 4 says.
+   * - `earlyCcs`: take a ChangeCipherSpec before the key exchange without a word, then answer
+   *   the next record with a decryption_failed alert, as a server that switched to keys of an
+   *   empty master secret does (CVE-2014-0224).
+   */
+  bugs?: { heartbleed?: boolean | "discard"; earlyCcs?: boolean };
   relayPort?: number;
   /** Without `relayPort`, how other hellos are refused: closed without a word (default) or a handshake_failure alert. */
   refuse?: "close" | "alert";
@@ -110,7 +124,24 @@ export async function startHelloResponder(options: {
       if (hello && options.versions.includes(hello.version) && suite !== undefined) {
         answered += 1;
         const compression = options.compression && hello.compression.includes(1) ? 1 : 0;
-        const first = serverHello(hello.version, suite, options.renegotiationInfo, compression);
+        const heartbeat = Boolean(options.bugs?.heartbleed) && hello.extensions.includes(0x000f);
+        const first = serverHello(
+          hello.version,
+          suite,
+          options.renegotiationInfo,
+          compression,
+          heartbeat,
+        );
+        if (options.bugs) {
+          client.write(
+            Buffer.concat([
+              first,
+              flightRecords(hello.version, options.flight ?? { certificates: [] }),
+            ]),
+          );
+          answerLikeABug(client, received.subarray(recordEnd), options.bugs);
+          return;
+        }
         client.end(
           options.flight
             ? Buffer.concat([first, flightRecords(hello.version, options.flight)])
@@ -157,6 +188,8 @@ interface ClientHello {
   groups: number[];
   /** Compression methods offered. */
   compression: number[];
+  /** Extension types, in order. */
+  extensions: number[];
 }
 
 /** What a ClientHello offers, from its record body. */
@@ -178,6 +211,7 @@ function readClientHello(message: Buffer): ClientHello | undefined {
   const supportedVersions: number[] = [];
   const keyShares: number[] = [];
   const groups: number[] = [];
+  const extensions: number[] = [];
   // SSL 3 hellos carry no extensions at all.
   const end =
     offset + 2 <= message.length
@@ -186,6 +220,7 @@ function readClientHello(message: Buffer): ClientHello | undefined {
   for (let at = offset + 2; at + 4 <= end; ) {
     const type = message.readUInt16BE(at);
     const data = message.subarray(at + 4, at + 4 + message.readUInt16BE(at + 2));
+    extensions.push(type);
     if (type === 0x002b) {
       for (let i = 1; i + 2 <= 1 + data[0]!; i += 2) supportedVersions.push(data.readUInt16BE(i));
     }
@@ -199,7 +234,7 @@ function readClientHello(message: Buffer): ClientHello | undefined {
     }
     at += 4 + data.length;
   }
-  return { version, suites, supportedVersions, keyShares, groups, compression };
+  return { version, suites, supportedVersions, keyShares, groups, compression, extensions };
 }
 
 /** SHA-256 of "HelloRetryRequest": the random that makes a ServerHello a HelloRetryRequest. */
@@ -244,8 +279,17 @@ function serverHello(
   suite: number,
   renegotiationInfo: boolean,
   compression = 0,
+  heartbeat = false,
 ): Buffer {
-  const extensions = renegotiationInfo ? Buffer.from([0, 5, 0xff, 0x01, 0, 1, 0]) : Buffer.alloc(0);
+  const list = Buffer.concat([
+    renegotiationInfo ? Buffer.from([0xff, 0x01, 0, 1, 0]) : Buffer.alloc(0),
+    // heartbeat (RFC 6520 2): peer_allowed_to_send.
+    heartbeat ? Buffer.from([0, 0x0f, 0, 1, 1]) : Buffer.alloc(0),
+  ]);
+  const extensions =
+    list.length > 0
+      ? Buffer.concat([Buffer.from([list.length >> 8, list.length & 0xff]), list])
+      : Buffer.alloc(0);
   const body = Buffer.concat([
     Buffer.from([version >> 8, version & 0xff]),
     randomBytes(32),
@@ -257,6 +301,67 @@ function serverHello(
     Buffer.from([22, version >> 8, version & 0xff, message.length >> 8, message.length & 0xff]),
     message,
   ]);
+}
+
+/** Filler for the simulated over-read: recognisable, and never the request's own bytes. */
+const leakedMemory = Buffer.from("simulated server memory, not a secret. ");
+
+/**
+ * The records after a first flight, answered as the vulnerable OpenSSL of `bugs` did (see
+ * `bugs` above); anything else is read and dropped until the client closes.
+ */
+function answerLikeABug(
+  client: net.Socket,
+  early: Buffer,
+  bugs: NonNullable<Parameters<typeof startHelloResponder>[0]["bugs"]>,
+): void {
+  let pending = Buffer.from(early);
+  let keysChanged = false;
+  const onRecords = (chunk: Buffer) => {
+    pending = Buffer.concat([pending, chunk]);
+    while (pending.length >= 5) {
+      const end = 5 + pending.readUInt16BE(3);
+      if (pending.length < end) return;
+      const [type, major, minor] = [pending[0]!, pending[1]!, pending[2]!];
+      const body = pending.subarray(5, end);
+      pending = pending.subarray(end);
+      if (keysChanged) {
+        // Nothing decrypts under keys of an empty master secret: decryption_failed, fatal.
+        client.end(Buffer.from([21, major, minor, 0, 2, 2, 21]));
+        return;
+      }
+      if (type === 20 && bugs.earlyCcs) keysChanged = true;
+      else if (type === 20) {
+        client.end(Buffer.from([21, major, minor, 0, 2, 2, 10]));
+        return;
+      }
+      if (type === 24 && bugs.heartbleed === true && body[0] === 1 && body.length >= 3) {
+        client.write(heartbeatResponse(major, minor, body.readUInt16BE(1)));
+      }
+    }
+  };
+  client.on("data", onRecords);
+  onRecords(Buffer.alloc(0));
+}
+
+/** A HeartbeatResponse of `claimed` payload bytes and 16 of padding, in records of 16 KiB. */
+function heartbeatResponse(major: number, minor: number, claimed: number): Buffer {
+  const payload = Buffer.alloc(claimed);
+  for (let at = 0; at < claimed; at += leakedMemory.length) leakedMemory.copy(payload, at);
+  const message = Buffer.concat([
+    Buffer.from([2, claimed >> 8, claimed & 0xff]),
+    payload,
+    Buffer.alloc(16),
+  ]);
+  const records: Buffer[] = [];
+  for (let at = 0; at < message.length; at += 16384) {
+    const fragment = message.subarray(at, at + 16384);
+    records.push(
+      Buffer.from([24, major, minor, fragment.length >> 8, fragment.length & 0xff]),
+      fragment,
+    );
+  }
+  return Buffer.concat(records);
 }
 
 /** SSL 2's SERVER-HELLO: no session hit, X.509, version 2, no certificate, one cipher kind. */

@@ -65,6 +65,11 @@ export interface TlsServerOptions extends tls.TlsOptions {
    * reset at once (`drop`) or accepted and never answered (`silent`).
    */
   failAfter?: { connections: number; mode: "drop" | "silent" };
+  /**
+   * Keep sessions by id (Node's server resumes by id only with a cache of its own: the
+   * `newSession` and `resumeSession` events), as web servers' shared session caches do.
+   */
+  sessionCache?: boolean;
 }
 
 /** A minimal DER OCSPResponse (status tryLater): real framing, no verdict to trust. */
@@ -147,9 +152,19 @@ export function useSslHarness(zone: ZoneRecords, findingIds: readonly string[]):
       expectValid(data, findingIds);
       return data;
     },
-    startTlsServer({ host, port, ocspResponse, failAfter, ...options }) {
+    startTlsServer({ host, port, ocspResponse, failAfter, sessionCache, ...options }) {
       const server = tls.createServer({ ALPNProtocols: ["h2", "http/1.1"], ...options });
       server.on("tlsClientError", () => undefined);
+      if (sessionCache) {
+        const sessions = new Map<string, Buffer>();
+        server.on("newSession", (id: Buffer, session: Buffer, done: () => void) => {
+          sessions.set(id.toString("hex"), session);
+          done();
+        });
+        server.on("resumeSession", (id: Buffer, done: (error: null, session?: Buffer) => void) =>
+          done(null, sessions.get(id.toString("hex"))),
+        );
+      }
       if (ocspResponse) {
         server.on("OCSPRequest", (_certificate, _issuer, callback) => callback(null, ocspResponse));
       }

@@ -1,4 +1,4 @@
-import { X509Certificate } from "node:crypto";
+import { constants, X509Certificate } from "node:crypto";
 import { createCertificate, createTestPki, daysFromNow } from "@domain-intel/test-kit";
 import {
   findingOf,
@@ -47,8 +47,10 @@ describe("sslProbe: certificates", () => {
       key: leaf.keyPem,
       cert: leaf.chainPem,
       ocspResponse: stapledOcspResponse,
-      // Forward-secret AEAD suites only, so the configuration scan's checks pass too.
+      // Forward-secret AEAD suites only, so the configuration scan's checks pass too; no
+      // renegotiation started by a client (Node's server allows it unless told).
       ciphers: "ECDHE+AESGCM:ECDHE+CHACHA20",
+      secureOptions: constants.SSL_OP_NO_RENEGOTIATION,
     });
 
     const data = await probe({ port: server.port, ca: harness.pki.root.certPem });

@@ -384,7 +384,7 @@ describe("sslProbe: known weaknesses", () => {
     // TLS 1.2 and 1.3: the fallback hello is a TLS 1.2 one.
     const { data } = await scan(tlsProfiles.modern, {}, roomy);
 
-    expect(data.vulnerabilities).toEqual({ fallbackScsv: "honoured", compression: false });
+    expect(data.vulnerabilities).toMatchObject({ fallbackScsv: "honoured", compression: false });
     expect(status(data, "ssl.vuln.fallback-scsv")).toBe("pass");
     expect(status(data, "ssl.vuln.compression")).toBe("pass");
   });
@@ -405,7 +405,7 @@ describe("sslProbe: known weaknesses", () => {
         harness.context(roomy),
       );
 
-      expect(data.vulnerabilities).toEqual({ fallbackScsv: "ignored", compression: true });
+      expect(data.vulnerabilities).toMatchObject({ fallbackScsv: "ignored", compression: true });
       expect(findingOf(data, "ssl.vuln.fallback-scsv")).toMatchObject({
         status: "fail",
         message: expect.stringMatching(/downgrade/),
@@ -422,7 +422,10 @@ describe("sslProbe: known weaknesses", () => {
   it("has nothing to fall back to at a server of one version", async () => {
     const { data } = await scan(tlsProfiles.tls13Only, {}, roomy);
 
-    expect(data.vulnerabilities).toEqual({ fallbackScsv: "not-applicable", compression: false });
+    expect(data.vulnerabilities).toMatchObject({
+      fallbackScsv: "not-applicable",
+      compression: false,
+    });
     expect(findingOf(data, "ssl.vuln.fallback-scsv").message).toMatch(/one protocol version/);
   });
 });

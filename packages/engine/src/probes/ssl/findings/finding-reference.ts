@@ -111,6 +111,26 @@ export const sslFindingReference = {
     when: "fail: the server picks DEFLATE when a hello offers it (CRIME)",
     reference: "CRIME (2012); testssl.sh `--crime`",
   },
+  "ssl.vuln.heartbleed": {
+    when: "fail: after a first flight that agrees to heartbeats, a HeartbeatRequest claiming 16 KiB of payload and carrying none is answered with more bytes than were sent (CVE-2014-0160); pass without heartbeats, or when the request is discarded; grade F",
+    reference: "RFC 6520 4; CVE-2014-0160; testssl.sh `--heartbleed`",
+  },
+  "ssl.vuln.ccs-injection": {
+    when: "fail: two ChangeCipherSpec records sent before any key exchange are not refused, and the second fails to decrypt (bad_record_mac or decryption_failed: CVE-2014-0224); pass when the first is refused (unexpected_message) or the server closes or stays silent; grade F",
+    reference: "CVE-2014-0224; testssl.sh `--ccs-injection`",
+  },
+  "ssl.vuln.renegotiation": {
+    when: "warn: the TLS 1.2-or-earlier ServerHello carries no renegotiation_info (no secure renegotiation, CVE-2009-3555), or a renegotiation the client starts on a finished handshake goes through (CVE-2011-1473); pass: secure renegotiation and client renegotiation refused, or TLS 1.3 alone",
+    reference: "RFC 5746; CVE-2009-3555, CVE-2011-1473; testssl.sh `--renegotiation`",
+  },
+  "ssl.vuln.zero-rtt": {
+    when: "info: the server's TLS 1.3 ticket allows early data (max_early_data_size over 0), which can be replayed; pass: it does not",
+    reference: "RFC 8446 4.6.1 and 8; RFC 8470",
+  },
+  "ssl.session.resumption": {
+    when: "info: no session is resumed, neither by id, by a TLS 1.2 ticket nor by a TLS 1.3 ticket; pass: one of them is (`details` in `vulnerabilities.resumption`)",
+    reference: "RFC 5077, RFC 8446 2.2; testssl.sh `--server-defaults`",
+  },
   "ssl.dane.tlsa": {
     when: "fail: TLSA records at `_443._tcp.<domain>` in a DNSSEC-secure answer match no certificate the site presents; skipped without records, when the answer is not secure (`data.dane.reason` names the first break in the chain) or without a certificate",
     reference: "RFC 6698, RFC 7671; internet.nl `WebDaneExists`, `WebDaneValid`",

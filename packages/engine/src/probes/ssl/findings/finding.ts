@@ -32,6 +32,11 @@ export const sslFindingIds = [
   "ssl.groups.post-quantum",
   "ssl.vuln.fallback-scsv",
   "ssl.vuln.compression",
+  "ssl.vuln.heartbleed",
+  "ssl.vuln.ccs-injection",
+  "ssl.vuln.renegotiation",
+  "ssl.vuln.zero-rtt",
+  "ssl.session.resumption",
   "ssl.dane.tlsa",
 ] as const;
 

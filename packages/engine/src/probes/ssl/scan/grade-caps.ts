@@ -1,6 +1,7 @@
 import type { SslCertificate } from "../../../protocols/x509/certificate-types.js";
 import type { SslConfiguration, SslGrade } from "../data/configuration-schema.js";
 import type { DhPrime } from "../data/groups-schema.js";
+import type { SslVulnerabilities } from "../data/vulnerabilities-schema.js";
 
 /** Everything the grade looks at, for one address. */
 export interface GradeFacts {
@@ -11,6 +12,8 @@ export interface GradeFacts {
   weakSignatures: readonly string[];
   configuration: SslConfiguration;
   dhPrimes: readonly DhPrime[];
+  /** The known weaknesses asked about; absent or null when they were not. */
+  vulnerabilities?: SslVulnerabilities | null;
 }
 
 /** One rule of the rating guide: the grade it caps at, and why it applies (null: it does not). */
@@ -33,7 +36,9 @@ const dhPrimeWith = (facts: GradeFacts, weakness: string) =>
  * The caps of SSL Labs' rating guide that this scan can see, as data: the README's table is
  * this list. Sources: the Rating Guide 2009e and its changes (2009c: SSL 2, insecure
  * renegotiation, CRIME), the grading posts of 2014 (keys, MD5, SSL 3, RC4, A+ requirements),
- * 2015 (Logjam: DH under 1024 bits), 2017 (3DES) and 2018 (forward secrecy, AEAD).
+ * 2015 (Logjam: DH under 1024 bits), 2017 (3DES) and 2018 (forward secrecy, AEAD); the
+ * vulnerabilities as testssl.sh applies the guide (version 2009q) in its `set_grade_cap` calls:
+ * Heartbleed F, CCS injection F, CRIME C.
  */
 export const gradeCaps: readonly GradeCap[] = [
   {
@@ -70,6 +75,27 @@ export const gradeCaps: readonly GradeCap[] = [
       dhPrimeWith(facts, "composite")
         ? "the DH modulus it sends is not a prime: the key exchange has no security"
         : null,
+  },
+  {
+    grade: "F",
+    source: '2014: Heartbleed (CVE-2014-0160); testssl.sh: "Vulnerable to Heartbleed"',
+    applies: ({ vulnerabilities }) =>
+      vulnerabilities?.heartbleed ? "leaks memory to a heartbeat request (Heartbleed)" : null,
+  },
+  {
+    grade: "F",
+    source:
+      '2014: OpenSSL CCS vulnerability (CVE-2014-0224); testssl.sh: "Vulnerable to CCS injection"',
+    applies: ({ vulnerabilities }) =>
+      vulnerabilities?.ccsInjection
+        ? "takes a ChangeCipherSpec before the key exchange (CCS injection)"
+        : null,
+  },
+  {
+    grade: "C",
+    source: 'Rating Guide 2009c: CRIME; testssl.sh: "Vulnerable to CRIME" caps at C',
+    applies: ({ vulnerabilities }) =>
+      vulnerabilities?.compression ? "compresses TLS records (CRIME)" : null,
   },
   {
     grade: "C",

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { DhPrime } from "../data/groups-schema.js";
+import type { SslVulnerabilities } from "../data/vulnerabilities-schema.js";
 import { aPlusHstsSeconds, type GradeFacts, gradeOf, withHsts } from "./grade.js";
 import type { SslConfiguration } from "./scan-configuration.js";
 
@@ -110,5 +111,35 @@ describe("gradeOf", () => {
     });
     expect(grade(true)).toEqual({ grade: "A", reasons: [] });
     expect(grade(null)).toEqual({ grade: "A", reasons: [] });
+  });
+
+  it("grades F Heartbleed and the CCS injection, caps CRIME at C, and nothing when not asked", () => {
+    const vulnerabilities = (more: Partial<SslVulnerabilities>): SslVulnerabilities => ({
+      fallbackScsv: "honoured",
+      compression: false,
+      heartbeat: false,
+      heartbleed: false,
+      ccsInjection: false,
+      clientRenegotiation: false,
+      resumption: null,
+      ...more,
+    });
+    expect(gradeOf(facts({ vulnerabilities: vulnerabilities({ heartbleed: true }) }))).toEqual({
+      grade: "F",
+      reasons: ["F: leaks memory to a heartbeat request (Heartbleed)"],
+    });
+    expect(gradeOf(facts({ vulnerabilities: vulnerabilities({ ccsInjection: true }) }))).toEqual({
+      grade: "F",
+      reasons: ["F: takes a ChangeCipherSpec before the key exchange (CCS injection)"],
+    });
+    expect(gradeOf(facts({ vulnerabilities: vulnerabilities({ compression: true }) }))).toEqual({
+      grade: "C",
+      reasons: ["C: compresses TLS records (CRIME)"],
+    });
+    // Unknown (null) is no cap, nor is a scan that asked nothing.
+    const unknown = vulnerabilities({ heartbleed: null, ccsInjection: null, compression: null });
+    expect(gradeOf(facts({ vulnerabilities: unknown })).grade).toBe("A");
+    expect(gradeOf(facts({ vulnerabilities: null })).grade).toBe("A");
+    expect(gradeOf(facts({ vulnerabilities: vulnerabilities({}) })).grade).toBe("A");
   });
 });

@@ -1,6 +1,8 @@
+import type tls from "node:tls";
 import pLimit from "p-limit";
 import { NoTimeLeftError, stepTimeoutMs } from "../../../contract/budget.js";
 import type { ProbeContext } from "../../../contract/probe.js";
+import { connectTls, type TlsSocketOptions } from "../../../network/connect-tls.js";
 import { clientHello, type HelloSpec, sslVersion } from "../../../protocols/tls/client-hello.js";
 import { exchangeHello, type RawHelloOutcome } from "../../../protocols/tls/raw-hello.js";
 import { openRawSession, type RawSession } from "../../../protocols/tls/raw-session.js";
@@ -29,6 +31,11 @@ export interface HelloAsker {
   converse<T>(talk: (session: RawSession, timeoutMs: number) => Promise<T>): Promise<T | undefined>;
   /** Work of another kind on the same connection budget (Node's TLS client), with its timeout. */
   slot<T>(work: (timeoutMs: number) => Promise<T>): Promise<T | undefined>;
+  /**
+   * A Node TLS client socket to the address (through network/, so the address policy holds),
+   * for questions that need a finished handshake; run it inside `slot`. Throws as connectTls.
+   */
+  connectTls(options: TlsSocketOptions): tls.TLSSocket;
   /** Counts a hello that went unanswered where an answer was due. */
   unanswered(): void;
   tally(): { handshakes: number; failedHandshakes: number; dhPrimes: Buffer[] };
@@ -130,6 +137,16 @@ export function createHelloAsker(options: {
           opened.value.close();
         }
       }),
+    connectTls: (tlsOptions) => {
+      handshakes += 1;
+      const { address, port, allowPrivateAddresses } = target;
+      return connectTls({
+        address,
+        port,
+        allowPrivateAddresses,
+        tls: { servername: options.servername, ...tlsOptions },
+      });
+    },
     unanswered: () => {
       failedHandshakes += 1;
     },

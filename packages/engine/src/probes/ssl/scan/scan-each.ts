@@ -81,6 +81,6 @@ async function scanAddress(
     postQuantum: found.postQuantum,
     dhPrimes,
   };
-  const { grade, reasons } = gradeOf({ ...target, configuration, dhPrimes });
+  const { grade, reasons } = gradeOf({ ...target, configuration, dhPrimes, vulnerabilities });
   return { configuration, groups, vulnerabilities, grade, gradeReasons: reasons };
 }

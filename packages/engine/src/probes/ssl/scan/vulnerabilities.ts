@@ -1,6 +1,10 @@
 import { sslVersion } from "../../../protocols/tls/client-hello.js";
 import type { SslVulnerabilities } from "../data/vulnerabilities-schema.js";
+import { ccsInjectionOf } from "./ccs-injection.js";
+import { heartbleedOf } from "./heartbleed.js";
 import type { HelloAsker } from "./hello-asker.js";
+import { clientRenegotiationOf } from "./renegotiation.js";
+import { resumptionOf } from "./resumption.js";
 import type { ConfigurationScan } from "./scan-configuration.js";
 
 /** The signalling suite of RFC 7507: "this hello is a fallback". */
@@ -20,11 +24,30 @@ export async function vulnerabilitiesOf(
 ): Promise<SslVulnerabilities> {
   const accepted = legacyOrder.filter((version) => scan.legacyHellos[version]);
   const tls13 = scan.configuration.protocols["TLSv1.3"] === true;
-  const [fallback, compression] = await Promise.all([
-    fallbackScsvOf(tls13 ? accepted : accepted.slice(0, -1), scan, asker),
-    compressionOf(accepted.at(-1), scan, asker),
-  ]);
-  return { fallbackScsv: fallback, compression };
+  const best = accepted.at(-1);
+  const bestHello = best && scan.legacyHellos[best];
+  const legacy = best && bestHello ? { version: sslVersion[best], suite: bestHello.suite } : null;
+  // Both bugs are OpenSSL's before TLS 1.3 existed: a server of TLS 1.3 alone has neither.
+  const none = tls13 ? false : null;
+  const [fallback, compression, heartbleed, ccsInjection, clientRenegotiation, resumption] =
+    await Promise.all([
+      fallbackScsvOf(tls13 ? accepted : accepted.slice(0, -1), scan, asker),
+      compressionOf(best, scan, asker),
+      legacy ? heartbleedOf(asker, legacy) : { heartbeat: none, heartbleed: none },
+      legacy ? ccsInjectionOf(asker, legacy) : none,
+      // TLS 1.3 has no renegotiation at all (RFC 8446 4.1.2).
+      best ? clientRenegotiationOf(asker, best) : none,
+      best || tls13 ? resumptionOf(asker, { legacy: best ?? null, tls13 }) : null,
+    ]);
+  return {
+    fallbackScsv: fallback,
+    compression,
+    heartbeat: heartbleed?.heartbeat ?? null,
+    heartbleed: heartbleed?.heartbleed ?? null,
+    ccsInjection,
+    clientRenegotiation,
+    resumption,
+  };
 }
 
 /**
