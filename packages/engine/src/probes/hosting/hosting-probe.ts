@@ -2,6 +2,7 @@ import { setMaxListeners } from "node:events";
 import { stepTimeoutMs } from "../../contract/budget.js";
 import type { Probe, ProbeContext } from "../../contract/probe.js";
 import { resolveOptions } from "../../contract/resolve-options.js";
+import { withRemediations } from "../../contract/with-remediations.js";
 import { type NetworkData, networkData } from "../../protocols/ip-network/network-data.js";
 import type { RtrClient } from "../../protocols/rtr/rtr-client.js";
 import { addressFacts } from "./address-facts.js";
@@ -17,6 +18,7 @@ import { gatherHosts } from "./gather-hosts.js";
 import { hostingFindings } from "./hosting-findings.js";
 import { type ProviderEntry, providerTable } from "./provider-table.js";
 import { tcpReachable } from "./reachability.js";
+import { hostingFixes } from "./remediation.js";
 import { webFacts } from "./web-facts.js";
 
 const maxRtrWaitMs = 3000;
@@ -49,7 +51,7 @@ export function createHostingProbe(settings: HostingSettings): Probe<HostingData
     maxHosts: settings.maxHosts,
     httpsPort: settings.httpsPort,
   };
-  return {
+  return withRemediations(hostingFixes, {
     summary: hostingDeclaration.summary,
     dataSchema: hostingDeclaration.data,
     example: hostingDeclaration.example,
@@ -61,7 +63,7 @@ export function createHostingProbe(settings: HostingSettings): Probe<HostingData
       )
         ? 30_000
         : hostingDeclaration.defaultTtlMs,
-  };
+  });
 }
 
 async function probeHosting(

@@ -14,6 +14,7 @@ import {
   ProbeError,
 } from "../../contract/probe.js";
 import { resolveOptions } from "../../contract/resolve-options.js";
+import { withRemediations } from "../../contract/with-remediations.js";
 import {
   createBootstrapLoader,
   describeBootstrapFailure,
@@ -32,6 +33,7 @@ import {
   GuardedFetchError,
 } from "./guarded-fetch.js";
 import { toWhoisData } from "./normalize.js";
+import { whoisFixes } from "./remediation.js";
 // Until the section's data is declared with TypeBox, the probe publishes its JSON Schema as it was.
 import { describeFailedAttempts, originOf, type Refusal, serversFromAttempts } from "./servers.js";
 import { whoisTtlMs } from "./ttl.js";
@@ -180,13 +182,13 @@ export function createWhoisProbe(settings: WhoisSettings): Probe<WhoisData> {
     throw new ProbeError("upstream_error", `No registry answered for ${queriedDomain}: ${detail}`);
   };
 
-  return {
+  return withRemediations(whoisFixes, {
     summary: whoisDeclaration.summary,
     dataSchema: whoisDeclaration.data,
     example: whoisDeclaration.example,
     run,
     ttlMs: (data) => whoisTtlMs({ data, now: Date.now() }),
-  };
+  });
 }
 
 /**
