@@ -49,6 +49,7 @@ export {
   type RemediationChange,
   type RemediationParameter,
   RemediationSchema,
+  type ServerSnippets,
   type TlsConfigChange,
 } from "./contract/remediation.js";
 export {

@@ -1,0 +1,109 @@
+import type { Remediation, ServerSnippets } from "@domain-intel/engine";
+import type { ReportView } from "./report-view.js";
+
+/** The servers a `--server` choice names. */
+export const serverKinds = ["nginx", "apache", "caddy", "iis", "haproxy"] as const;
+export type ServerKind = (typeof serverKinds)[number];
+
+/** One failing or warning finding's fix, where it came from. */
+export interface FixEntry {
+  readonly domain: string;
+  readonly section: string;
+  readonly id: string;
+  readonly status: "fail" | "warn";
+  readonly message: string;
+  readonly remediation: Remediation;
+}
+
+/** Every failing or warning finding of the answers that carries a remediation, in order. */
+export function fixesOf(views: readonly ReportView[]): FixEntry[] {
+  return views.flatMap((view) =>
+    view.sections.flatMap((section) =>
+      section.findings.flatMap((finding) =>
+        (finding.status === "fail" || finding.status === "warn") && finding.remediation
+          ? [
+              {
+                domain: view.domain,
+                section: section.name,
+                id: finding.id,
+                status: finding.status,
+                message: finding.message,
+                remediation: finding.remediation,
+              },
+            ]
+          : [],
+      ),
+    ),
+  );
+}
+
+// `#` starts a comment in a zone file and in nginx, Apache, Caddy and HAProxy configurations.
+const comment = (text: string) =>
+  text
+    .split("\n")
+    .map((line) => `# ${line}`)
+    .join("\n");
+
+function snippetLines(servers: ServerSnippets, only: ServerKind | undefined): string[] {
+  const kinds = only ? [only] : serverKinds;
+  return kinds.flatMap((kind) => {
+    const line = servers[kind];
+    if (line === undefined) return [];
+    return only ? [line] : [`# ${kind}:`, line];
+  });
+}
+
+/** The lines of one change, ready to paste where it goes (zone, server, file, registrar). */
+function changeLines(
+  change: Remediation["changes"][number],
+  server: ServerKind | undefined,
+): string[] {
+  const stage = change.stage === undefined ? [] : [`# stage ${change.stage}`];
+  switch (change.kind) {
+    case "dns-record":
+      return [
+        ...stage,
+        ...(change.action === "remove" ? [`# remove from the zone:`] : []),
+        ...(change.action === "replace" && change.replaces?.length
+          ? [`# in place of: ${change.replaces.join(" | ")}`]
+          : []),
+        change.action === "remove" ? comment(change.zoneLine) : change.zoneLine,
+      ];
+    case "http-header":
+      return [...stage, ...snippetLines(change.servers, server)];
+    case "tls-config":
+      return [
+        ...stage,
+        `# Mozilla ${change.profile} profile: ${change.why}`,
+        ...snippetLines(change.servers, server),
+      ];
+    case "file":
+      return [
+        ...stage,
+        `# file ${change.path} (${change.url}, ${change.contentType}):`,
+        change.content.replace(/\n$/, ""),
+      ];
+    case "registrar":
+      return [...stage, `# at the registrar: ${change.action} ${change.what} ${change.value}`];
+  }
+}
+
+/**
+ * The fixes as text to paste: per finding a comment line naming it and its summary, the
+ * parameters to fill in, each change's zone-file or server lines, then the steps as comments.
+ */
+export function fixesText(entries: readonly FixEntry[], server?: ServerKind): string {
+  if (entries.length === 0) return "# No failing or warning finding has a fix.\n";
+  const blocks = entries.map((entry) => {
+    const { remediation } = entry;
+    return [
+      `# ${entry.domain} ${entry.id} (${entry.status}): ${remediation.summary}`,
+      ...(remediation.parameters ?? []).map(
+        (parameter) => `# fill in {{${parameter.name}}}: ${parameter.description}`,
+      ),
+      ...remediation.changes.flatMap((change) => changeLines(change, server)),
+      ...(remediation.steps ?? []).map((step) => comment(step)),
+    ].join("\n");
+  });
+  return `${blocks.join("\n\n")}\n`;
+}
