@@ -1,9 +1,9 @@
 import { Writable } from "node:stream";
-import { RemediationSchema } from "@domain-intel/engine";
+import { type FixEntry, RemediationSchema } from "@domain-intel/engine";
 import { type CliLab, startCliLab } from "@domain-intel/test-kit";
 import { Value } from "@sinclair/typebox/value";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FixEntry, fixesText } from "./fixes-output.js";
+import { fixesText } from "./fixes-output.js";
 import { reportCli, UsageError } from "./report-cli.js";
 
 let lab: CliLab;

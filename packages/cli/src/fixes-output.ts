@@ -1,41 +1,8 @@
-import type { Remediation, ServerSnippets } from "@domain-intel/engine";
-import type { ReportView } from "./report-view.js";
+import type { FixEntry, Remediation, ServerSnippets } from "@domain-intel/engine";
 
 /** The servers a `--server` choice names. */
 export const serverKinds = ["nginx", "apache", "caddy", "iis", "haproxy"] as const;
 export type ServerKind = (typeof serverKinds)[number];
-
-/** One failing or warning finding's fix, where it came from. */
-export interface FixEntry {
-  readonly domain: string;
-  readonly section: string;
-  readonly id: string;
-  readonly status: "fail" | "warn";
-  readonly message: string;
-  readonly remediation: Remediation;
-}
-
-/** Every failing or warning finding of the answers that carries a remediation, in order. */
-export function fixesOf(views: readonly ReportView[]): FixEntry[] {
-  return views.flatMap((view) =>
-    view.sections.flatMap((section) =>
-      section.findings.flatMap((finding) =>
-        (finding.status === "fail" || finding.status === "warn") && finding.remediation
-          ? [
-              {
-                domain: view.domain,
-                section: section.name,
-                id: finding.id,
-                status: finding.status,
-                message: finding.message,
-                remediation: finding.remediation,
-              },
-            ]
-          : [],
-      ),
-    ),
-  );
-}
 
 // `#` starts a comment in a zone file and in nginx, Apache, Caddy and HAProxy configurations.
 const comment = (text: string) =>

@@ -1,8 +1,8 @@
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { isDomainIntelError, type Report, type SectionResult } from "@domain-intel/engine";
+import { fixesOf, isDomainIntelError, type Report, type SectionResult } from "@domain-intel/engine";
 import { cliEngine } from "./cli-engine.js";
-import { fixesOf, fixesText, serverKinds } from "./fixes-output.js";
+import { fixesText, serverKinds } from "./fixes-output.js";
 import { htmlReport } from "./html-report.js";
 import { exitCodeOf, type FailOn, reportView } from "./report-view.js";
 import { paintFor, textSummary } from "./text-summary.js";
@@ -81,7 +81,7 @@ export async function reportCli(argv: string[], io: CliStreams): Promise<number>
   const views = answers.map(reportView);
   let output: string;
   if (values.fixes) {
-    const fixes = fixesOf(views);
+    const fixes = answers.flatMap(fixesOf);
     output = format === "json" ? `${JSON.stringify(fixes, null, 2)}\n` : fixesText(fixes, server);
   } else if (format === "json") {
     output = `${JSON.stringify(answers.length === 1 && domains.length === 1 ? answers[0] : answers, null, 2)}\n`;
