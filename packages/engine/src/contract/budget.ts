@@ -9,6 +9,16 @@ export function answerReserveMs(budgetMs: number): number {
 }
 
 /**
+ * How long a run may spend computing fixes once its probe has answered: half the answer
+ * reserve, and never past the first half of it, so the answer itself keeps the other half.
+ * Zero when the probe already ran into the reserve's second half.
+ */
+export function fixAllowanceMs(context: Pick<ProbeContext, "remainingMs" | "network">): number {
+  const reserve = answerReserveMs(context.network.timeoutMs);
+  return Math.max(0, Math.min(reserve / 2, context.remainingMs() - reserve / 2));
+}
+
+/**
  * The timeout of one step of a probe run (a connect, a handshake, a DNS try, an RDAP fetch):
  * what is left of the run's budget less the answer reserve, capped at `maxMs`. Zero or less
  * means there is no time for the step: skip it and say so.
