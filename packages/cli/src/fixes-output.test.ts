@@ -1,8 +1,11 @@
-import { Writable } from "node:stream";
-import { type FixEntry, RemediationSchema } from "@domain-intel/engine";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { PassThrough, Writable } from "node:stream";
+import { type FixEntry, type FixGroup, RemediationSchema } from "@domain-intel/engine";
 import { type CliLab, startCliLab } from "@domain-intel/test-kit";
 import { Value } from "@sinclair/typebox/value";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditCli } from "./audit-cli.js";
 import { fixesText } from "./fixes-output.js";
 import { reportCli, UsageError } from "./report-cli.js";
 
@@ -103,5 +106,41 @@ describe("domain-intel report --fixes", () => {
     await expect(report(["fix.test", "--fixes", "--server", "lighttpd"])).rejects.toThrow(
       /--server: "lighttpd" is not one of nginx, apache, caddy, iis, haproxy/,
     );
+  });
+});
+
+describe("domain-intel audit --fixes", () => {
+  it("writes the same fix for many domains once, with {{domain}} for each", async () => {
+    const fleet = await startCliLab(["one.test", "two.test"]);
+    try {
+      const list = join(fleet.directory, "domains.txt");
+      writeFileSync(list, "one.test\ntwo.test\n");
+      const json = join(fleet.directory, "fixes.json");
+      const text = join(fleet.directory, "fixes.txt");
+      const io = { stdout: new PassThrough(), stderr: new PassThrough(), env: fleet.env };
+      await auditCli(
+        [list, "--sections", "dns", "--fixes", json, "-o", join(fleet.directory, "out")],
+        io,
+      );
+      await auditCli(
+        [list, "--sections", "dns", "--fixes", text, "-o", join(fleet.directory, "out")],
+        io,
+      );
+
+      const groups = JSON.parse(readFileSync(json, "utf8")) as FixGroup[];
+      const spf = groups.find((group) => group.id === "dns.spf.present");
+      expect(spf?.domains).toEqual(["one.test", "two.test"]);
+      expect(spf?.remediation.changes[0]).toMatchObject({
+        zoneLine: '{{domain}}. 3600 IN TXT "v=spf1 mx -all"',
+      });
+      // Each domain's fixes are all there, in one group or another.
+      for (const domain of ["one.test", "two.test"])
+        expect(groups.filter((group) => group.domains.includes(domain)).length).toBeGreaterThan(2);
+      expect(readFileSync(text, "utf8")).toMatch(
+        /^# 2 domains \(one\.test, two\.test\): dns\.spf\.present \(warn\): .*\n# fill in \{\{domain\}\}: .*\n\{\{domain\}\}\. 3600 IN TXT "v=spf1 mx -all"$/m,
+      );
+    } finally {
+      await fleet.close();
+    }
   });
 });

@@ -1,4 +1,4 @@
-import type { FixEntry, Remediation, ServerSnippets } from "@domain-intel/engine";
+import type { FixEntry, FixGroup, Remediation, ServerSnippets } from "@domain-intel/engine";
 
 /** The servers a `--server` choice names. */
 export const serverKinds = ["nginx", "apache", "caddy", "iis", "haproxy"] as const;
@@ -73,4 +73,19 @@ export function fixesText(entries: readonly FixEntry[], server?: ServerKind): st
     ].join("\n");
   });
   return `${blocks.join("\n\n")}\n`;
+}
+
+/** A fleet's grouped fixes as text: each group once, headed by how many domains and which. */
+export function fixGroupsText(groups: readonly FixGroup[], server?: ServerKind): string {
+  return fixesText(
+    groups.map((group) => ({
+      domain: `${group.domains.length} domain${group.domains.length === 1 ? "" : "s"} (${group.domains.join(", ")}):`,
+      section: group.section,
+      id: group.id,
+      status: group.status,
+      message: "",
+      remediation: group.remediation,
+    })),
+    server,
+  );
 }

@@ -52,6 +52,9 @@ Options:
                              each section's status and grade, fail and warn counts and the
                              failing ids; ndjson: one report a line; json: an array
       --concurrency N        domains probed at once (default 32)
+      --fixes FILE           write the fleet's fixes there, the same change for many domains
+                             once ({{domain}} for each), largest group first; JSON when FILE
+                             ends in .json, else lines ready to paste
   -o, --output FILE          write there instead of standard output
       --fail-on fail|warn|never
                              exit 1 when a finding is at or above this (default fail)

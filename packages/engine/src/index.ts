@@ -197,7 +197,14 @@ export type {
   RateLimitStore,
 } from "./ratelimit/rate-limit-store.js";
 export { type BucketState, takeTokens } from "./ratelimit/token-bucket.js";
-export { DomainFixesSchema, type FixEntry, FixEntrySchema, fixesOf } from "./report/fixes.js";
+export {
+  DomainFixesSchema,
+  type FixEntry,
+  FixEntrySchema,
+  type FixGroup,
+  fixesOf,
+  groupFixes,
+} from "./report/fixes.js";
 export { memorySweepScheduler } from "./watch/memory-sweep-scheduler.js";
 export type { SweepOptions, SweepSummary } from "./watch/run-sweep.js";
 export type { SweepJob, SweepScheduler } from "./watch/sweep-scheduler.js";

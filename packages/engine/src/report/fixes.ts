@@ -85,3 +85,58 @@ export function fixesOf(answer: Report | SectionResult): FixEntry[] {
   if ("sections" in answer) return Object.values(answer.sections).flatMap(sectionFixes);
   return sectionFixes(answer);
 }
+
+/** One fix shared by many domains: the remediation with each domain written `{{domain}}`. */
+export interface FixGroup {
+  readonly section: string;
+  readonly id: string;
+  readonly status: "fail" | "warn";
+  readonly domains: string[];
+  readonly remediation: Remediation;
+}
+
+const domainParameter = {
+  name: "domain",
+  description: "Each domain of the group, in turn.",
+};
+
+/** `text` with `domain` (as a whole name, subdomains included) written `{{domain}}`. */
+function templated(text: string, domain: string): string {
+  const escaped = domain.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return text.replace(
+    new RegExp(`(?<![A-Za-z0-9-])${escaped}(?![A-Za-z0-9-])`, "gi"),
+    "{{domain}}",
+  );
+}
+
+/**
+ * The fleet's fixes grouped: the same change for many domains is one group ("42 domains: add
+ * `_dmarc` TXT ..."), so an operator fixes a class of problem at once. Domains whose fix differs
+ * in more than their name (another MX, another CA) stay in groups of their own. Largest first.
+ */
+export function groupFixes(entries: readonly FixEntry[]): FixGroup[] {
+  const groups = new Map<string, FixGroup>();
+  for (const entry of entries) {
+    const text = templated(JSON.stringify(entry.remediation), entry.domain);
+    const key = `${entry.section} ${entry.id} ${entry.status} ${text}`;
+    const group = groups.get(key);
+    if (group) {
+      if (!group.domains.includes(entry.domain)) group.domains.push(entry.domain);
+      continue;
+    }
+    const remediation = JSON.parse(text) as Remediation;
+    const named = text !== JSON.stringify(entry.remediation);
+    groups.set(key, {
+      section: entry.section,
+      id: entry.id,
+      status: entry.status,
+      domains: [entry.domain],
+      remediation: named
+        ? { ...remediation, parameters: [domainParameter, ...(remediation.parameters ?? [])] }
+        : remediation,
+    });
+  }
+  return [...groups.values()].sort(
+    (a, b) => b.domains.length - a.domains.length || a.id.localeCompare(b.id),
+  );
+}
