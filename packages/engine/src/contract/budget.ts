@@ -9,13 +9,14 @@ export function answerReserveMs(budgetMs: number): number {
 }
 
 /**
- * How long a run may spend computing fixes once its probe has answered: half the answer
- * reserve, and never past the first half of it, so the answer itself keeps the other half.
- * Zero when the probe already ran into the reserve's second half.
+ * How long a run may spend computing fixes once its probe has answered: at most half the
+ * answer reserve, and never past the run's deadline. Zero once the deadline has passed. (A
+ * probe whose step waited until the reserve answers with the whole reserve left; on a loaded
+ * machine it may be a few hundred milliseconds less, and its fixes still come.)
  */
 export function fixAllowanceMs(context: Pick<ProbeContext, "remainingMs" | "network">): number {
   const reserve = answerReserveMs(context.network.timeoutMs);
-  return Math.max(0, Math.min(reserve / 2, context.remainingMs() - reserve / 2));
+  return Math.max(0, Math.min(reserve / 2, context.remainingMs()));
 }
 
 /**
