@@ -202,6 +202,7 @@ export {
   type FixEntry,
   FixEntrySchema,
   type FixGroup,
+  findingsIn,
   fixesOf,
   groupFixes,
 } from "./report/fixes.js";

@@ -35,19 +35,21 @@ export const DomainFixesSchema = Type.Object(
   },
 );
 
+const statuses = new Set(["pass", "info", "warn", "fail", "skipped"]);
+
 const isFinding = (value: unknown): value is Finding =>
   typeof value === "object" &&
   value !== null &&
   typeof (value as Finding).id === "string" &&
-  typeof (value as Finding).status === "string" &&
-  typeof (value as Finding).message === "string";
+  typeof (value as Finding).message === "string" &&
+  statuses.has((value as Finding).status);
 
 /**
  * The findings of a section's data, each once, wherever the section keeps them (`findings`,
  * `health.checks`, a host's own checks): found generically, so a custom section's fixes come
  * along too. Findings sit near the top; deeper arrays are facts.
  */
-function findingsIn(data: unknown, depth = 0, found: Finding[] = []): Finding[] {
+export function findingsIn(data: unknown, depth = 0, found: Finding[] = []): Finding[] {
   if (depth > 4 || typeof data !== "object" || data === null) return found;
   if (Array.isArray(data)) {
     if (data.length > 0 && data.every(isFinding)) found.push(...data);

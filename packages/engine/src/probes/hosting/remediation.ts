@@ -18,6 +18,18 @@ const ipv6Parameter = {
     "The IPv6 address (from your host's or provider's network) where the same server answers as on the IPv4 address.",
 };
 
+/** An AAAA record for each name, at the address the user supplies. */
+const aaaaAt = (owners: readonly string[]) =>
+  owners.map((owner) =>
+    dnsRecordChange({
+      action: "add",
+      owner,
+      type: "AAAA",
+      ttl: 3600,
+      value: `{{${ipv6Parameter.name}}}`,
+    }),
+  );
+
 /** A host the domain's own zone holds (not a provider's name it points to). */
 const inZone = (host: string, domain: string) => host === domain || host.endsWith(`.${domain}`);
 
@@ -49,15 +61,7 @@ const ipv6Web: HostingFix = (finding, data, { domain }) => {
   if (names.length === 0) return undefined;
   return remediation({
     summary: `Publish an IPv6 address (AAAA) for ${names.join(" and ")}, where the site answers on port 443.`,
-    changes: names.map((owner) =>
-      dnsRecordChange({
-        action: "add",
-        owner,
-        type: "AAAA",
-        ttl: 3600,
-        value: `{{${ipv6Parameter.name}}}`,
-      }),
-    ),
+    changes: aaaaAt(names),
     steps: [
       "First make the server answer https at that address (listen [::]:443), then publish the record: an AAAA that does not answer is worse than none.",
     ],
@@ -74,15 +78,7 @@ const ipv6Mail: HostingFix = (finding, _data, { domain }) => {
   if (without.length === 0) return undefined;
   return remediation({
     summary: `Give ${without.join(", ")} an IPv6 address, so IPv6-only senders reach ${domain}.`,
-    changes: own.map((owner) =>
-      dnsRecordChange({
-        action: "add",
-        owner,
-        type: "AAAA",
-        ttl: 3600,
-        value: `{{${ipv6Parameter.name}}}`,
-      }),
-    ),
+    changes: aaaaAt(own),
     steps: [
       ...(own.length > 0
         ? [
