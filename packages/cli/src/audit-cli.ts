@@ -1,10 +1,18 @@
 import { closeSync, openSync, readFileSync, writeSync } from "node:fs";
 import { parseArgs } from "node:util";
-import type { Engine, Report, SectionResult } from "@domain-intel/engine";
+import {
+  type Engine,
+  type FixEntry,
+  fixesOf,
+  groupFixes,
+  type Report,
+  type SectionResult,
+} from "@domain-intel/engine";
 import { parseAuditInput } from "./audit-input.js";
 import { type AuditFormat, type AuditResult, auditWriter, tally } from "./audit-output.js";
 import { progressBar } from "./audit-progress.js";
 import { cliEngine } from "./cli-engine.js";
+import { fixGroupsText } from "./fixes-output.js";
 import { type CliStreams, choice, failOnOption, UsageError } from "./report-cli.js";
 import { exitCodeOf, reportView } from "./report-view.js";
 import { auditUsage } from "./usage.js";
@@ -53,6 +61,7 @@ export async function auditCli(
       concurrency: { type: "string" },
       output: { type: "string", short: "o" },
       "fail-on": { type: "string" },
+      fixes: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -90,6 +99,9 @@ export async function auditCli(
   for (const { line, text: name, reason } of input.invalid) {
     io.stderr.write(`domain-intel: line ${line}: "${name}" skipped: ${reason}\n`);
   }
+  // Opened first: a path that cannot be written is bad usage before any probing.
+  const fixesFile = values.fixes === undefined ? undefined : openOutput(values.fixes, io.stdout);
+  const fixes: FixEntry[] = [];
   const output = openOutput(values.output, io.stdout);
   const writer = auditWriter(format, sections ?? engine.sections, input.domains);
   output.write(writer.start());
@@ -131,6 +143,7 @@ export async function auditCli(
       try {
         const report = await auditOne(engine, domain, sections);
         result = { domain, report, view: reportView(report) };
+        if (fixesFile) fixes.push(...fixesOf(report));
       } catch (error) {
         result = { domain, error: error instanceof Error ? error.message : String(error) };
       }
@@ -155,6 +168,15 @@ export async function auditCli(
   for (const index of [...waiting.keys()].sort((a, b) => a - b)) emit(waiting.get(index)!);
   output.write(writer.end(written));
   await output.close();
+  if (fixesFile && values.fixes) {
+    const groups = groupFixes(fixes);
+    fixesFile.write(
+      values.fixes.endsWith(".json")
+        ? `${JSON.stringify(groups, null, 2)}\n`
+        : fixGroupsText(groups),
+    );
+    await fixesFile.close();
+  }
 
   io.stderr.write(
     `${interrupted ? "Interrupted: " : ""}${totals.done} of ${input.domains.length} domains audited` +

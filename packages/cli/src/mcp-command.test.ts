@@ -35,6 +35,7 @@ describe("domain-intel mcp", () => {
       const { tools } = await client.listTools();
       expect(tools.map((tool) => tool.name)).toEqual([
         "domain_report",
+        "domain_fixes",
         "whois",
         "dns",
         "ssl",

@@ -1,7 +1,8 @@
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { isDomainIntelError, type Report, type SectionResult } from "@domain-intel/engine";
+import { fixesOf, isDomainIntelError, type Report, type SectionResult } from "@domain-intel/engine";
 import { cliEngine } from "./cli-engine.js";
+import { fixesText, serverKinds } from "./fixes-output.js";
 import { htmlReport } from "./html-report.js";
 import { exitCodeOf, type FailOn, reportView } from "./report-view.js";
 import { paintFor, textSummary } from "./text-summary.js";
@@ -38,6 +39,8 @@ export async function reportCli(argv: string[], io: CliStreams): Promise<number>
       output: { type: "string", short: "o" },
       "fail-on": { type: "string" },
       verbose: { type: "boolean", short: "v" },
+      fixes: { type: "boolean" },
+      server: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -52,6 +55,11 @@ export async function reportCli(argv: string[], io: CliStreams): Promise<number>
   if (values.json && values.format && values.format !== "json") {
     throw new UsageError(`--json and --format ${values.format} ask for two formats`);
   }
+  if (values.fixes && format === "html")
+    throw new UsageError("--fixes prints text or json, not html");
+  const server =
+    values.server === undefined ? undefined : choice("server", values.server, serverKinds);
+  if (server && !values.fixes) throw new UsageError("--server goes with --fixes");
   if (positionals.length === 0) throw new UsageError("report needs at least one domain");
   const domains = [...new Set(positionals)];
 
@@ -72,7 +80,10 @@ export async function reportCli(argv: string[], io: CliStreams): Promise<number>
   }
   const views = answers.map(reportView);
   let output: string;
-  if (format === "json") {
+  if (values.fixes) {
+    const fixes = answers.flatMap(fixesOf);
+    output = format === "json" ? `${JSON.stringify(fixes, null, 2)}\n` : fixesText(fixes, server);
+  } else if (format === "json") {
     output = `${JSON.stringify(answers.length === 1 && domains.length === 1 ? answers[0] : answers, null, 2)}\n`;
   } else if (format === "html") {
     output = htmlReport(answers);

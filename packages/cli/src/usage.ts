@@ -27,6 +27,11 @@ Options:
       --fail-on fail|warn|never
                              exit 1 when a finding is at or above this (default fail)
   -v, --verbose              list the passing, skipped and informational checks too
+      --fixes                only the fixes of the failing and warning findings, ready to
+                             paste: zone-file lines, server lines, files, registrar changes,
+                             steps as # comments; with --format json, the fixes as JSON
+      --server nginx|apache|caddy|iis|haproxy
+                             with --fixes: that server's lines only (default: all of them)
   -h, --help                 this help
 
 Colour only on a terminal, never with NO_COLOR (FORCE_COLOR=1 forces it). Settings come from
@@ -47,6 +52,9 @@ Options:
                              each section's status and grade, fail and warn counts and the
                              failing ids; ndjson: one report a line; json: an array
       --concurrency N        domains probed at once (default 32)
+      --fixes FILE           write the fleet's fixes there, the same change for many domains
+                             once ({{domain}} for each), largest group first; JSON when FILE
+                             ends in .json, else lines ready to paste
   -o, --output FILE          write there instead of standard output
       --fail-on fail|warn|never
                              exit 1 when a finding is at or above this (default fail)

@@ -49,6 +49,7 @@ export {
   type RemediationChange,
   type RemediationParameter,
   RemediationSchema,
+  type ServerSnippets,
   type TlsConfigChange,
 } from "./contract/remediation.js";
 export {
@@ -196,6 +197,15 @@ export type {
   RateLimitStore,
 } from "./ratelimit/rate-limit-store.js";
 export { type BucketState, takeTokens } from "./ratelimit/token-bucket.js";
+export {
+  DomainFixesSchema,
+  type FixEntry,
+  FixEntrySchema,
+  type FixGroup,
+  findingsIn,
+  fixesOf,
+  groupFixes,
+} from "./report/fixes.js";
 export { memorySweepScheduler } from "./watch/memory-sweep-scheduler.js";
 export type { SweepOptions, SweepSummary } from "./watch/run-sweep.js";
 export type { SweepJob, SweepScheduler } from "./watch/sweep-scheduler.js";

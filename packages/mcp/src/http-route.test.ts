@@ -50,7 +50,7 @@ describe("mcpRoute: MCP over Streamable HTTP under the base path", () => {
     const url = await listen();
     const client = await connect(url);
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name)).toEqual(["domain_report", "echo"]);
+    expect(tools.map((tool) => tool.name)).toEqual(["domain_report", "domain_fixes", "echo"]);
     const result = await client.callTool({ name: "echo", arguments: { domain: "Shop.Test" } });
     expect(result.structuredContent).toMatchObject({
       section: "echo",

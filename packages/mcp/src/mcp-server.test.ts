@@ -54,7 +54,12 @@ describe("createMcpServer", () => {
     const echo = countingProbe();
     const mcp = await connect(engineWith({ echo: echo.probe }));
     const { tools } = await mcp.listTools();
-    expect(tools.map((tool) => tool.name)).toEqual(["domain_report", "dns", "echo"]);
+    expect(tools.map((tool) => tool.name)).toEqual([
+      "domain_report",
+      "domain_fixes",
+      "dns",
+      "echo",
+    ]);
     for (const tool of tools) {
       expect(tool.inputSchema).toMatchObject({ type: "object", required: ["domain"] });
       expect(tool.outputSchema?.type).toBe("object");
@@ -100,6 +105,7 @@ describe("createMcpServer", () => {
     const mcp = await connect(engine);
     expect((await mcp.listTools()).tools.map((tool) => tool.name)).toEqual([
       "domain_report",
+      "domain_fixes",
       "hosting",
     ]);
     const result = await mcp.callTool({ name: "hosting", arguments: { domain: "shop.test" } });
@@ -137,6 +143,35 @@ describe("createMcpServer", () => {
     expect((result.content as { text: string }[])[0]?.text).toMatch(
       /^Report for shop.test\ndns: grade [A-F][\s\S]*\necho: 0 failing, 0 warning, 0 checks \(cache miss\)/,
     );
+  });
+
+  it("answers the fixes of every failing and warning finding, validated against their schema", async () => {
+    const mcp = await connect(engineWith({}));
+    const report = await mcp.callTool({
+      name: "domain_report",
+      arguments: { domain: "shop.test" },
+    });
+    const fixes = await mcp.callTool({ name: "domain_fixes", arguments: { domain: "shop.test" } });
+    expect(fixes.isError).toBeFalsy();
+    // The fixes are exactly the remediations the report's failing and warning findings carry.
+    const checks = (
+      report.structuredContent as {
+        sections: {
+          dns: {
+            data: { health: { checks: { id: string; status: string; remediation?: unknown }[] } };
+          };
+        };
+      }
+    ).sections.dns.data.health.checks;
+    const expected = checks
+      .filter((check) => (check.status === "fail" || check.status === "warn") && check.remediation)
+      .map((check) => ({ section: "dns", id: check.id, remediation: check.remediation }));
+    expect(expected.length).toBeGreaterThan(0);
+    const structured = fixes.structuredContent as { domain: string; fixes: object[] };
+    expect(structured.domain).toBe("shop.test");
+    expect(structured.fixes).toEqual(expected.map((entry) => expect.objectContaining(entry)));
+    const [text] = fixes.content as { text: string }[];
+    expect(text?.text).toMatch(new RegExp(`^shop\\.test: ${expected.length} fix(es)?\n- dns\\.`));
   });
 
   it("answers from the cache, and probes again with refresh: true", async () => {

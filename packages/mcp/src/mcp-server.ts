@@ -2,6 +2,7 @@ import {
   createEngine,
   type Engine,
   type EngineOptions,
+  fixesOf,
   isDomainIntelError,
   isEngine,
   type Report,
@@ -16,7 +17,7 @@ import {
   McpError,
 } from "@modelcontextprotocol/sdk/types.js";
 import { type SectionTool, sectionTools } from "./section-tools.js";
-import { summarize } from "./tool-summary.js";
+import { fixesSummary, summarize } from "./tool-summary.js";
 
 const instructions =
   "Domain intelligence: call domain_report for a whole assessment of a domain, or one section tool (whois, dns, ssl, ...) for one aspect. Answers come from a cache when fresh; pass refresh: true only when the user asks for a new check.";
@@ -64,6 +65,13 @@ async function callTool(
         ? `${error.code}: ${error.message}`
         : "internal: An internal error occurred.",
     );
+  }
+  if (tool.fixes) {
+    const fixes = fixesOf(answer);
+    return {
+      content: [{ type: "text", text: fixesSummary(answer.domain, fixes) }],
+      structuredContent: { domain: answer.domain, fixes },
+    };
   }
   return {
     // A section that could not be probed is a failed call, with its envelope for the details.

@@ -1,4 +1,4 @@
-import type { Engine, JsonSchema } from "@domain-intel/engine";
+import { DomainFixesSchema, type Engine, type JsonSchema } from "@domain-intel/engine";
 import { routeOutputSchema } from "./output-schema.js";
 
 export interface SectionTool {
@@ -9,9 +9,15 @@ export interface SectionTool {
   readonly description: string;
   readonly inputSchema: JsonSchema & { type: "object" };
   readonly outputSchema: JsonSchema & { type: "object" };
+  /** The report's fixes (`{ domain, fixes }`) instead of the answer itself. */
+  readonly fixes?: true;
 }
 
 export const reportToolName = "domain_report";
+export const fixesToolName = "domain_fixes";
+
+const fixesDescription =
+  "The fixes for a domain's failing and warning findings, every section: typed changes an agent can apply (dns-record with its zone-file line, http-header with nginx/Apache/Caddy/IIS/HAProxy lines, tls-config, file, registrar), staged where a change must be rolled out in steps, with plain steps where nothing can be applied by machine. A `{{name}}` in a change is a value only the user knows (a parameters entry says which): ask for it, never invent it. Use it when the user wants to fix what is wrong with the domain, or asks what to change. structuredContent is { domain, fixes: [{ section, id, status, message, remediation }] }.";
 
 const inputSchema = {
   type: "object",
@@ -50,6 +56,14 @@ export function sectionTools(engine: Pick<Engine, "sections" | "openApiDocument"
   });
   return [
     tool(reportToolName, "domain", "/domain/{domain}", reportDescription),
+    {
+      name: fixesToolName,
+      section: "domain",
+      description: fixesDescription,
+      inputSchema: inputSchema as SectionTool["inputSchema"],
+      outputSchema: JSON.parse(JSON.stringify(DomainFixesSchema)) as SectionTool["outputSchema"],
+      fixes: true,
+    },
     ...engine.sections.map((section) => {
       const path = `/${section}/{domain}`;
       const summary = document.paths?.[path]?.get?.summary ?? `The ${section} section.`;

@@ -1,4 +1,4 @@
-import type { Finding, Report, SectionResult } from "@domain-intel/engine";
+import type { Finding, FixEntry, Report, SectionResult } from "@domain-intel/engine";
 
 const findingStatuses = new Set(["pass", "info", "warn", "fail", "skipped"]);
 
@@ -69,4 +69,16 @@ export function summarize(answer: Report | SectionResult): string {
     ].join("\n");
   }
   return [`${answer.section} for ${answer.domain}`, ...sectionLines(answer)].join("\n");
+}
+
+/** One line a fix: the finding and what to do; the changes themselves are in structuredContent. */
+export function fixesSummary(domain: string, fixes: readonly FixEntry[]): string {
+  if (fixes.length === 0) return `${domain}: no failing or warning finding has a fix.`;
+  return [
+    `${domain}: ${fixes.length} fix${fixes.length === 1 ? "" : "es"}`,
+    ...fixes.map(
+      (fix) =>
+        `- ${fix.id} (${fix.status}): ${fix.remediation.summary}${fix.remediation.changes.length > 0 ? ` [${fix.remediation.changes.length} change${fix.remediation.changes.length === 1 ? "" : "s"}]` : " [steps]"}`,
+    ),
+  ].join("\n");
 }

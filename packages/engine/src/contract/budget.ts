@@ -9,6 +9,17 @@ export function answerReserveMs(budgetMs: number): number {
 }
 
 /**
+ * How long a run may spend computing fixes once its probe has answered: at most half the
+ * answer reserve, and never past the run's deadline. Zero once the deadline has passed. (A
+ * probe whose step waited until the reserve answers with the whole reserve left; on a loaded
+ * machine it may be a few hundred milliseconds less, and its fixes still come.)
+ */
+export function fixAllowanceMs(context: Pick<ProbeContext, "remainingMs" | "network">): number {
+  const reserve = answerReserveMs(context.network.timeoutMs);
+  return Math.max(0, Math.min(reserve / 2, context.remainingMs()));
+}
+
+/**
  * The timeout of one step of a probe run (a connect, a handshake, a DNS try, an RDAP fetch):
  * what is left of the run's budget less the answer reserve, capped at `maxMs`. Zero or less
  * means there is no time for the step: skip it and say so.

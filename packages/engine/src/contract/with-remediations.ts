@@ -1,3 +1,4 @@
+import { fixAllowanceMs } from "./budget.js";
 import type { Finding } from "./finding.js";
 import type { Probe } from "./probe.js";
 import type { Remediation } from "./remediation.js";
@@ -26,16 +27,19 @@ const needsFix = new Set<Finding["status"]>(["fail", "warn"]);
 
 /**
  * The findings of `data` with their remediations attached, from `table`. A fix that throws on
- * data it did not foresee is left out: a missing fix never costs the section its answer.
+ * data it did not foresee is left out: a missing fix never costs the section its answer. Once
+ * `timeUp()` says so, the findings left get none: fixes never make an answer late.
  */
 export function remediate<TData>(
   findings: readonly Finding[],
   data: TData,
   table: RemediationTable<TData>,
   context: FixContext,
+  timeUp: () => boolean = () => false,
 ): Finding[] {
   return findings.map((finding) => {
     if (!needsFix.has(finding.status) || !Object.hasOwn(table, finding.id)) return finding;
+    if (timeUp()) return finding;
     let remediation: Remediation | undefined;
     try {
       remediation = table[finding.id]!(finding, data, context);
@@ -67,7 +71,9 @@ export function topLevelFixes<TData extends { findings: Finding[] }>(
 
 /**
  * The probe with every failing or warning finding of its data carrying its fix: the one place a
- * section's table is applied, around the data its probe produced.
+ * section's table is applied, around the data its probe produced. Fixes run inside the answer
+ * reserve, so they get a bounded share of it (`fixAllowanceMs`); a fix is pure and quick, and
+ * the clock is read before each, so a slow one costs at most its own time past the bound.
  */
 export function withRemediations<TData>(
   fixes: SectionFixes<TData>,
@@ -79,7 +85,10 @@ export function withRemediations<TData>(
       const data = await probe.run(domain, context);
       const findings = fixes.findings(data);
       if (!findings) return data;
-      return fixes.replace(data, remediate(findings, data, fixes.table, { domain }));
+      const started = Date.now();
+      const allowanceMs = fixAllowanceMs(context);
+      const timeUp = () => Date.now() - started >= allowanceMs;
+      return fixes.replace(data, remediate(findings, data, fixes.table, { domain }, timeUp));
     },
   };
 }

@@ -30,6 +30,16 @@ export const httpProofCases: Record<string, HttpProofCase> = {
   },
   "http.headers.csp": { headers: headersWithout(["content-security-policy"]) },
   "http.headers.referrer-policy": { headers: headersWithout(["referrer-policy"]) },
+  "http.headers.corp": {
+    headers: headersWithout([], { "cross-origin-resource-policy": "nobody" }),
+  },
+  "http.headers.coop": { headers: headersWithout([], { "cross-origin-opener-policy": "isolate" }) },
+  "http.headers.coep": {
+    headers: headersWithout([], { "cross-origin-embedder-policy": "strict" }),
+  },
+  "http.headers.disclosure": {
+    headers: headersWithout([], { server: "nginx/1.18.0", "x-powered-by": "PHP/8.1.2" }),
+  },
   "http.security-txt.present": {
     files: {},
     parameters: { securityContact: "mailto:security@example.test" },

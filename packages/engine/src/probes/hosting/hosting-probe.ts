@@ -3,6 +3,7 @@ import { getDomain } from "tldts";
 import { NoTimeLeftError, stepTimeoutMs } from "../../contract/budget.js";
 import type { Probe, ProbeContext } from "../../contract/probe.js";
 import { resolveOptions } from "../../contract/resolve-options.js";
+import { withRemediations } from "../../contract/with-remediations.js";
 import { type NetworkData, networkData } from "../../protocols/ip-network/network-data.js";
 import {
   type BootstrapLoader,
@@ -26,6 +27,7 @@ import { gatherHosts } from "./gather-hosts.js";
 import { hostingFindings } from "./hosting-findings.js";
 import { type ProviderEntry, providerTable } from "./provider-table.js";
 import { tcpReachable } from "./reachability.js";
+import { hostingFixes } from "./remediation.js";
 import { webFacts } from "./web-facts.js";
 
 const maxRtrWaitMs = 3000;
@@ -65,7 +67,7 @@ export function createHostingProbe(settings: HostingSettings): Probe<HostingData
     ),
     fetcherFor: guardedFetchPerPolicy(),
   };
-  return {
+  return withRemediations(hostingFixes, {
     summary: hostingDeclaration.summary,
     dataSchema: hostingDeclaration.data,
     example: hostingDeclaration.example,
@@ -77,7 +79,7 @@ export function createHostingProbe(settings: HostingSettings): Probe<HostingData
       )
         ? 30_000
         : hostingDeclaration.defaultTtlMs,
-  };
+  });
 }
 
 async function probeHosting(

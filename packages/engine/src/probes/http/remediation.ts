@@ -224,6 +224,23 @@ const securityTxtValid: HttpFix = (_finding, data, { domain }) => {
   });
 };
 
+const observatory = "https://developer.mozilla.org/en-US/observatory/docs/tests_and_scoring";
+
+/** `http.headers.disclosure`: drop each header the finding saw giving a version. */
+const disclosure: HttpFix = (_finding, data) => {
+  const names = [...new Set(data.disclosure.map((header) => header.name))];
+  if (names.length === 0) return undefined;
+  return remediation({
+    summary: `Stop sending ${names.join(", ")}: a version tells attackers which known flaws to try.`,
+    changes: names.map((name) => removeHeaderChange(name)),
+    steps: [
+      "Where the application adds the header itself (PHP expose_php = Off, Express app.disable('x-powered-by'), ASP.NET enableVersionHeader=false), turn it off there too; nginx server_tokens off; Apache ServerTokens Prod.",
+      ...serverNote(data),
+    ],
+    references: ["https://owasp.org/www-project-secure-headers/#div-bestpractices"],
+  });
+};
+
 /** The http section's fixes, by finding id. */
 export const httpRemediations: RemediationTable<HttpData> = {
   "http.https.reachable": steps(
@@ -262,6 +279,42 @@ export const httpRemediations: RemediationTable<HttpData> = {
     "strict-origin-when-cross-origin",
     "Send Referrer-Policy: strict-origin-when-cross-origin: other sites see the origin, never the path.",
     ["https://www.w3.org/TR/referrer-policy/#referrer-policy-strict-origin-when-cross-origin"],
+  ),
+  "http.headers.corp": header(
+    "Cross-Origin-Resource-Policy",
+    "same-origin",
+    "Send Cross-Origin-Resource-Policy: same-origin in place of the value browsers ignore (same-site or cross-origin where other sites must load the resources).",
+    ["https://fetch.spec.whatwg.org/#cross-origin-resource-policy-header", observatory],
+  ),
+  "http.headers.coop": header(
+    "Cross-Origin-Opener-Policy",
+    "same-origin",
+    "Send Cross-Origin-Opener-Policy: same-origin in place of the value browsers ignore (same-origin-allow-popups where the site opens other sites' windows it must talk to).",
+    [
+      "https://html.spec.whatwg.org/multipage/browsers.html#cross-origin-opener-policies",
+      observatory,
+    ],
+  ),
+  "http.headers.coep": header(
+    "Cross-Origin-Embedder-Policy",
+    "credentialless",
+    "Send Cross-Origin-Embedder-Policy: credentialless in place of the value browsers ignore: other sites' resources still load, without cookies (require-corp once each one sends CORP or CORS).",
+    ["https://html.spec.whatwg.org/multipage/browsers.html#coep", observatory],
+  ),
+  "http.headers.disclosure": disclosure,
+  "http.cors.policy": steps(
+    "Stop reflecting any Origin with credentials allowed: answer only the origins the site trusts.",
+    [
+      "In the code or proxy that writes Access-Control-Allow-Origin, compare the request's Origin with a fixed list of your own origins and send it back only on a match (with Vary: Origin); send no Access-Control-Allow-Credentials otherwise.",
+    ],
+    ["https://fetch.spec.whatwg.org/#http-cors-protocol", observatory],
+  ),
+  "http.sri.scripts": steps(
+    "Load other sites' scripts over https with an integrity hash and crossorigin.",
+    [
+      'For each script or stylesheet in the finding\'s details: use its https URL, add integrity="sha384-..." (openssl dgst -sha384 -binary FILE | openssl base64 -A) and crossorigin="anonymous"; or serve a copy from the site itself.',
+    ],
+    ["https://www.w3.org/TR/SRI/", observatory],
   ),
   "http.cookies.flags": cookieFlags,
   "http.security-txt.present": securityTxtPresent,

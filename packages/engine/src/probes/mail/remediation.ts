@@ -18,6 +18,7 @@ import {
 } from "../../protocols/remediation/mail-policies.js";
 import { readTags, withoutTag, writeTags } from "../../protocols/remediation/mail-policy-text.js";
 import { rfc } from "../../protocols/remediation/references.js";
+import { tlsaChange, tlsaReferences, tlsaSteps } from "../../protocols/remediation/tlsa-change.js";
 import { dnsRecordChange, txtValue } from "../../protocols/remediation/zone-line.js";
 import type { MailData } from "./declaration.js";
 
@@ -48,20 +49,8 @@ const daneTlsa: MailFix = (_finding, data) => {
     const presented = host.endpoints.find((endpoint) => endpoint.tlsaMatch === false)?.tls
       ?.certificate;
     if (!presented) continue;
-    const owner = `_${data.smtp.port}._tcp.${host.host}`;
-    const value = `3 0 1 ${presented.fingerprint256.replace(/:/g, "").toUpperCase()}`;
     changes.push(
-      dnsRecordChange({
-        action: "replace",
-        owner,
-        type: "TLSA",
-        ttl: 3600,
-        value,
-        replaces: host.tlsa.map(
-          (record) =>
-            `${record.usage} ${record.selector} ${record.matchingType} ${record.data.toUpperCase()}`,
-        ),
-      }),
+      tlsaChange(`_${data.smtp.port}._tcp.${host.host}`, presented.fingerprint256, host.tlsa),
     );
   }
   if (changes.length === 0) return undefined;
@@ -69,11 +58,8 @@ const daneTlsa: MailFix = (_finding, data) => {
     summary:
       "Publish TLSA records matching the certificate each MX presents (DANE-EE, SHA-256 of the certificate).",
     changes,
-    steps: [
-      "Publish the new TLSA record before the MX presents a new certificate (and keep the old one until then): DANE senders refuse a certificate no record matches.",
-      "A record of the public key (3 1 1, openssl x509 -noout -pubkey | openssl pkey -pubin -outform DER | openssl dgst -sha256) survives renewals that keep the key.",
-    ],
-    references: [rfc(7672, "3"), rfc(7671, "5.1")],
+    steps: tlsaSteps("MX"),
+    references: [rfc(7672, "3"), ...tlsaReferences],
   });
 };
 

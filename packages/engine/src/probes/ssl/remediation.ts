@@ -7,6 +7,7 @@ import {
 import { remediation, stepsOnly } from "../../protocols/remediation/build.js";
 import { rfc } from "../../protocols/remediation/references.js";
 import { tlsConfigChange, tlsGuidelines } from "../../protocols/remediation/tls-profiles.js";
+import { tlsaChange, tlsaReferences, tlsaSteps } from "../../protocols/remediation/tlsa-change.js";
 import type { SslData } from "./declaration.js";
 
 type SslFix = Fix<SslData>;
@@ -45,6 +46,17 @@ const newCertificate = (why: string): string[] => [
 
 const fullChain =
   "Configure the server with the full chain the CA delivered, leaf first then each intermediate (nginx ssl_certificate fullchain.pem; Apache SSLCertificateFile with the chain appended; HAProxy one PEM with the key, leaf, intermediates), never the root.";
+
+/** `ssl.dane.tlsa`: the records at the TLSA owner made the certificate the site presents. */
+const daneTlsa: SslFix = (_finding, data) => {
+  if (!data.certificate) return undefined;
+  return remediation({
+    summary: `Publish a TLSA record at ${data.dane.owner} matching the certificate the site presents (DANE-EE, SHA-256 of the certificate), in place of the records that match nothing.`,
+    changes: [tlsaChange(data.dane.owner, data.certificate.fingerprint256, data.dane.tlsa)],
+    steps: tlsaSteps("site"),
+    references: tlsaReferences,
+  });
+};
 
 /** The ssl section's fixes, by finding id. */
 export const sslRemediations: RemediationTable<SslData> = {
@@ -178,6 +190,18 @@ export const sslRemediations: RemediationTable<SslData> = {
     "Accept only suites with forward secrecy, ECDHE and TLS 1.3 (Mozilla's intermediate profile).",
     [rfc(9325, "4.1")],
   ),
+  "ssl.vuln.fallback-scsv": intermediate(
+    "Refuse a downgraded handshake (TLS_FALLBACK_SCSV, RFC 7507): keep only TLS 1.2 and 1.3 (Mozilla's intermediate profile), and run a TLS library that honours the signal.",
+    [rfc(7507), rfc(8996)],
+  ),
+  "ssl.vuln.compression": steps(
+    "Turn off TLS compression (CRIME).",
+    [
+      "Upgrade the server's TLS library or turn compression off in it: OpenSSL SSL_OP_NO_COMPRESSION (nginx and Apache 2.4.4+ set it by default; Apache SSLCompression off), or a build without zlib. TLS 1.3 has no compression at all.",
+    ],
+    [rfc(7457, "2.6"), rfc(8446, "4.1.2")],
+  ),
+  "ssl.dane.tlsa": daneTlsa,
 };
 
 /** The table and where the ssl section keeps its findings. */

@@ -1,10 +1,14 @@
 import { createHash, X509Certificate } from "node:crypto";
 import tls from "node:tls";
 import {
+  applyDnsRecords,
+  changesOf,
   createCertificate,
   dsRecord,
   generateZoneKey,
   presentDs,
+  proofProblems,
+  remediationOf,
   signedResolverHandler,
   signZone,
   startDnsServer,
@@ -31,14 +35,14 @@ async function daneSite(options: {
   signed: boolean;
   /** The port in the TLSA owner name; default the site's. */
   tlsaPort?: number;
+  /** The site already listening (a second world around the same server). */
+  site?: { port: number; certPem: string };
+  /** The domain's zone changed before it is signed. */
+  zone?: (records: packet.Answer[]) => packet.Answer[];
 }) {
   const { domain } = options;
-  const own = await createCertificate({ commonName: domain, subjectAltNames: [domain] });
-  const server = tls.createServer({ key: own.keyPem, cert: own.certPem });
-  server.on("tlsClientError", () => undefined);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  cleanups.push(() => new Promise((resolve) => server.close(() => resolve())));
-  const port = (server.address() as { port: number }).port;
+  const own = options.site ?? (await listeningSite(domain));
+  const { port } = own;
   const spki = new X509Certificate(own.certPem).publicKey.export({ type: "spki", format: "der" });
   const association = options.right
     ? createHash("sha256").update(spki).digest()
@@ -52,7 +56,7 @@ async function daneSite(options: {
     ttl: 300,
     data: { mname: `ns.${zone}`, rname: `hostmaster.${zone}`, serial: 1, minimum: 60 },
   });
-  const records: packet.Answer[] = [
+  const records: packet.Answer[] = (options.zone ?? ((served) => served))([
     soa(domain),
     { type: "A", name: domain, ttl: 300, data: "127.0.0.1" },
     {
@@ -61,7 +65,7 @@ async function daneSite(options: {
       ttl: 300,
       data: { usage: 3, selector: 1, matchingType: 1, certificate: association },
     },
-  ];
+  ]);
   const sign = (zone: string, key: typeof rootKey, data: packet.Answer[]) =>
     options.signed ? signZone({ zone, ksk: key!, ...window, records: data }) : data;
   const zones = [
@@ -86,9 +90,20 @@ async function daneSite(options: {
   cleanups.push(() => resolver.close());
   return {
     port,
+    certPem: own.certPem,
     anchor: presentDs(dsRecord({ zone: ".", key: rootKey! })),
     context: () => testProbeContext({ resolvers: [resolver.address], timeoutMs: 3000 }),
   };
+}
+
+/** A TLS server on loopback with a self-signed certificate for `domain`. */
+async function listeningSite(domain: string) {
+  const own = await createCertificate({ commonName: domain, subjectAltNames: [domain] });
+  const server = tls.createServer({ key: own.keyPem, cert: own.certPem });
+  server.on("tlsClientError", () => undefined);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  cleanups.push(() => new Promise((resolve) => server.close(() => resolve())));
+  return { port: (server.address() as { port: number }).port, certPem: own.certPem };
 }
 
 const daneOf = (data: Awaited<ReturnType<ReturnType<typeof sslProbe>["run"]>>) =>
@@ -120,6 +135,44 @@ describe("sslProbe: DANE for the web site", () => {
       expect(data.trusted).toBe(false);
     },
   );
+
+  it("fixes records that match nothing with the record of the certificate in use, proven by asking again", async () => {
+    const domain = "fix-dane.test";
+    const broken = await daneSite({ domain, right: false, signed: true });
+    const probe = (anchor: string) =>
+      sslProbe({ port: broken.port, scan: false, trustAnchors: anchor });
+    const before = await probe(broken.anchor).run(domain, broken.context());
+    const remediation = remediationOf(before.findings, "ssl.dane.tlsa");
+    const changes = changesOf(remediation, "dns-record");
+    // Computed from the certificate the site presents, not a placeholder.
+    const fingerprint = new X509Certificate(broken.certPem).fingerprint256.replace(/:/g, "");
+    expect(changes).toEqual([
+      expect.objectContaining({
+        action: "replace",
+        owner: `_${broken.port}._tcp.${domain}.`,
+        type: "TLSA",
+        value: `3 0 1 ${fingerprint}`,
+      }),
+    ]);
+
+    const fixed = await daneSite({
+      domain,
+      right: false,
+      signed: true,
+      site: broken,
+      zone: (records) => applyDnsRecords(records, changes),
+    });
+    const after = await probe(fixed.anchor).run(domain, fixed.context());
+
+    expect(
+      proofProblems({
+        id: "ssl.dane.tlsa",
+        before: before.findings,
+        remediation,
+        after: after.findings,
+      }),
+    ).toEqual([]);
+  });
 
   it("skips TLSA records whose answer is not DNSSEC-secure, right or wrong", async () => {
     for (const [signed, anchored] of [

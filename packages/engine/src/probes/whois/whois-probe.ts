@@ -9,6 +9,7 @@ import { getDomain, getPublicSuffix } from "tldts";
 import { stepTimeoutMs } from "../../contract/budget.js";
 import { type Probe, type ProbeContext, ProbeError } from "../../contract/probe.js";
 import { resolveOptions } from "../../contract/resolve-options.js";
+import { withRemediations } from "../../contract/with-remediations.js";
 import {
   createBootstrapLoader,
   describeBootstrapFailure,
@@ -26,6 +27,7 @@ import {
   whoisDeclaration,
 } from "./declaration.js";
 import { toWhoisData } from "./normalize.js";
+import { whoisFixes } from "./remediation.js";
 // Until the section's data is declared with TypeBox, the probe publishes its JSON Schema as it was.
 import { describeFailedAttempts, originOf, type Refusal, serversFromAttempts } from "./servers.js";
 import { whoisTtlMs } from "./ttl.js";
@@ -160,13 +162,13 @@ export function createWhoisProbe(settings: WhoisSettings): Probe<WhoisData> {
     throw new ProbeError("upstream_error", `No registry answered for ${queriedDomain}: ${detail}`);
   };
 
-  return {
+  return withRemediations(whoisFixes, {
     summary: whoisDeclaration.summary,
     dataSchema: whoisDeclaration.data,
     example: whoisDeclaration.example,
     run,
     ttlMs: (data) => whoisTtlMs({ data, now: Date.now() }),
-  };
+  });
 }
 
 /**

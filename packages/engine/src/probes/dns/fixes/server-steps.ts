@@ -207,6 +207,21 @@ const rows: Partial<
     ],
     references: [rfc(1123, "2.1")],
   },
+  "dns.dnssec.ds-consistency": {
+    summary: "Wait for, or have the registry finish, the DS change on every parent server.",
+    steps: [
+      "A DS change reaches all of the parent's servers within the registry's publication interval; a server that still differs after a day is the registry's to fix: report it, with the details' per-server DS sets.",
+      "Keep the old key published in the zone until every parent server serves the new DS set and the old DS TTL has passed (RFC 7583).",
+    ],
+    references: [rfc(7583, "3.3"), rfc(4035, "2.4")],
+  },
+  "dns.ns.software-version": {
+    summary: "Stop the name servers answering their software version over CHAOS TXT.",
+    steps: [
+      'BIND: version "none"; (or version none;) in options. Unbound: hide-version: yes. NSD: hide-version: yes. Knot DNS: version: "" in server. PowerDNS: version-string=anonymous. Then reload.',
+    ],
+    references: [rfc(4892), "https://kb.isc.org/docs/aa-00359"],
+  },
 };
 
 /** The steps-only fix of each check whose cure is configuration, from the table above. */
