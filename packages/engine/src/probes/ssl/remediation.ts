@@ -201,6 +201,29 @@ export const sslRemediations: RemediationTable<SslData> = {
     ],
     [rfc(7457, "2.6"), rfc(8446, "4.1.2")],
   ),
+  "ssl.vuln.heartbleed": steps(
+    "Upgrade OpenSSL past 1.0.1f (Heartbleed), then replace the certificate's key.",
+    [
+      "Install the TLS library your distribution ships today (OpenSSL 1.0.1g or later fixed CVE-2014-0160), or rebuild it with -DOPENSSL_NO_HEARTBEATS, and restart every process that serves TLS.",
+      "The server may have leaked its private key and session secrets: issue a new key and certificate, revoke the old certificate, and have users change passwords and sessions that crossed the server.",
+    ],
+    [rfc(6520), "https://nvd.nist.gov/vuln/detail/CVE-2014-0160"],
+  ),
+  "ssl.vuln.ccs-injection": steps(
+    "Upgrade OpenSSL past 1.0.1g / 1.0.0l / 0.9.8za (the CCS injection).",
+    [
+      "Install the TLS library your distribution ships today (OpenSSL 1.0.1h, 1.0.0m or 0.9.8za fixed CVE-2014-0224) and restart every process that serves TLS.",
+    ],
+    ["https://nvd.nist.gov/vuln/detail/CVE-2014-0224"],
+  ),
+  "ssl.vuln.renegotiation": steps(
+    "Offer secure renegotiation (RFC 5746) and refuse renegotiation a client starts.",
+    [
+      "Any maintained TLS library offers RFC 5746 (renegotiation_info): upgrade one that does not.",
+      "Refuse client-initiated renegotiation: OpenSSL 1.1.0h+ SSL_OP_NO_RENEGOTIATION (nginx refuses it since 1.x; Apache 2.4 refuses it unless SSLVerifyClient is set per directory; Node.js servers call socket.disableRenegotiation() or set the option); it lets one client make the server repeat costly handshakes.",
+    ],
+    [rfc(5746), rfc(7457, "2.2")],
+  ),
   "ssl.dane.tlsa": daneTlsa,
 };
 
