@@ -69,10 +69,10 @@ export function topLevelFixes<TData extends { findings: Finding[] }>(
  * The probe with every failing or warning finding of its data carrying its fix: the one place a
  * section's table is applied, around the data its probe produced.
  */
-export function withRemediations<TData>(
+export function withRemediations<TData, TQuery = unknown>(
   fixes: SectionFixes<TData>,
-  probe: Probe<TData>,
-): Probe<TData> {
+  probe: Probe<TData, TQuery>,
+): Probe<TData, TQuery> {
   return {
     ...probe,
     async run(domain, context) {

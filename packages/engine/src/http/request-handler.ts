@@ -3,6 +3,7 @@ import type { KeyIdentity, KeyVerifier } from "../auth/key-verifier.js";
 import { DomainIntelError, isDomainIntelError } from "../contract/domain-intel-error.js";
 import { andThen, isPromiseLike, type MaybePromise } from "../contract/maybe-promise.js";
 import { sectionErrorCode } from "../contract/probe.js";
+import type { ParsedProbeQuery, ProbeQuery } from "../contract/probe-query.js";
 import type { CacheStatus } from "../contract/section-result.js";
 import { normalizeDomain } from "../domain/normalize-domain.js";
 import type { EngineHooks, RequestEvent } from "../logging/engine-hooks.js";
@@ -22,6 +23,7 @@ import type { EngineHandler, EngineRequest, EngineResponse } from "./engine-http
 import type { EngineRoute, EngineRouteContext } from "./engine-route.js";
 import { jsonResponse, problemResponse } from "./responses.js";
 import { matchRoute, parseUrl, type Route } from "./route.js";
+import { readSectionQuery } from "./section-query.js";
 import { untilClientLeaves } from "./until-client-leaves.js";
 
 export interface RequestHandlerOptions {
@@ -32,7 +34,14 @@ export interface RequestHandlerOptions {
   logger: Logger;
   hooks?: EngineHooks;
   staleGraceMs: number;
-  section(section: string, domain: string, refresh: boolean): MaybePromise<SectionAnswer>;
+  section(
+    section: string,
+    domain: string,
+    refresh: boolean,
+    query?: ParsedProbeQuery<unknown>,
+  ): MaybePromise<SectionAnswer>;
+  /** The query parameters of the sections that take some (dns: `ns`, `ds`). */
+  queries?: ReadonlyMap<string, ProbeQuery<unknown>>;
   report(domain: string, refresh: boolean): MaybePromise<ReportAnswer>;
   /** The error for a failed authentication: the 401, or a 429 once the client sent too many. */
   failedAuth?(
@@ -179,7 +188,7 @@ export function createRequestHandler(options: RequestHandlerOptions): EngineHand
     const refresh = search !== "" && new URLSearchParams(search).get("refresh") === "true";
     return andThen(gate(request, refresh), (passed) => {
       if (note) note.keyId = passed.identity.id;
-      return answerData(request, matched, refresh, passed.limits, note);
+      return answerData(request, matched, search, refresh, passed.limits, note);
     });
   }
 
@@ -226,6 +235,7 @@ export function createRequestHandler(options: RequestHandlerOptions): EngineHand
   function answerData(
     request: EngineRequest,
     route: DataRoute,
+    search: string,
     refresh: boolean,
     limits: Limits,
     note: RequestNote | undefined,
@@ -239,8 +249,9 @@ export function createRequestHandler(options: RequestHandlerOptions): EngineHand
         if (note) note.cache = isPromiseLike(report) ? "miss" : "hit";
         return andThen(ready(request, report, limits), (made) => fromReport(request, made, limits));
       }
+      const query = readSectionQuery(options.queries?.get(route.section), search);
       return andThen(
-        ready(request, options.section(route.section, domain, refresh), limits),
+        ready(request, options.section(route.section, domain, refresh, query), limits),
         (made) => fromSection(request, made, limits, note),
       );
     } catch (error) {

@@ -105,6 +105,11 @@ export interface LabWorldOptions {
    * server, so a tool that walks from root hints (zonemaster-cli) finds the delegation.
    */
   serveRoot?: boolean;
+  /**
+   * The zone is served by its servers but not delegated: the parent has no NS, glue or DS for
+   * it and the resolver does not know it (a zone set up on new servers, for undelegated tests).
+   */
+  undelegated?: boolean;
 }
 
 export interface LabWorld extends LabWorldContext {
@@ -342,13 +347,17 @@ export async function startLabWorld(options: LabWorldOptions = {}): Promise<LabW
       inception: now - 3600,
       expiration: now + 30 * 86_400,
     });
+  const delegation = options.undelegated
+    ? (records: Records) =>
+        records.filter((record) => record.name !== domain && !world.hosts.includes(record.name))
+    : (records: Records) => records;
   const parentZone: ServedZone = {
     apex: parent,
     records: (options.parentSigned ?? ((records) => records))(
       signWith(
         parent,
         parentKey,
-        (options.parentZone ?? ((records) => records))(parentRecords(world, ds), world),
+        (options.parentZone ?? ((records) => records))(delegation(parentRecords(world, ds)), world),
       ),
       world,
     ),
@@ -393,7 +402,7 @@ export async function startLabWorld(options: LabWorldOptions = {}): Promise<LabW
     resolver: resolverHandler([
       rootZone,
       parentZone,
-      child,
+      ...(options.undelegated ? [] : [child]),
       asnZone(world, options.asn ?? ((index) => 64_500 + index)),
       ...reverseZones(world, options.ptr ?? ((index, lab) => lab.hosts[index]!)),
       ...(options.extraZones ?? []),

@@ -1,9 +1,11 @@
+import net from "node:net";
 import { stepTimeoutMs } from "../../contract/budget.js";
-import type { Probe, ProbeContext } from "../../contract/probe.js";
+import { type Probe, type ProbeContext, ProbeError } from "../../contract/probe.js";
 import { resolveOptions } from "../../contract/resolve-options.js";
 import { withRemediations } from "../../contract/with-remediations.js";
+import { isAddressAllowed } from "../../network/address-policy.js";
 import { resolverAddresses } from "../../protocols/dns/resolvers.js";
-import { createHealthSession, isFailure } from "../../protocols/dns/session.js";
+import { createHealthSession, type HealthSession, isFailure } from "../../protocols/dns/session.js";
 import type { ServerAddress } from "../../protocols/dns/wire/server-address.js";
 import { networkData } from "../../protocols/ip-network/network-data.js";
 import {
@@ -15,11 +17,13 @@ import {
 } from "./declaration.js";
 import { assessHealth } from "./health/assess-health.js";
 import { gatherFacts } from "./health/gather/gather-facts.js";
+import { givenDelegation, givenHosts } from "./health/gather/given-delegation.js";
 import { prefetchParent } from "./health/gather/zone.js";
 import { lookupRecordSets, throwIfCancelled } from "./lookup.js";
 import { buildRecords } from "./records.js";
 import { dnsFixes } from "./remediation.js";
 import { dnsTtlMs } from "./ttl.js";
+import { type Undelegated, undelegatedQuery } from "./undelegated.js";
 
 /** Share of the step budget the resolvers' tries are planned to fill. */
 const planShare = 0.9;
@@ -34,7 +38,7 @@ export function dnsProbe(options: DnsProbeOptions = {}): Probe<DnsData> {
 }
 
 /** The probe from settings already resolved (the engine resolves them once, at creation). */
-export function createDnsProbe(settings: DnsSettings): Probe<DnsData> {
+export function createDnsProbe(settings: DnsSettings): Probe<DnsData, Undelegated> {
   const { port, authoritativePort, udpTries, tryTimeoutMs, trustAnchors } = settings;
   const network = settings.networkData ?? networkData("cymru");
   return withRemediations(dnsFixes, {
@@ -42,8 +46,9 @@ export function createDnsProbe(settings: DnsSettings): Probe<DnsData> {
     dataSchema: dnsDeclaration.data,
     example: dnsDeclaration.example,
     ttlMs: dnsTtlMs,
-    async run(domain: string, context: ProbeContext): Promise<DnsData> {
-      const resolvers = resolverAddresses({
+    query: undelegatedQuery,
+    async run(domain: string, context: ProbeContext<Undelegated>): Promise<DnsData> {
+      const configured = resolverAddresses({
         configured: context.network.resolvers,
         defaultPort: port,
       });
@@ -51,12 +56,12 @@ export function createDnsProbe(settings: DnsSettings): Probe<DnsData> {
       // reserve, so when all stay silent the error says so before the engine's deadline; a
       // tenth is kept aside so timers firing late on a busy machine do not cut the last try.
       const share = Math.floor(
-        (stepTimeoutMs(context) * planShare) / (resolvers.length * udpTries),
+        (stepTimeoutMs(context) * planShare) / (configured.length * udpTries),
       );
       const perTry = tryTimeoutMs ?? Math.min(2000, Math.max(200, share));
       // The assessment gets what the records leave of the budget; a server still silent at the
       // end is reported as not answering in time, not as a failed section.
-      const openSession = (resolver: ServerAddress) =>
+      const openSession = (resolver: ServerAddress, zoneAddresses?: readonly string[]) =>
         createHealthSession({
           context,
           resolver,
@@ -64,11 +69,22 @@ export function createDnsProbe(settings: DnsSettings): Probe<DnsData> {
           udpTries,
           tryTimeoutMs: perTry,
           nowSeconds: Math.floor(Date.now() / 1000),
+          ...(zoneAddresses ? { zoneServers: { apex: domain, addresses: zoneAddresses } } : {}),
         });
       // The parent zone's lookups do not need the records: they ride along with them, through
       // the first resolver, and are dropped if another resolver ends up answering.
-      let session = openSession(resolvers[0]!);
-      prefetchParent({ session, domain });
+      let session = openSession(configured[0]!);
+      const undelegated = context.query;
+      const given = undelegated?.ns ? await givenServers(session, undelegated) : null;
+      if (given) {
+        // The zone's own names are asked of the given servers: the resolver knows only the
+        // delegated zone, if any.
+        await session.close();
+        session = openSession(configured[0]!, given.addresses);
+      } else prefetchParent({ session, domain });
+      const resolvers = given
+        ? given.addresses.map((address) => authoritativeAddress(address, authoritativePort))
+        : configured;
       try {
         const { resolver, responses, unanswered } = await lookupRecordSets({
           domain,
@@ -77,7 +93,7 @@ export function createDnsProbe(settings: DnsSettings): Probe<DnsData> {
           udpTries,
           tryTimeoutMs: perTry,
         });
-        if (resolver.label !== session.resolver) {
+        if (!given && resolver.label !== session.resolver) {
           await session.close();
           session = openSession(resolver);
         }
@@ -91,6 +107,11 @@ export function createDnsProbe(settings: DnsSettings): Probe<DnsData> {
           unanswered,
           trustAnchors,
           network,
+          ...(undelegated
+            ? {
+                given: givenDelegation({ domain, undelegated, hosts: given?.hosts ?? [] }),
+              }
+            : {}),
         });
         throwIfCancelled({ context, domain });
         const zone = facts.zone && !isFailure(facts.zone) ? facts.zone : null;
@@ -109,4 +130,36 @@ export function createDnsProbe(settings: DnsSettings): Probe<DnsData> {
       }
     },
   });
+}
+
+/**
+ * The undelegated test's servers with their addresses, and the addresses the policy lets us
+ * ask: when none is left there is no zone to judge, a failure of the run, not of the zone.
+ */
+async function givenServers(session: HealthSession, undelegated: Undelegated) {
+  const hosts = await givenHosts({ session, undelegated });
+  const known = [...new Set(hosts.flatMap((host) => host.addresses))];
+  const addresses = known.filter((address) =>
+    isAddressAllowed(address, session.allowPrivateAddresses),
+  );
+  if (addresses.length === 0) {
+    throw new ProbeError(
+      "upstream_error",
+      known.length > 0
+        ? `The name servers given (ns) are at addresses the address policy does not allow: ${known.join(", ")}.`
+        : `No address was found for the name servers given (ns): ${hosts.map((host) => `${host.host}: ${host.error ?? "no address"}`).join("; ")}.`,
+    );
+  }
+  return { hosts, addresses };
+}
+
+/** A given server's address as the records lookup takes a resolver. */
+function authoritativeAddress(address: string, port: number): ServerAddress {
+  const family = net.isIPv6(address) ? 6 : 4;
+  return {
+    host: address,
+    port,
+    family,
+    label: family === 6 ? `[${address}]:${port}` : `${address}:${port}`,
+  };
 }
