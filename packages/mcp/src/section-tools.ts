@@ -1,4 +1,5 @@
 import type { Engine, JsonSchema } from "@domain-intel/engine";
+import type { OpenAPIObject } from "openapi3-ts/oas31";
 import { routeOutputSchema } from "./output-schema.js";
 
 export interface SectionTool {
@@ -9,9 +10,48 @@ export interface SectionTool {
   readonly description: string;
   readonly inputSchema: JsonSchema & { type: "object" };
   readonly outputSchema: JsonSchema & { type: "object" };
+  /** The section route's own query parameters (dns: `ns`, `ds`), taken as tool arguments. */
+  readonly query: readonly string[];
 }
 
 export const reportToolName = "domain_report";
+
+interface QueryParameter {
+  readonly name: string;
+  readonly in: string;
+  readonly description?: string;
+  readonly schema?: JsonSchema;
+}
+
+/**
+ * The route's own query parameters as the OpenAPI document declares them (`refresh` and the
+ * shared `$ref` parameters aside): each a tool argument taking a list of strings, as the
+ * repeated parameter does.
+ */
+function queryArguments(document: OpenAPIObject, path: string): [string, JsonSchema][] {
+  const parameters = (document.paths?.[path]?.get?.parameters ?? []) as (
+    | QueryParameter
+    | { $ref: string }
+  )[];
+  return parameters.flatMap((parameter) => {
+    if (!("in" in parameter) || parameter.in !== "query" || parameter.name === "refresh") return [];
+    const items =
+      parameter.schema?.type === "array"
+        ? (parameter.schema.items as JsonSchema)
+        : parameter.schema;
+    return [
+      [
+        parameter.name,
+        {
+          type: "array",
+          items: items ?? { type: "string" },
+          maxItems: 32,
+          ...(parameter.description ? { description: parameter.description } : {}),
+        },
+      ],
+    ];
+  });
+}
 
 const inputSchema = {
   type: "object",
@@ -41,13 +81,22 @@ const reportDescription =
  */
 export function sectionTools(engine: Pick<Engine, "sections" | "openApiDocument">): SectionTool[] {
   const document = engine.openApiDocument;
-  const tool = (name: string, section: string, path: string, description: string): SectionTool => ({
-    name,
-    section,
-    description,
-    inputSchema: inputSchema as SectionTool["inputSchema"],
-    outputSchema: routeOutputSchema(document, path) as SectionTool["outputSchema"],
-  });
+  const tool = (name: string, section: string, path: string, description: string): SectionTool => {
+    const query = queryArguments(document, path);
+    return {
+      name,
+      section,
+      description,
+      inputSchema: (query.length === 0
+        ? inputSchema
+        : {
+            ...inputSchema,
+            properties: { ...inputSchema.properties, ...Object.fromEntries(query) },
+          }) as SectionTool["inputSchema"],
+      outputSchema: routeOutputSchema(document, path) as SectionTool["outputSchema"],
+      query: query.map(([name]) => name),
+    };
+  };
   return [
     tool(reportToolName, "domain", "/domain/{domain}", reportDescription),
     ...engine.sections.map((section) => {

@@ -340,7 +340,7 @@ export const dnsCheckReference = {
   "dns.dnssec.ds-consistency": {
     what: "Every server of the parent zone, asked directly, serves the same DS set for the zone (`details.servers` lists each server's set).",
     why: "A server left behind by a DS change sends part of the validators down another chain of trust, or none.",
-    when: "warn (skipped when no parent server answers with authority)",
+    when: "warn (skipped when no parent server answers with authority, and in an undelegated test given a DS set)",
     reference: "RFC 4035 5.2; DNSSEC01, DNSSEC07 (per parent server)",
   },
   "dns.ns.software-version": {
