@@ -124,8 +124,16 @@ describe("domain-intel report", () => {
       ].map((args) => runCli(args, env)),
     );
     expect(bad.map(({ code, stderr }) => [code, stderr.trim()])).toEqual([
-      [2, expect.stringMatching(/^domain-intel: ns: "ns1\.shop\.test\/300\.0\.0\.1" has no valid IP/)],
-      [2, expect.stringMatching(/^domain-intel: ds: "1,13,2" is not "keytag,algorithm,digesttype,digest"/)],
+      [
+        2,
+        expect.stringMatching(/^domain-intel: ns: "ns1\.shop\.test\/300\.0\.0\.1" has no valid IP/),
+      ],
+      [
+        2,
+        expect.stringMatching(
+          /^domain-intel: ds: "1,13,2" is not "keytag,algorithm,digesttype,digest"/,
+        ),
+      ],
       [2, expect.stringMatching(/^domain-intel: --ns and --ds are options of the dns section/)],
     ]);
     // A documentation address is no public one: the section refuses to ask it, and says so.
