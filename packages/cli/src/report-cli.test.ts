@@ -146,7 +146,7 @@ describe("domain-intel report", () => {
       status: "error",
       error: { message: expect.stringMatching(/address policy does not allow: 192\.0\.2\.1/) },
     });
-  });
+  }, 60_000);
 
   it("--version, and each command's own --help", async () => {
     const manifest = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
