@@ -19,7 +19,8 @@ import { assessHealth } from "./health/assess-health.js";
 import { gatherFacts } from "./health/gather/gather-facts.js";
 import { givenDelegation, givenHosts } from "./health/gather/given-delegation.js";
 import { prefetchParent } from "./health/gather/zone.js";
-import { lookupRecordSets, throwIfCancelled } from "./lookup.js";
+import { lookupRecordSets, type RecordSets, throwIfCancelled } from "./lookup.js";
+import { recordQuestions } from "./record-questions.js";
 import { buildRecords } from "./records.js";
 import { dnsFixes } from "./remediation.js";
 import { dnsTtlMs } from "./ttl.js";
@@ -86,13 +87,22 @@ export function createDnsProbe(settings: DnsSettings): Probe<DnsData, Undelegate
         ? given.addresses.map((address) => authoritativeAddress(address, authoritativePort))
         : configured;
       try {
-        const { resolver, responses, unanswered } = await lookupRecordSets({
+        const lookup = lookupRecordSets({
           domain,
           resolvers,
           context,
           udpTries,
           tryTimeoutMs: perTry,
         });
+        // Given servers that fail every question are the finding (a lame or dead server), not
+        // a failed run: the checks judge them, each record check skipped with the reason.
+        const { resolver, responses, unanswered } = given
+          ? await lookup.catch((error: unknown) => {
+              throwIfCancelled({ context, domain });
+              if (!(error instanceof ProbeError)) throw error;
+              return unansweredRecordSets(configured[0]!, error.message);
+            })
+          : await lookup;
         if (!given && resolver.label !== session.resolver) {
           await session.close();
           session = openSession(resolver);
@@ -134,7 +144,7 @@ export function createDnsProbe(settings: DnsSettings): Probe<DnsData, Undelegate
 
 /**
  * The undelegated test's servers with their addresses, and the addresses the policy lets us
- * ask: when none is left there is no zone to judge, a failure of the run, not of the zone.
+ * ask.
  */
 async function givenServers(session: HealthSession, undelegated: Undelegated) {
   const hosts = await givenHosts({ session, undelegated });
@@ -142,15 +152,24 @@ async function givenServers(session: HealthSession, undelegated: Undelegated) {
   const addresses = known.filter((address) =>
     isAddressAllowed(address, session.allowPrivateAddresses),
   );
-  if (addresses.length === 0) {
+  // Servers without any address are judged as such (no working name server); servers the
+  // policy forbids are never asked, so there is nothing to judge.
+  if (addresses.length === 0 && known.length > 0) {
     throw new ProbeError(
       "upstream_error",
-      known.length > 0
-        ? `The name servers given (ns) are at addresses the address policy does not allow: ${known.join(", ")}.`
-        : `No address was found for the name servers given (ns): ${hosts.map((host) => `${host.host}: ${host.error ?? "no address"}`).join("; ")}.`,
+      `The name servers given (ns) are at addresses the address policy does not allow: ${known.join(", ")}.`,
     );
   }
   return { hosts, addresses };
+}
+
+/** Every record question unanswered, for the same reason. */
+function unansweredRecordSets(resolver: ServerAddress, reason: string): RecordSets {
+  return {
+    resolver,
+    responses: {},
+    unanswered: Object.fromEntries(recordQuestions.map((question) => [question.key, reason])),
+  };
 }
 
 /** A given server's address as the records lookup takes a resolver. */
