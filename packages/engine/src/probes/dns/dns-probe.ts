@@ -76,7 +76,7 @@ export function createDnsProbe(settings: DnsSettings): Probe<DnsData, Undelegate
       // the first resolver, and are dropped if another resolver ends up answering.
       let session = openSession(configured[0]!);
       const undelegated = context.query;
-      const given = undelegated?.ns ? await givenServers(session, undelegated) : null;
+      const given = undelegated?.ns ? await givenServers(session, domain, undelegated) : null;
       if (given) {
         // The zone's own names are asked of the given servers: the resolver knows only the
         // delegated zone, if any.
@@ -146,8 +146,8 @@ export function createDnsProbe(settings: DnsSettings): Probe<DnsData, Undelegate
  * The undelegated test's servers with their addresses, and the addresses the policy lets us
  * ask.
  */
-async function givenServers(session: HealthSession, undelegated: Undelegated) {
-  const hosts = await givenHosts({ session, undelegated });
+async function givenServers(session: HealthSession, domain: string, undelegated: Undelegated) {
+  const hosts = await givenHosts({ session, domain, undelegated });
   const known = [...new Set(hosts.flatMap((host) => host.addresses))];
   const addresses = known.filter((address) =>
     isAddressAllowed(address, session.allowPrivateAddresses),

@@ -46,12 +46,6 @@ export const zonemasterGaps: Readonly<Record<string, string>> = {
   "dnssec07/UNSIGNED-NO-DS-1 dns.dnssec.consistency": "as UNSIGNED-AND-DS-1",
   "dnssec07/NON-AUTH-RESPONSE-DNSKEY-1 dns.ns.lame":
     "a DNSKEY answer without AA is not flagged (dns.ns.lame asks SOA)",
-  "dnssec16/CDS-INVALID-RRSIG dns.dnssec.cds": "CDS and CDNSKEY signatures are not verified",
-  "dnssec16/CDS-SIGNED-BY-UNKNOWN-DNSKEY dns.dnssec.cds": "as CDS-INVALID-RRSIG",
-  "dnssec16/CDS-UNSIGNED dns.dnssec.cds": "as CDS-INVALID-RRSIG",
-  "dnssec16/DNSKEY-NOT-SIGNED-BY-CDS dns.dnssec.cds":
-    "the DNSKEY set signed by the key a CDS names is not checked",
-  "dnssec16/CDS-WITHOUT-DNSKEY dns.dnssec.cds": "CDS in an unsigned zone: the check is skipped",
   "zone09/INCONSISTENT-MX dns.mx.present": "MX sets are not compared server by server",
   "zone09/NULL-MX-NON-ZERO-PREF dns.mx.valid": "a null MX with a preference other than 0 passes",
   "zone09/NO-MX-SLD dns.mx.present": "we warn without MX at any level; Zonemaster does not here",

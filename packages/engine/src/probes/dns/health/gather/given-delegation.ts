@@ -4,7 +4,7 @@ import type { DnsResponse } from "../../../../protocols/dns/wire/query.js";
 import type { GivenDs, Undelegated } from "../../undelegated.js";
 import type { HostFacts, ParentFacts } from "../facts.js";
 import { hostAddresses } from "./host-addresses.js";
-import { parentName } from "./names.js";
+import { isAtOrBelow, parentName } from "./names.js";
 
 /** What an undelegated test puts in place of the parent's delegation and DS set. */
 export interface GivenDelegation {
@@ -17,17 +17,30 @@ export interface GivenDelegation {
 /** Where the parent's answers would name the server, the given ones are named so. */
 export const givenServerLabel = "the servers given for the undelegated test";
 
-/** The given name servers with their addresses: the given ones, else the resolver's. */
+/**
+ * The given name servers with their addresses: the given ones, else the resolver's. A server
+ * inside the zone given without an address has none: without a delegation there is no glue to
+ * find it by (RFC 1034 4.2.1), as Zonemaster's BASIC02 says (B02_NS_NO_IP_ADDR).
+ */
 export async function givenHosts(options: {
   session: HealthSession;
+  domain: string;
   undelegated: Undelegated;
 }): Promise<HostFacts[]> {
   return Promise.all(
-    (options.undelegated.ns ?? []).map((server) =>
-      server.addresses.length > 0
-        ? { host: server.host, addresses: [...server.addresses], cname: null, error: null }
-        : hostAddresses({ session: options.session, host: server.host }),
-    ),
+    (options.undelegated.ns ?? []).map((server) => {
+      const { host } = server;
+      if (server.addresses.length > 0)
+        return { host, addresses: [...server.addresses], cname: null, error: null };
+      if (isAtOrBelow(host, options.domain))
+        return {
+          host,
+          addresses: [],
+          cname: null,
+          error: `a name server inside ${options.domain} needs its address given (no glue without a delegation)`,
+        };
+      return hostAddresses({ session: options.session, host });
+    }),
   );
 }
 
