@@ -60,6 +60,7 @@ export async function gatherFacts(options: {
       network: options.network,
       ...(located ? { located } : {}),
       ...(given?.ds ? { givenDs: given.ds } : {}),
+      ...(given ? { givenHosts: given.hosts } : {}),
     }),
     gatherMail({ session, domain, records }),
     gatherCaa({ session, domain, own: records.CAA, unread: unanswered.CAA ?? null }),

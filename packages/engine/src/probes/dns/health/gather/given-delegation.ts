@@ -12,6 +12,8 @@ export interface GivenDelegation {
   readonly parent: ParentFacts | null;
   /** The given DS set as the parent's answer; null: the parent's own DS set. */
   readonly ds: DnsResponse | null;
+  /** The given servers with their addresses: these, not the resolver's, are their addresses. */
+  readonly hosts: readonly HostFacts[];
 }
 
 /** Where the parent's answers would name the server, the given ones are named so. */
@@ -71,7 +73,7 @@ export function givenDelegation(options: {
         };
   // Servers given without a DS: the new delegation is judged unsigned, as Zonemaster does.
   const ds = undelegated.ds ?? (undelegated.ns === null ? null : []);
-  return { parent, ds: ds === null ? null : dsResponse(domain, ds) };
+  return { parent, ds: ds === null ? null : dsResponse(domain, ds), hosts };
 }
 
 /** The given DS records as a parent server's authoritative answer for the zone's DS. */

@@ -54,6 +54,8 @@ export async function gatherZone(options: {
   located?: LocatedZone;
   /** An undelegated test's DS set, read in place of the parent's. */
   givenDs?: DnsResponse;
+  /** An undelegated test's servers, whose addresses are the ones given. */
+  givenHosts?: readonly HostFacts[];
 }): Promise<Outcome<ZoneFacts>> {
   const { givenDs } = options;
   const { session, domain, records, responses, unanswered } = options;
@@ -97,7 +99,9 @@ export async function gatherZone(options: {
         : {},
   });
 
-  const hosts = new Map<string, Promise<HostFacts>>();
+  const hosts = new Map<string, Promise<HostFacts>>(
+    (options.givenHosts ?? []).map((host) => [host.host, Promise.resolve(host)]),
+  );
   const resolveHost = (host: string) => {
     let pending = hosts.get(host);
     if (!pending) {
