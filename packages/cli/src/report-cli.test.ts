@@ -115,6 +115,39 @@ describe("domain-intel report", () => {
     });
   });
 
+  it("--ns and --ds run the dns section's undelegated test, refusing malformed values", async () => {
+    const bad = await Promise.all(
+      [
+        ["report", "shop.test", "--ns", "ns1.shop.test/300.0.0.1"],
+        ["report", "shop.test", "--ds", "1,13,2"],
+        ["report", "shop.test", "--ns", "ns1.shop.test", "--section", "ssl"],
+      ].map((args) => runCli(args, env)),
+    );
+    expect(bad.map(({ code, stderr }) => [code, stderr.trim()])).toEqual([
+      [
+        2,
+        expect.stringMatching(/^domain-intel: ns: "ns1\.shop\.test\/300\.0\.0\.1" has no valid IP/),
+      ],
+      [
+        2,
+        expect.stringMatching(
+          /^domain-intel: ds: "1,13,2" is not "keytag,algorithm,digesttype,digest"/,
+        ),
+      ],
+      [2, expect.stringMatching(/^domain-intel: --ns and --ds are options of the dns section/)],
+    ]);
+    // A documentation address is no public one: the section refuses to ask it, and says so.
+    const refused = await runCli(
+      ["report", "shop.test", "--ns", "ns1.shop.test/192.0.2.1", "--json"],
+      { ...env, DOMAIN_INTEL_ALLOW_PRIVATE: "no" },
+    );
+    expect(JSON.parse(refused.stdout)).toMatchObject({
+      section: "dns",
+      status: "error",
+      error: { message: expect.stringMatching(/address policy does not allow: 192\.0\.2\.1/) },
+    });
+  }, 60_000);
+
   it("--version, and each command's own --help", async () => {
     const manifest = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
     expect((await runCli(["--version"], env)).stdout).toBe(`domain-intel ${manifest.version}\n`);

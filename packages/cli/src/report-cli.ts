@@ -34,6 +34,8 @@ export async function reportCli(argv: string[], io: CliStreams): Promise<number>
     allowPositionals: true,
     options: {
       section: { type: "string", short: "s" },
+      ns: { type: "string", multiple: true },
+      ds: { type: "string", multiple: true },
       json: { type: "boolean" },
       format: { type: "string" },
       output: { type: "string", short: "o" },
@@ -62,6 +64,15 @@ export async function reportCli(argv: string[], io: CliStreams): Promise<number>
   if (server && !values.fixes) throw new UsageError("--server goes with --fixes");
   if (positionals.length === 0) throw new UsageError("report needs at least one domain");
   const domains = [...new Set(positionals)];
+  // Zonemaster's undelegated test: the dns section judged from the given servers and DS set.
+  const query = {
+    ...(values.ns ? { ns: values.ns } : {}),
+    ...(values.ds ? { ds: values.ds } : {}),
+  };
+  const undelegated = Object.keys(query).length > 0;
+  if (undelegated && values.section !== undefined && values.section !== "dns")
+    throw new UsageError("--ns and --ds are options of the dns section");
+  const section = undelegated ? "dns" : values.section;
 
   const engine = cliEngine(io.env);
   const answers: Array<Report | SectionResult> = [];
@@ -70,9 +81,12 @@ export async function reportCli(argv: string[], io: CliStreams): Promise<number>
   for (const domain of domains) {
     try {
       answers.push(
-        values.section ? await engine.lookup(domain, values.section) : await engine.lookup(domain),
+        section
+          ? await engine.lookup(domain, section, undelegated ? { query } : {})
+          : await engine.lookup(domain),
       );
     } catch (error) {
+      if (error instanceof TypeError && undelegated) throw new UsageError(error.message);
       if (!isDomainIntelError(error)) throw error;
       io.stderr.write(`domain-intel: ${domain}: ${error.message}\n`);
       invalid = true;

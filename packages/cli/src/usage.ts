@@ -20,6 +20,9 @@ warning findings with their messages, key facts, and a count of checks.
 
 Options:
   -s, --section NAME         one section only (dns, ssl, whois, or any section the engine has)
+      --ns NAME[/ADDRESS]    undelegated test (dns section): judge the zone from this name
+                             server instead of the parent's delegation; repeat for each
+      --ds TAG,ALG,TYPE,HEX  undelegated test: judge DNSSEC from this DS record; repeat for each
       --json                 the JSON the API answers (an array when several domains are given)
       --format text|json|html
                              text (default), json (as --json), or html: the report page

@@ -9,6 +9,7 @@ import { memoryCache } from "./cache/memory-cache.js";
 import { DomainIntelError } from "./contract/domain-intel-error.js";
 import type { ErrorCode } from "./contract/error-codes.js";
 import type { NetworkPolicy, Probe } from "./contract/probe.js";
+import type { ParsedProbeQuery } from "./contract/probe-query.js";
 import type { Report, SectionResult } from "./contract/section-result.js";
 import { normalizeDomain } from "./domain/normalize-domain.js";
 import { type EngineOptions, resolveEngineOptions } from "./engine-options.js";
@@ -101,6 +102,11 @@ export interface Engine {
 export interface LookupOptions {
   /** Probe again instead of answering from the cache, as `?refresh=true` does. */
   readonly refresh?: boolean;
+  /**
+   * The section's own query parameters, as its route takes them (dns: `ns`, `ds`); a value may
+   * be a list, as a repeated parameter. A malformed value is a TypeError naming it.
+   */
+  readonly query?: Readonly<Record<string, string | readonly string[]>>;
 }
 
 /** Creates the framework-agnostic engine. Options are checked and resolved here, once. */
@@ -229,10 +235,13 @@ export function createEngine(given: EngineOptions): Engine {
     logger,
     hooks,
     staleGraceMs: policy.staleGraceMs,
-    section: (section, domain, refresh) => {
+    section: (section, domain, refresh, query) => {
       if (refresh) reports.forget(domain);
-      return service.get(section, domain, { refresh });
+      return service.get(section, domain, { refresh, ...(query ? { query } : {}) });
     },
+    queries: new Map(
+      [...probes].flatMap(([name, probe]) => (probe.query ? [[name, probe.query] as const] : [])),
+    ),
     report: reports.get,
     ...(rateLimiter ? { rateLimit: rateLimiter } : {}),
     ...(rateLimit?.failedAuth
@@ -258,7 +267,7 @@ export function createEngine(given: EngineOptions): Engine {
   async function lookup(
     domain: string,
     section = "domain",
-    { refresh = false }: LookupOptions = {},
+    { refresh = false, query: given }: LookupOptions = {},
   ): Promise<Report | SectionResult> {
     const { name } = normalizeDomain(domain);
     // A copy: the caller may change it, the kept answer must not change.
@@ -268,8 +277,11 @@ export function createEngine(given: EngineOptions): Engine {
         `lookup: unknown section "${section}"; expected one of domain, ${sections.join(", ")}`,
       );
     }
+    const query = given && lookupQuery(probes.get(section)!, given);
     if (refresh) reports.forget(name);
-    return structuredClone((await service.get(section, name, { refresh })).result);
+    return structuredClone(
+      (await service.get(section, name, { refresh, ...(query ? { query } : {}) })).result,
+    );
   }
 
   const watch = createWatchSchedule({
@@ -328,4 +340,22 @@ export function isEngine(value: unknown): value is Engine {
     typeof (value as Engine).owns === "function" &&
     typeof (value as Engine).openApiDocument === "object"
   );
+}
+
+/** `lookup`'s query read by the section's own declaration; a parameter it lacks is an error. */
+function lookupQuery(
+  probe: Probe,
+  given: Readonly<Record<string, string | readonly string[]>>,
+): ParsedProbeQuery<unknown> | undefined {
+  const known = new Set(probe.query?.parameters.map((parameter) => parameter.name));
+  const unknown = Object.keys(given).find((name) => !known.has(name));
+  if (unknown !== undefined)
+    throw new TypeError(`lookup: options.query.${unknown} is not a parameter of this section`);
+  const values = Object.fromEntries(
+    Object.entries(given).map(([name, value]) => [
+      name,
+      typeof value === "string" ? [value] : value,
+    ]),
+  );
+  return probe.query?.parse(values);
 }

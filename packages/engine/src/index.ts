@@ -40,6 +40,12 @@ export {
   type ProbeErrorCode,
 } from "./contract/probe.js";
 export {
+  type ParsedProbeQuery,
+  type ProbeQuery,
+  type ProbeQueryParameter,
+  queryValues,
+} from "./contract/probe-query.js";
+export {
   type ChangeKind,
   type DnsRecordChange,
   type FileChange,

@@ -1,4 +1,4 @@
-import { createEngine, type Engine, silentLogger } from "@domain-intel/engine";
+import { createEngine, dnsProbe, type Engine, silentLogger } from "@domain-intel/engine";
 import { ipDataFromCsv } from "@domain-intel/ip-data";
 import { createMcpServer } from "@domain-intel/mcp";
 import {
@@ -186,6 +186,43 @@ describe("createMcpServer", () => {
     expect((await call()).structuredContent).toMatchObject({ cache: "hit", data: { run: 1 } });
     expect((await call(true)).structuredContent).toMatchObject({ cache: "miss", data: { run: 2 } });
     expect(echo.runs).toEqual(["shop.test", "shop.test"]);
+  });
+
+  it("takes the dns route's own query parameters (ns, ds) as arguments", async () => {
+    const port = Number(dns.address.split(":")[1]);
+    const mcp = await connect(
+      createEngine({
+        keys: ["unused"],
+        logger: silentLogger,
+        probes: { ...noBuiltInProbes, dns: dnsProbe({ authoritativePort: port }) },
+        network: { resolvers: [dns.address], allowPrivateAddresses: true, timeoutMs: 3_000 },
+      }),
+    );
+    const { tools } = await mcp.listTools();
+    const tool = tools.find((listed) => listed.name === "dns")!;
+    expect(tool.inputSchema.properties).toMatchObject({
+      ns: {
+        type: "array",
+        items: { type: "string" },
+        description: expect.stringMatching(/^Undelegated test/),
+      },
+      ds: { type: "array", items: { type: "string" } },
+    });
+    const call = (args: Record<string, unknown>) =>
+      mcp.callTool({ name: "dns", arguments: { domain: "shop.test", ...args } });
+    expect((await call({})).structuredContent).toMatchObject({ cache: "miss" });
+    // The undelegated answer is another one than the delegated answer, cached apart.
+    const given = { ns: ["ns1.shop.test/127.0.0.1"] };
+    expect((await call(given)).structuredContent).toMatchObject({ status: "ok", cache: "miss" });
+    expect((await call(given)).structuredContent).toMatchObject({ cache: "hit" });
+    expect(await call({ ns: ["ns1.shop.test/300.0.0.1"] })).toMatchObject({
+      isError: true,
+      content: [{ text: expect.stringMatching(/^invalid_input: ns: .* has no valid IP address/) }],
+    });
+    expect(await call({ ds: [7] })).toMatchObject({
+      isError: true,
+      content: [{ text: "invalid_input: `ds` must be a list of strings." }],
+    });
   });
 
   it("turns the engine's errors and bad input into tool errors", async () => {

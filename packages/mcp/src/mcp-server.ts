@@ -26,17 +26,38 @@ function toolError(text: string): CallToolResult {
   return { isError: true, content: [{ type: "text", text }] };
 }
 
-/** `{ domain, refresh? }` checked by hand: the low-level server validates no tool input. */
+interface ToolInput {
+  domain: string;
+  refresh: boolean;
+  /** The section route's own query parameters (dns: `ns`, `ds`), when given. */
+  query?: Record<string, string[]>;
+}
+
+/**
+ * `{ domain, refresh?, ...the route's query parameters }` checked by hand: the low-level server
+ * validates no tool input.
+ */
 function readInput(
   args: Record<string, unknown> | undefined,
-): { domain: string; refresh: boolean } | string {
+  tool: SectionTool,
+): ToolInput | string {
   const { domain, refresh, ...rest } = args ?? {};
   if (typeof domain !== "string") return "invalid_domain: `domain` must be a string.";
   if (refresh !== undefined && typeof refresh !== "boolean")
     return "invalid_input: `refresh` must be true or false.";
-  const unknown = Object.keys(rest);
-  if (unknown.length > 0) return `invalid_input: unknown argument ${unknown[0]!.slice(0, 64)}.`;
-  return { domain, refresh: refresh ?? false };
+  const query: Record<string, string[]> = {};
+  for (const [name, value] of Object.entries(rest)) {
+    if (!tool.query.includes(name)) return `invalid_input: unknown argument ${name.slice(0, 64)}.`;
+    const values = typeof value === "string" ? [value] : value;
+    if (!Array.isArray(values) || !values.every((item) => typeof item === "string"))
+      return `invalid_input: \`${name}\` must be a list of strings.`;
+    query[name] = values;
+  }
+  return {
+    domain,
+    refresh: refresh ?? false,
+    ...(Object.keys(query).length > 0 ? { query } : {}),
+  };
 }
 
 /** What the server needs of an engine: an engine, or what the engine lends its routes. */
@@ -44,7 +65,7 @@ export type McpEngine = Pick<Engine, "sections" | "openApiDocument"> & {
   lookup(
     domain: string,
     section: string,
-    options?: { refresh?: boolean },
+    options?: { refresh?: boolean; query?: Readonly<Record<string, readonly string[]>> },
   ): Promise<Report | SectionResult>;
 };
 
@@ -53,13 +74,19 @@ async function callTool(
   tool: SectionTool,
   args: Record<string, unknown> | undefined,
 ): Promise<CallToolResult> {
-  const input = readInput(args);
+  const input = readInput(args, tool);
   if (typeof input === "string") return toolError(input);
   let answer: Report | SectionResult;
   try {
-    answer = await engine.lookup(input.domain, tool.section, { refresh: input.refresh });
+    answer = await engine.lookup(input.domain, tool.section, {
+      refresh: input.refresh,
+      ...(input.query ? { query: input.query } : {}),
+    });
   } catch (error) {
-    // The engine's own message (invalid domain, overloaded); nothing else leaves the server.
+    // The engine's own message (invalid domain, a malformed argument, overloaded); nothing
+    // else leaves the server.
+    if (error instanceof TypeError && input.query)
+      return toolError(`invalid_input: ${error.message}`);
     return toolError(
       isDomainIntelError(error)
         ? `${error.code}: ${error.message}`
@@ -83,7 +110,8 @@ async function callTool(
 
 /**
  * A Model Context Protocol server over an engine (or the options to make one): one tool a
- * section plus `domain_report`, each taking `{ domain, refresh? }`. Connect it to any
+ * section plus `domain_report`, each taking `{ domain, refresh? }` and the section route's own
+ * query parameters (the dns tool's `ns` and `ds`). Connect it to any
  * transport of `@modelcontextprotocol/sdk` (`serveStdio` does so for stdio).
  *
  * The SDK's low-level `Server`, not `McpServer`: the tools' schemas are JSON Schema taken from

@@ -1,4 +1,5 @@
 import { DomainFixesSchema, type Engine, type JsonSchema } from "@domain-intel/engine";
+import type { OpenAPIObject } from "openapi3-ts/oas31";
 import { routeOutputSchema } from "./output-schema.js";
 
 export interface SectionTool {
@@ -11,6 +12,8 @@ export interface SectionTool {
   readonly outputSchema: JsonSchema & { type: "object" };
   /** The report's fixes (`{ domain, fixes }`) instead of the answer itself. */
   readonly fixes?: true;
+  /** The section route's own query parameters (dns: `ns`, `ds`), taken as tool arguments. */
+  readonly query: readonly string[];
 }
 
 export const reportToolName = "domain_report";
@@ -18,6 +21,43 @@ export const fixesToolName = "domain_fixes";
 
 const fixesDescription =
   "The fixes for a domain's failing and warning findings, every section: typed changes an agent can apply (dns-record with its zone-file line, http-header with nginx/Apache/Caddy/IIS/HAProxy lines, tls-config, file, registrar), staged where a change must be rolled out in steps, with plain steps where nothing can be applied by machine. A `{{name}}` in a change is a value only the user knows (a parameters entry says which): ask for it, never invent it. Use it when the user wants to fix what is wrong with the domain, or asks what to change. structuredContent is { domain, fixes: [{ section, id, status, message, remediation }] }.";
+
+interface QueryParameter {
+  readonly name: string;
+  readonly in: string;
+  readonly description?: string;
+  readonly schema?: JsonSchema;
+}
+
+/**
+ * The route's own query parameters as the OpenAPI document declares them (`refresh` and the
+ * shared `$ref` parameters aside): each a tool argument taking a list of strings, as the
+ * repeated parameter does.
+ */
+function queryArguments(document: OpenAPIObject, path: string): [string, JsonSchema][] {
+  const parameters = (document.paths?.[path]?.get?.parameters ?? []) as (
+    | QueryParameter
+    | { $ref: string }
+  )[];
+  return parameters.flatMap((parameter) => {
+    if (!("in" in parameter) || parameter.in !== "query" || parameter.name === "refresh") return [];
+    const items =
+      parameter.schema?.type === "array"
+        ? (parameter.schema.items as JsonSchema)
+        : parameter.schema;
+    return [
+      [
+        parameter.name,
+        {
+          type: "array",
+          items: items ?? { type: "string" },
+          maxItems: 32,
+          ...(parameter.description ? { description: parameter.description } : {}),
+        },
+      ],
+    ];
+  });
+}
 
 const inputSchema = {
   type: "object",
@@ -47,13 +87,22 @@ const reportDescription =
  */
 export function sectionTools(engine: Pick<Engine, "sections" | "openApiDocument">): SectionTool[] {
   const document = engine.openApiDocument;
-  const tool = (name: string, section: string, path: string, description: string): SectionTool => ({
-    name,
-    section,
-    description,
-    inputSchema: inputSchema as SectionTool["inputSchema"],
-    outputSchema: routeOutputSchema(document, path) as SectionTool["outputSchema"],
-  });
+  const tool = (name: string, section: string, path: string, description: string): SectionTool => {
+    const query = queryArguments(document, path);
+    return {
+      name,
+      section,
+      description,
+      inputSchema: (query.length === 0
+        ? inputSchema
+        : {
+            ...inputSchema,
+            properties: { ...inputSchema.properties, ...Object.fromEntries(query) },
+          }) as SectionTool["inputSchema"],
+      outputSchema: routeOutputSchema(document, path) as SectionTool["outputSchema"],
+      query: query.map(([name]) => name),
+    };
+  };
   return [
     tool(reportToolName, "domain", "/domain/{domain}", reportDescription),
     {
@@ -63,6 +112,7 @@ export function sectionTools(engine: Pick<Engine, "sections" | "openApiDocument"
       inputSchema: inputSchema as SectionTool["inputSchema"],
       outputSchema: JSON.parse(JSON.stringify(DomainFixesSchema)) as SectionTool["outputSchema"],
       fixes: true,
+      query: [],
     },
     ...engine.sections.map((section) => {
       const path = `/${section}/{domain}`;

@@ -1,5 +1,6 @@
 import type { ErrorCode } from "./error-codes.js";
 import type { JsonSchema } from "./json-schema.js";
+import type { ProbeQuery } from "./probe-query.js";
 
 /** Network settings every probe honours. */
 export interface NetworkPolicy {
@@ -11,7 +12,7 @@ export interface NetworkPolicy {
   readonly timeoutMs: number;
 }
 
-export interface ProbeContext {
+export interface ProbeContext<TQuery = unknown> {
   /** Aborted when the run's time budget runs out (a client going away does not stop a run). */
   readonly signal: AbortSignal;
   readonly network: NetworkPolicy;
@@ -22,6 +23,8 @@ export interface ProbeContext {
   remainingMs(): number;
   /** Runs one outbound operation under the engine's shared concurrency limit. */
   limit<T>(operation: () => Promise<T>): Promise<T>;
+  /** What the probe's own `query.parse` read from the request, when anything was given. */
+  readonly query?: TQuery;
 }
 
 /**
@@ -29,7 +32,7 @@ export interface ProbeContext {
  * A fact about the domain (NXDOMAIN, nothing on 443) is data; throw a `ProbeError`
  * only when the probe itself could not run.
  */
-export interface Probe<TData = unknown> {
+export interface Probe<TData = unknown, TQuery = unknown> {
   /**
    * One sentence on what the section answers: the summary of its route in the OpenAPI
    * document. Default: "The {name} section."
@@ -46,7 +49,12 @@ export interface Probe<TData = unknown> {
    * validate against `dataSchema`. Default: none, and the route shows no example.
    */
   readonly example?: TData;
-  run(domain: string, context: ProbeContext): TData | Promise<TData>;
+  /**
+   * Query parameters the section's route takes besides `refresh`, parsed before the run.
+   * Default: none.
+   */
+  readonly query?: ProbeQuery<TQuery>;
+  run(domain: string, context: ProbeContext<TQuery>): TData | Promise<TData>;
   /** How long a result stays fresh, in milliseconds. */
   ttlMs?(data: TData): number;
 }

@@ -75,10 +75,10 @@ export function topLevelFixes<TData extends { findings: Finding[] }>(
  * reserve, so they get a bounded share of it (`fixAllowanceMs`); a fix is pure and quick, and
  * the clock is read before each, so a slow one costs at most its own time past the bound.
  */
-export function withRemediations<TData>(
+export function withRemediations<TData, TQuery = unknown>(
   fixes: SectionFixes<TData>,
-  probe: Probe<TData>,
-): Probe<TData> {
+  probe: Probe<TData, TQuery>,
+): Probe<TData, TQuery> {
   return {
     ...probe,
     async run(domain, context) {

@@ -50,7 +50,10 @@ export interface EngineRouteContext {
   lookup(
     domain: string,
     section: string,
-    options?: { refresh?: boolean },
+    options?: {
+      refresh?: boolean;
+      query?: Readonly<Record<string, string | readonly string[]>>;
+    },
   ): Promise<Report | SectionResult>;
 }
 

@@ -3,6 +3,7 @@ import type { KeyIdentity, KeyVerifier } from "../auth/key-verifier.js";
 import { DomainIntelError, isDomainIntelError } from "../contract/domain-intel-error.js";
 import { andThen, isPromiseLike, type MaybePromise } from "../contract/maybe-promise.js";
 import { sectionErrorCode } from "../contract/probe.js";
+import type { ParsedProbeQuery, ProbeQuery } from "../contract/probe-query.js";
 import type { CacheStatus } from "../contract/section-result.js";
 import { normalizeDomain } from "../domain/normalize-domain.js";
 import type { EngineHooks, RequestEvent } from "../logging/engine-hooks.js";
@@ -22,6 +23,7 @@ import type { EngineHandler, EngineRequest, EngineResponse } from "./engine-http
 import type { EngineRoute, EngineRouteContext } from "./engine-route.js";
 import { jsonResponse, problemResponse } from "./responses.js";
 import { matchRoute, parseUrl, type Route } from "./route.js";
+import { readSectionQuery } from "./section-query.js";
 import { untilClientLeaves } from "./until-client-leaves.js";
 
 export interface RequestHandlerOptions {
@@ -32,7 +34,14 @@ export interface RequestHandlerOptions {
   logger: Logger;
   hooks?: EngineHooks;
   staleGraceMs: number;
-  section(section: string, domain: string, refresh: boolean): MaybePromise<SectionAnswer>;
+  section(
+    section: string,
+    domain: string,
+    refresh: boolean,
+    query?: ParsedProbeQuery<unknown>,
+  ): MaybePromise<SectionAnswer>;
+  /** The query parameters of the sections that take some (dns: `ns`, `ds`). */
+  queries?: ReadonlyMap<string, ProbeQuery<unknown>>;
   report(domain: string, refresh: boolean): MaybePromise<ReportAnswer>;
   /** The error for a failed authentication: the 401, or a 429 once the client sent too many. */
   failedAuth?(
@@ -182,8 +191,10 @@ export function createRequestHandler(options: RequestHandlerOptions): EngineHand
     const refresh = search !== "" && new URLSearchParams(search).get("refresh") === "true";
     const passed = gate(request, refresh);
     return isPromiseLike(passed)
-      ? Promise.resolve(passed).then((known) => answerData(request, matched, refresh, known, note))
-      : answerData(request, matched, refresh, passed, note);
+      ? Promise.resolve(passed).then((known) =>
+          answerData(request, matched, search, refresh, known, note),
+        )
+      : answerData(request, matched, search, refresh, passed, note);
   }
 
   /**
@@ -234,6 +245,7 @@ export function createRequestHandler(options: RequestHandlerOptions): EngineHand
   function answerData(
     request: EngineRequest,
     route: DataRoute,
+    search: string,
     refresh: boolean,
     { identity, limits }: Passed,
     note: RequestNote | undefined,
@@ -250,7 +262,8 @@ export function createRequestHandler(options: RequestHandlerOptions): EngineHand
           ? ready(request, report, limits).then((made) => fromReport(request, made, limits))
           : fromReport(request, report, limits);
       }
-      const section = options.section(route.section, domain, refresh);
+      const query = readSectionQuery(options.queries?.get(route.section), search);
+      const section = options.section(route.section, domain, refresh, query);
       return isPromiseLike(section)
         ? ready(request, section, limits).then((made) => fromSection(request, made, limits, note))
         : fromSection(request, section, limits, note);

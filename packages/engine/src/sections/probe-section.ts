@@ -9,6 +9,8 @@ export async function probeSection(options: {
   probe: Probe;
   section: string;
   domain: string;
+  /** What the section's query parameters said, parsed by the probe's own `query`. */
+  query?: unknown;
   network: NetworkPolicy;
   limit<T>(operation: () => Promise<T>): Promise<T>;
   logger: Logger;
@@ -27,7 +29,11 @@ export async function probeSection(options: {
     probe,
     section,
     domain,
-    context: { network: options.network, limit: options.limit },
+    context: {
+      network: options.network,
+      limit: options.limit,
+      ...(options.query === undefined ? {} : { query: options.query }),
+    },
     onSettled: options.onSettled,
     onUnexpectedError: (error) =>
       options.logger.error("probe failed unexpectedly", {

@@ -3,6 +3,7 @@ import { hotCache } from "../cache/hot-cache.js";
 import { isDomainIntelError } from "../contract/domain-intel-error.js";
 import type { MaybePromise } from "../contract/maybe-promise.js";
 import type { NetworkPolicy, Probe } from "../contract/probe.js";
+import type { ParsedProbeQuery } from "../contract/probe-query.js";
 import type { SectionResult } from "../contract/section-result.js";
 import type { EngineHooks } from "../logging/engine-hooks.js";
 import { describeError, type Logger } from "../logging/logger.js";
@@ -39,7 +40,10 @@ export interface SectionServiceOptions {
    * one more is refused with an `overloaded` DomainIntelError. Default: no bound.
    */
   maxPendingProbes?: number;
-  /** Told of each result a probe run produced and the store kept (history); not of hits. */
+  /**
+   * Told of each result a probe run produced and the store kept (history); not of hits, nor of
+   * runs with a query (an undelegated test is no snapshot of the domain).
+   */
   onFresh?(result: SectionResult): void;
 }
 
@@ -48,8 +52,15 @@ export interface SectionService {
   get(
     section: string,
     domain: string,
-    options?: { refresh?: boolean },
+    options?: { refresh?: boolean; query?: ParsedProbeQuery<unknown> },
   ): MaybePromise<SectionAnswer>;
+}
+
+/** One probe run asked for: the section, the domain and what the route's query said. */
+interface Run {
+  readonly section: string;
+  readonly domain: string;
+  readonly query?: ParsedProbeQuery<unknown>;
 }
 
 const lockPollMs = 50;
@@ -87,12 +98,8 @@ export function createSectionService(options: SectionServiceOptions): SectionSer
   }
 
   /** One probe run per key at a time in this process, and across instances when the store locks. */
-  function refresh(
-    section: string,
-    domain: string,
-    key: string,
-    keep?: SectionResult,
-  ): Promise<SectionAnswer> {
+  function refresh(run: Run, key: string, keep?: SectionResult): Promise<SectionAnswer> {
+    const { section } = run;
     const pending = inFlight.get(key);
     if (pending) return pending;
     let admitted: Admitted;
@@ -102,14 +109,13 @@ export function createSectionService(options: SectionServiceOptions): SectionSer
       hooks.onOverload?.({ section });
       return Promise.reject(overloaded);
     }
-    const run = probeOnce(section, domain, key, keep, admitted).finally(() => inFlight.delete(key));
-    inFlight.set(key, run);
-    return run;
+    const running = probeOnce(run, key, keep, admitted).finally(() => inFlight.delete(key));
+    inFlight.set(key, running);
+    return running;
   }
 
   async function probeOnce(
-    section: string,
-    domain: string,
+    { section, domain, query }: Run,
     key: string,
     keep: SectionResult | undefined,
     admitted: Admitted,
@@ -128,6 +134,7 @@ export function createSectionService(options: SectionServiceOptions): SectionSer
           probe: options.probes.get(section)!,
           section,
           domain,
+          ...(query ? { query: query.value } : {}),
           network,
           limit: options.limit,
           logger,
@@ -143,7 +150,7 @@ export function createSectionService(options: SectionServiceOptions): SectionSer
             Date.parse(result.expiresAt) - Date.now() + (ok ? policy.staleGraceMs : 0);
           await store.write(key, result, Math.max(1, storeMs));
           keepHot(key, result);
-          options.onFresh?.(result);
+          if (!query) options.onFresh?.(result);
         }
         return sectionAnswer(result, "miss");
       } finally {
@@ -172,12 +179,8 @@ export function createSectionService(options: SectionServiceOptions): SectionSer
     return undefined;
   }
 
-  async function load(
-    section: string,
-    domain: string,
-    key: string,
-    force: boolean,
-  ): Promise<SectionAnswer> {
+  async function load(run: Run, key: string, force: boolean): Promise<SectionAnswer> {
+    const { section, domain } = run;
     const current = await store.read(key, section, domain);
     const now = Date.now();
     const expiresAtMs = current ? Date.parse(current.expiresAt) : 0;
@@ -187,7 +190,7 @@ export function createSectionService(options: SectionServiceOptions): SectionSer
     // for everyone else: one client's refresh cannot swap good data for an error.
     if (force) {
       hooks.onCacheLookup?.({ section, result: "miss" });
-      return refresh(section, domain, key, withinGrace);
+      return refresh(run, key, withinGrace);
     }
     if (current && expiresAtMs > now) {
       hooks.onCacheLookup?.({ section, result: "hit" });
@@ -195,7 +198,7 @@ export function createSectionService(options: SectionServiceOptions): SectionSer
       return sectionAnswer(current, "hit");
     }
     if (withinGrace) {
-      refresh(section, domain, key, withinGrace).catch((error: unknown) => {
+      refresh(run, key, withinGrace).catch((error: unknown) => {
         // Overloaded: the stale answer stands; a later request refreshes it.
         if (isDomainIntelError(error) && error.code === "overloaded") return;
         logger.warn("background refresh failed", { key, error: describeError(error) });
@@ -204,12 +207,12 @@ export function createSectionService(options: SectionServiceOptions): SectionSer
       return sectionAnswer(withinGrace, "stale");
     }
     hooks.onCacheLookup?.({ section, result: "miss" });
-    return refresh(section, domain, key);
+    return refresh(run, key);
   }
 
   return {
-    get(section, domain, { refresh: force = false } = {}) {
-      const key = sectionCacheKey(section, domain);
+    get(section, domain, { refresh: force = false, query } = {}) {
+      const key = sectionCacheKey(section, domain, query?.key);
       if (force) hot.delete(key);
       else {
         const warm = hot.get(key, Date.now());
@@ -218,7 +221,7 @@ export function createSectionService(options: SectionServiceOptions): SectionSer
           return warm;
         }
       }
-      return load(section, domain, key, force);
+      return load({ section, domain, ...(query ? { query } : {}) }, key, force);
     },
   };
 }

@@ -14,8 +14,9 @@ export interface SectionStore {
   unlock(key: string): Promise<void>;
 }
 
-export const sectionCacheKey = (section: string, domain: string) =>
-  `domain-intel:v1:${section}:${domain}`;
+/** The store's key of a section's answer; a query's key (`?ns=...`) keeps its answer apart. */
+export const sectionCacheKey = (section: string, domain: string, query?: string) =>
+  `domain-intel:v1:${section}:${domain}${query === undefined ? "" : `?${query}`}`;
 
 export function createSectionStore(options: {
   cache: CacheStore;

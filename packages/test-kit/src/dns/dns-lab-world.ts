@@ -105,6 +105,16 @@ export interface LabWorldOptions {
    * server, so a tool that walks from root hints (zonemaster-cli) finds the delegation.
    */
   serveRoot?: boolean;
+  /**
+   * The zone is served by its servers but not delegated: the parent has no NS, glue or DS for
+   * it and the resolver does not know it (a zone set up on new servers, for undelegated tests).
+   */
+  undelegated?: boolean;
+  /**
+   * A second server of the parent zone (`ns2.nic.<parent>` at 127.B.9.2) serving the parent
+   * zone changed by this function: a parent server left behind by a DS change, say.
+   */
+  secondParent?: (records: Records, world: LabWorldContext) => Records;
 }
 
 export interface LabWorld extends LabWorldContext {
@@ -188,13 +198,20 @@ function childRecords(world: LabWorldContext): Records {
   ];
 }
 
-function parentRecords(world: LabWorldContext, ds: Records): Records {
+function parentRecords(world: LabWorldContext, ds: Records, second: boolean): Records {
   const { parent, domain, hosts, addresses, parentAddress } = world;
   const parentHost = `ns.nic.${parent}`;
+  const secondHost = `ns2.nic.${parent}`;
   return [
     soa(parent, parentHost),
     { type: "NS", name: parent, ttl: 86_400, data: parentHost },
     { type: "A", name: parentHost, ttl: 86_400, data: parentAddress },
+    ...(second
+      ? ([
+          { type: "NS", name: parent, ttl: 86_400, data: secondHost },
+          { type: "A", name: secondHost, ttl: 86_400, data: secondParentAddress(world) },
+        ] satisfies Records)
+      : []),
     ...hosts.map((host): packet.Answer => ({ type: "NS", name: domain, ttl: 86_400, data: host })),
     // Glue for the in-zone servers, as registries publish it.
     ...hosts.map(
@@ -208,6 +225,9 @@ function parentRecords(world: LabWorldContext, ds: Records): Records {
     ...ds,
   ];
 }
+
+/** The address of the parent zone's second server, when the world has one. */
+const secondParentAddress = (world: LabWorldContext) => `127.${world.block}.9.2`;
 
 /** The root zone: its SOA and NS, and the delegation of the parent zone with its DS. */
 function rootRecords(world: LabWorldContext): Records {
@@ -342,13 +362,20 @@ export async function startLabWorld(options: LabWorldOptions = {}): Promise<LabW
       inception: now - 3600,
       expiration: now + 30 * 86_400,
     });
+  const delegation = options.undelegated
+    ? (records: Records) =>
+        records.filter((record) => record.name !== domain && !world.hosts.includes(record.name))
+    : (records: Records) => records;
   const parentZone: ServedZone = {
     apex: parent,
     records: (options.parentSigned ?? ((records) => records))(
       signWith(
         parent,
         parentKey,
-        (options.parentZone ?? ((records) => records))(parentRecords(world, ds), world),
+        (options.parentZone ?? ((records) => records))(
+          delegation(parentRecords(world, ds, options.secondParent !== undefined)),
+          world,
+        ),
       ),
       world,
     ),
@@ -380,6 +407,13 @@ export async function startLabWorld(options: LabWorldOptions = {}): Promise<LabW
 
   // Two names may share an address (a test of exactly that): one server answers for both.
   const authoritative = new Map([[world.parentAddress, authoritativeHandler(parentZone)]]);
+  if (options.secondParent) {
+    const records = options.secondParent(delegation(parentRecords(world, ds, true)), world);
+    authoritative.set(
+      secondParentAddress(world),
+      authoritativeHandler({ apex: parent, records: signWith(parent, parentKey, records) }),
+    );
+  }
   if (options.serveRoot) authoritative.set(world.rootAddress, authoritativeHandler(rootZone));
   world.addresses.forEach((address, index) => {
     if (authoritative.has(address)) return;
@@ -393,7 +427,7 @@ export async function startLabWorld(options: LabWorldOptions = {}): Promise<LabW
     resolver: resolverHandler([
       rootZone,
       parentZone,
-      child,
+      ...(options.undelegated ? [] : [child]),
       asnZone(world, options.asn ?? ((index) => 64_500 + index)),
       ...reverseZones(world, options.ptr ?? ((index, lab) => lab.hosts[index]!)),
       ...(options.extraZones ?? []),

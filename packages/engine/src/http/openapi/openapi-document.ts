@@ -8,6 +8,7 @@ import {
 import { type ErrorCode, errorStatus, errorTitles } from "../../contract/error-codes.js";
 import type { JsonSchema } from "../../contract/json-schema.js";
 import type { Probe } from "../../contract/probe.js";
+import type { ProbeQueryParameter } from "../../contract/probe-query.js";
 import type { EngineRoute } from "../engine-route.js";
 import { problemTypeBase } from "../responses.js";
 import {
@@ -70,6 +71,12 @@ const problemResponses: Record<string, ProblemDescription> = {
     description: "The domain is not a valid host name under a public suffix.",
     detail: "An IP address is not a domain name.",
   },
+  InvalidParameter: {
+    code: "bad_request",
+    description:
+      "A query parameter of the section is malformed (`code` `bad_request`, the parameter named in `detail`), or the domain is not a valid host name (`invalid_domain`).",
+    detail: 'ns: "ns1.example.net/300.1.1.1" has no valid IP address after the "/".',
+  },
   Unauthorized: {
     code: "unauthorized",
     description: "Missing, malformed, unknown or revoked API key.",
@@ -121,7 +128,10 @@ function operation(options: {
   schemaName: string;
   example?: unknown;
   sectionRoute: boolean;
+  /** The section's own query parameters (its probe's `query`). */
+  query?: readonly ProbeQueryParameter[];
 }): OperationObject {
+  const query = options.query ?? [];
   return {
     operationId: options.id,
     summary: options.summary,
@@ -130,6 +140,17 @@ function operation(options: {
     parameters: [
       { $ref: "#/components/parameters/Domain" },
       { $ref: "#/components/parameters/Refresh" },
+      ...query.map((parameter) => ({
+        name: parameter.name,
+        in: "query" as const,
+        required: false,
+        description: parameter.description,
+        schema: parameter.repeated
+          ? { type: "array" as const, items: parameter.schema }
+          : parameter.schema,
+        ...(parameter.repeated ? { style: "form" as const, explode: true } : {}),
+        ...(parameter.example === undefined ? {} : { example: parameter.example }),
+      })),
     ],
     responses: {
       "200": {
@@ -143,7 +164,7 @@ function operation(options: {
           },
         },
       },
-      "400": problemRef("InvalidDomain"),
+      "400": problemRef(query.length > 0 ? "InvalidParameter" : "InvalidDomain"),
       "401": problemRef("Unauthorized"),
       "405": problemRef("MethodNotAllowed"),
       "429": problemRef("RateLimited"),
@@ -232,6 +253,7 @@ export function buildOpenApiDocument(options: {
         schemaName: envelopeName,
         example,
         sectionRoute: true,
+        ...(probe.query ? { query: probe.query.parameters } : {}),
       }),
     });
   }

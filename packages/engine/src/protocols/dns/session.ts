@@ -101,8 +101,13 @@ export function createHealthSession(options: {
   udpTries: number;
   tryTimeoutMs: number;
   nowSeconds: number;
+  /**
+   * An undelegated test's zone: names at or below `apex` are asked of these servers directly
+   * (the first that answers), not of the resolver, which knows only the delegated zone.
+   */
+  zoneServers?: { apex: string; addresses: readonly string[] };
 }): HealthSession {
-  const { context, resolver, authoritativePort, udpTries, tryTimeoutMs } = options;
+  const { context, resolver, authoritativePort, udpTries, tryTimeoutMs, zoneServers } = options;
   // Each query ends within what is left of the budget by itself; this cancels the rest when
   // the session closes.
   const closing = new AbortController();
@@ -176,7 +181,32 @@ export function createHealthSession(options: {
   };
   const stopped = (): QueryFailure => failure("aborted", "the probe was cancelled");
 
-  return {
+  /** An undelegated zone's name: each given server in turn until one answers about it. */
+  const askZoneServers = async (
+    addresses: readonly string[],
+    question: { name: string; type: QueryType; dnssecOk: boolean },
+  ): Promise<Outcome<DnsResponse>> => {
+    const reasons: string[] = [];
+    const codes = new Set<QueryFailure["code"]>();
+    for (const address of addresses) {
+      const response = await session.direct({ address, ...question });
+      if (!isFailure(response) && answeredRcodes.has(response.rcode)) return response;
+      codes.add(isFailure(response) ? response.code : "rcode");
+      reasons.push(
+        isFailure(response)
+          ? response.message
+          : `${response.server} answered ${response.rcode} for ${question.name}/${question.type}`,
+      );
+    }
+    // Silence everywhere stays a timeout: it says something else than a refusal.
+    const [only] = codes;
+    return failure(
+      codes.size === 1 && only ? only : "rcode",
+      `no given name server answered: ${reasons.join("; ")}`,
+    );
+  };
+
+  const session: HealthSession = {
     signal,
     resolver: resolver.label,
     allowPrivateAddresses,
@@ -187,6 +217,10 @@ export function createHealthSession(options: {
       if (impossible) return Promise.resolve(failure("impossible-name", impossible));
       const key = `${name.toLowerCase()}/${type}${dnssecOk ? "/do" : ""}`;
       let pending = memo.get(key);
+      if (!pending && zoneServers && isAtOrBelowName(name, zoneServers.apex)) {
+        pending = askZoneServers(zoneServers.addresses, { name, type, dnssecOk });
+        memo.set(key, pending);
+      }
       if (!pending) {
         pending = run(udpTries, (budget) =>
           query({
@@ -259,4 +293,10 @@ export function createHealthSession(options: {
       await Promise.allSettled([...inFlight]);
     },
   };
+  return session;
 }
+
+const isAtOrBelowName = (name: string, apex: string) => {
+  const lower = name.toLowerCase().replace(/\.$/, "");
+  return lower === apex || lower.endsWith(`.${apex}`);
+};

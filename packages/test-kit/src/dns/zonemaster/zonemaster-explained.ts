@@ -56,4 +56,21 @@ export const explainedDisagreements: readonly ExplainedDisagreement[] = [
       verdict.id === "dns.dnssec.consistency" &&
       verdict.ours === "fail",
   },
+  {
+    why: "B01_INCONSISTENT_DELEGATION compares the parent's servers with one another; dns.ns.parent-child compares the delegation (here the servers given for the undelegated test) with the zone's own NS set, and these zones list other servers than those given (RFC 1034 4.2.2: the two sets should agree).",
+    matches: (scenario, verdict) =>
+      scenario.testCase === "basic01" &&
+      scenario.undelegatedNs.length > 0 &&
+      verdict.id === "dns.ns.parent-child" &&
+      verdict.ours === "warn" &&
+      onlyForbidden(verdict),
+  },
+  {
+    why: "BASIC02 asks only the servers given; dns.ns.reachable-udp also asks every address the zone's own NS set names (resolvers use that set once they reach the zone: RFC 1034 4.2.2), and those of GOOD-UNDEL-9 are not served.",
+    matches: (scenario, verdict) =>
+      scenario.testCase === "basic02" &&
+      scenario.name === "GOOD-UNDEL-9" &&
+      verdict.id === "dns.ns.reachable-udp" &&
+      verdict.ours === "fail",
+  },
 ];

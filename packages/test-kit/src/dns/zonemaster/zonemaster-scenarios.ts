@@ -221,10 +221,9 @@ export function zonemasterScenarios(testCase: string): ZonemasterScenario[] {
             case "fake_ns": {
               const [host, ...addresses] = args;
               const v4 = ipv4(addresses);
-              if (addresses.length === 0) scenario.undelegatedNs.push(host!);
-              for (const address of addresses.filter((a) => net.isIP(a)))
-                scenario.undelegatedNs.push(`${host}/${address}`);
-              if (addresses.length > 0 && v4.length === 0) scenario.undelegatedNs.push(host!);
+              // The lab serves IPv4 only: an IPv6 address given would only be a silent server.
+              if (v4.length === 0) scenario.undelegatedNs.push(host!);
+              for (const address of v4) scenario.undelegatedNs.push(`${host}/${address}`);
               break;
             }
             case "fake_ds":
@@ -277,7 +276,14 @@ export function zonemasterScenarios(testCase: string): ZonemasterScenario[] {
           zone: stringsOf(zone ?? [])[0] ?? "",
           expect: expect ?? allTags.filter((tag) => !(forbid ?? []).includes(tag)),
           forbid: forbid ?? allTags.filter((tag) => !(expect ?? []).includes(tag)),
-          undelegatedNs: stringsOf(ns ?? []),
+          // IPv4 only, as fake_ns above.
+          undelegatedNs: [
+            ...new Set(
+              stringsOf(ns ?? []).map((item) =>
+                net.isIPv6(item.split("/")[1] ?? "") ? item.split("/")[0]! : item,
+              ),
+            ),
+          ],
           undelegatedDs: stringsOf(ds ?? []),
           testable: (testable?.[0] as { value: string } | undefined)?.value !== "0",
           todo: false,

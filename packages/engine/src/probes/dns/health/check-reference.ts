@@ -242,10 +242,10 @@ export const dnsCheckReference = {
     reference: "RFC 9276 3.1; DNSSEC03",
   },
   "dns.dnssec.cds": {
-    what: "CDS and CDNSKEY, when published, match the DNSKEY set and are the same on every server.",
-    why: "A parent acting on a wrong CDS breaks the chain of trust.",
-    when: "fail; info for an RFC 8078 delete request",
-    reference: "RFC 7344, RFC 8078; DNSSEC15-17",
+    what: "CDS and CDNSKEY, when published (asked of every server, signed zone or not), match the DNSKEY set, are the same on every server, are signed on every server by a zone key with a signature that verifies, by a key the parent's DS set points to, and each key they point to signs the DNSKEY set.",
+    why: "A parent acting on a wrong or unauthenticated CDS breaks the chain of trust, or ignores the request.",
+    when: "fail (unsigned, signed by a key not in the zone, a signature that does not verify, a key pointed to that does not sign the DNSKEY set, CDS in an unsigned zone); warn when signed only by keys the DS set does not point to; info for an RFC 8078 delete request",
+    reference: "RFC 7344 4.1, RFC 8078 3, 4; DNSSEC15-17",
   },
   "dns.dnssec.ds-digest": {
     what: "The parent's DS set does not use SHA-1 only.",
@@ -340,7 +340,7 @@ export const dnsCheckReference = {
   "dns.dnssec.ds-consistency": {
     what: "Every server of the parent zone, asked directly, serves the same DS set for the zone (`details.servers` lists each server's set).",
     why: "A server left behind by a DS change sends part of the validators down another chain of trust, or none.",
-    when: "warn (skipped when no parent server answers with authority)",
+    when: "warn (skipped when no parent server answers with authority, and in an undelegated test given a DS set)",
     reference: "RFC 4035 5.2; DNSSEC01, DNSSEC07 (per parent server)",
   },
   "dns.ns.software-version": {

@@ -41,6 +41,8 @@ export interface ZoneFacts {
   parent: Outcome<ParentFacts> | null;
   /** The DS question to each parent server; empty without a parent to ask. */
   parentDs: ParentDs[];
+  /** The DS set is the one given for an undelegated test, not the parent's. */
+  givenDs: boolean;
   servers: ServerFacts[];
   /** Name server addresses the address policy kept us from asking. */
   blocked: string[];

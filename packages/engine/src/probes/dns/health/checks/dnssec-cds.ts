@@ -6,6 +6,7 @@ import { dsDigest } from "../../../../protocols/dnssec/ds-digest.js";
 import { keyTag } from "../../../../protocols/dnssec/key-tag.js";
 import type { HealthFacts } from "../facts.js";
 import { check, listText, skipped } from "../finding.js";
+import { cdsSignatureProblems } from "./cds-signatures.js";
 import { withDnssec } from "./dnssec-data.js";
 
 /** CDS/CDNSKEY RDATA as dns-packet hands it over: raw bytes (it has no codec for them). */
@@ -41,8 +42,7 @@ const isDeleteCdnskey = (record: packet.DnskeyData) => record.flags === 0 && rec
  * same on every server (Zonemaster DNSSEC15-17); a delete request is reported as info.
  */
 export const dnssecCds = (facts: HealthFacts): Finding =>
-  withDnssec(facts, "dns.dnssec.cds", (zone, keys) => {
-    if (keys.length === 0) return skipped("dns.dnssec.cds", `${zone.apex} is not signed`);
+  withDnssec(facts, "dns.dnssec.cds", (zone, keys, ds) => {
     const asked = zone.servers.filter(
       (server) =>
         server.cds !== null && !isFailure(server.cds.cds) && !isFailure(server.cds.cdnskey),
@@ -59,7 +59,9 @@ export const dnssecCds = (facts: HealthFacts): Finding =>
         .sort(),
     }));
     const details = { servers: published };
-    if (published.every((entry) => entry.cds.length === 0 && entry.cdnskey.length === 0)) {
+    const none = published.every((entry) => entry.cds.length === 0 && entry.cdnskey.length === 0);
+    if (keys.length === 0 && none) return skipped("dns.dnssec.cds", `${zone.apex} is not signed`);
+    if (none) {
       return check(
         "dns.dnssec.cds",
         "pass",
@@ -81,10 +83,43 @@ export const dnssecCds = (facts: HealthFacts): Finding =>
     const cdnskey = published[0]!.cdnskey.flatMap(
       (hex) => parseCdnskey(Buffer.from(hex, "hex")) ?? [],
     );
-    if (
+    const deleting =
       (cds.length > 0 && cds.every(isDeleteCds)) ||
-      (cdnskey.length > 0 && cdnskey.every(isDeleteCdnskey))
-    ) {
+      (cdnskey.length > 0 && cdnskey.every(isDeleteCdnskey));
+    if (keys.length === 0 && !deleting) {
+      return check(
+        "dns.dnssec.cds",
+        "fail",
+        `${zone.apex} publishes CDS/CDNSKEY records but is not signed: they match no DNSKEY and a parent acting on them would make the zone bogus.`,
+        details,
+      );
+    }
+    const signatures =
+      keys.length === 0
+        ? { fail: [], warn: [] }
+        : cdsSignatureProblems({
+            zone,
+            keys,
+            ds,
+            pointed: deleting
+              ? []
+              : [
+                  ...cds.filter((record) => !isDeleteCds(record)),
+                  ...cdnskey
+                    .filter((record) => !isDeleteCdnskey(record))
+                    .map((record) => ({ keyTag: keyTag(record), algorithm: record.algorithm })),
+                ],
+            nowSeconds: facts.nowSeconds,
+          });
+    if (signatures.fail.length > 0) {
+      return check(
+        "dns.dnssec.cds",
+        "fail",
+        `The CDS/CDNSKEY records are not properly signed: ${listText(signatures.fail)}. A parent cannot act on them (RFC 7344 4.1).`,
+        { ...details, signatures },
+      );
+    }
+    if (deleting) {
       return check(
         "dns.dnssec.cds",
         "info",
@@ -127,10 +162,18 @@ export const dnssecCds = (facts: HealthFacts): Finding =>
         details,
       );
     }
+    if (signatures.warn.length > 0) {
+      return check(
+        "dns.dnssec.cds",
+        "warn",
+        `The CDS/CDNSKEY records match the zone's keys, but ${listText(signatures.warn)}: a parent that authenticates them with the current chain of trust (RFC 7344 4.1, RFC 8078 3) will not act on them.`,
+        { ...details, signatures },
+      );
+    }
     return check(
       "dns.dnssec.cds",
       "pass",
-      `The CDS/CDNSKEY records match the zone's DNSKEY set on every name server.`,
+      `The CDS/CDNSKEY records match the zone's DNSKEY set and are signed on every name server.`,
       details,
     );
   });

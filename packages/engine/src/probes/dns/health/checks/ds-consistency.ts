@@ -14,6 +14,11 @@ export const dnssecDsConsistency = (facts: HealthFacts): Finding =>
   withZone(facts, "dns.dnssec.ds-consistency", (zone) => {
     if (zone.parent === null)
       return skipped("dns.dnssec.ds-consistency", `${zone.apex} has no parent zone`);
+    if (zone.givenDs)
+      return skipped(
+        "dns.dnssec.ds-consistency",
+        "the DS set is the one given for the undelegated test, not asked of the parent's servers",
+      );
     if (isFailure(zone.parent))
       return skipped(
         "dns.dnssec.ds-consistency",

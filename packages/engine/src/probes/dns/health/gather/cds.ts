@@ -9,8 +9,8 @@ export async function probeCds(options: {
 }): Promise<CdsFacts> {
   const { session, zone, address } = options;
   const [cds, cdnskey] = await Promise.all([
-    session.direct({ address, name: zone, type: "CDS" }),
-    session.direct({ address, name: zone, type: "CDNSKEY" }),
+    session.direct({ address, name: zone, type: "CDS", dnssecOk: true }),
+    session.direct({ address, name: zone, type: "CDNSKEY", dnssecOk: true }),
   ]);
   return { cds, cdnskey };
 }

@@ -6,6 +6,7 @@ import type { DnsRecords } from "../../declaration.js";
 import type { RecordQuestionKey } from "../../record-questions.js";
 import type { HealthFacts } from "../facts.js";
 import { gatherCaa } from "./caa.js";
+import type { GivenDelegation } from "./given-delegation.js";
 import { gatherMail } from "./mail.js";
 import { gatherZone, type LocatedZone, locateZone } from "./zone.js";
 
@@ -23,11 +24,17 @@ export async function gatherFacts(options: {
   unanswered: Partial<Record<RecordQuestionKey, string>>;
   trustAnchors: readonly TrustAnchor[];
   network: NetworkData;
+  /** An undelegated test's servers and DS set, in place of the parent's. */
+  given?: GivenDelegation;
 }): Promise<HealthFacts> {
-  const { session, domain, records, responses, unanswered } = options;
+  const { session, domain, records, responses, unanswered, given } = options;
   let located: LocatedZone | undefined;
   let exists = options.exists;
-  if (!exists) {
+  if (given?.parent) {
+    // The servers given are the delegation: the zone exists where they are said to serve it.
+    located = { apex: domain, parent: given.parent };
+    exists = true;
+  } else if (!exists) {
     const found = await locateZone({ session, domain, records, responses, unanswered });
     exists = !isFailure(found) && found.apex === domain;
     if (exists && !isFailure(found)) located = found;
@@ -52,6 +59,8 @@ export async function gatherFacts(options: {
       trustAnchors: options.trustAnchors,
       network: options.network,
       ...(located ? { located } : {}),
+      ...(given?.ds ? { givenDs: given.ds } : {}),
+      ...(given ? { givenHosts: given.hosts } : {}),
     }),
     gatherMail({ session, domain, records }),
     gatherCaa({ session, domain, own: records.CAA, unread: unanswered.CAA ?? null }),

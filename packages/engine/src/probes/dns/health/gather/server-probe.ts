@@ -52,7 +52,10 @@ export async function probeServer(options: {
     servesKeys.then((keys) =>
       keys ? probeDenial({ session, zone, address }) : unaskedDenial(zone),
     ),
-    servesKeys.then((keys) => (keys ? probeCds({ session, zone, address }) : null)),
+    // Unsigned zones too: a CDS there is an error of its own (Zonemaster DS16_CDS_WITHOUT_DNSKEY).
+    soaAsked.then((answer) =>
+      isFailure(answer) && silent.has(answer.code) ? null : probeCds({ session, zone, address }),
+    ),
   ]);
   const retry =
     (!isFailure(soa) && ednsTrouble.has(soa.rcode)) || (isFailure(soa) && soa.code === "malformed");

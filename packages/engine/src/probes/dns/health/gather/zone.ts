@@ -52,7 +52,12 @@ export async function gatherZone(options: {
   network: NetworkData;
   /** The zone and its delegation, when the caller has located them already. */
   located?: LocatedZone;
+  /** An undelegated test's DS set, read in place of the parent's. */
+  givenDs?: DnsResponse;
+  /** An undelegated test's servers, whose addresses are the ones given. */
+  givenHosts?: readonly HostFacts[];
 }): Promise<Outcome<ZoneFacts>> {
+  const { givenDs } = options;
   const { session, domain, records, responses, unanswered } = options;
   prefetchParent({ session, domain });
   const located =
@@ -76,7 +81,9 @@ export async function gatherZone(options: {
           .then((response) =>
             isFailure(response) ? response : nsHostsOf({ response, zone: apex }),
           );
-  const ds = Promise.resolve(known("DS") ?? session.recursive({ name: apex, type: "DS" }));
+  const ds = Promise.resolve(
+    givenDs ?? known("DS") ?? session.recursive({ name: apex, type: "DS" }),
+  );
   const dnskey = Promise.resolve(
     known("DNSKEY") ?? session.recursive({ name: apex, type: "DNSKEY" }),
   );
@@ -85,10 +92,16 @@ export async function gatherZone(options: {
     session,
     apex,
     anchors: options.trustAnchors,
-    known: atApex ? { DS: responses.DS, DNSKEY: responses.DNSKEY } : {},
+    known: givenDs
+      ? { DS: givenDs, ...(atApex && responses.DNSKEY ? { DNSKEY: responses.DNSKEY } : {}) }
+      : atApex
+        ? { DS: responses.DS, DNSKEY: responses.DNSKEY }
+        : {},
   });
 
-  const hosts = new Map<string, Promise<HostFacts>>();
+  const hosts = new Map<string, Promise<HostFacts>>(
+    (options.givenHosts ?? []).map((host) => [host.host, Promise.resolve(host)]),
+  );
   const resolveHost = (host: string) => {
     let pending = hosts.get(host);
     if (!pending) {
@@ -142,7 +155,9 @@ export async function gatherZone(options: {
   });
 
   const parentDs = parentSide.then((facts) =>
-    facts === null || isFailure(facts) ? [] : askParentDs({ session, zone: apex, parent: facts }),
+    facts === null || isFailure(facts) || givenDs
+      ? []
+      : askParentDs({ session, zone: apex, parent: facts }),
   );
   const [parentFacts, nsNames, dsResponse, dnskeyResponse, chainFacts, dsOfParent] =
     await Promise.all([parent, nsHosts, ds, dnskey, chain, parentDs, child]);
@@ -159,6 +174,7 @@ export async function gatherZone(options: {
     hosts: hostFacts.sort((a, b) => a.host.localeCompare(b.host)),
     parent: parentFacts,
     parentDs: dsOfParent,
+    givenDs: givenDs !== undefined,
     servers: servers.sort((a, b) => a.address.localeCompare(b.address, "en", { numeric: true })),
     blocked: uniqueSorted(blocked),
     ds: dsResponse,
