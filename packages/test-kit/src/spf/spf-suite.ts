@@ -1,6 +1,9 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import pLimit from "p-limit";
 import { parseAllDocuments } from "yaml";
+import { startDnsServer } from "../dns/dns-server.js";
+import { spfSuiteHandler } from "./spf-suite-handler.js";
 
 /**
  * The openspf test suites kept in pyspf (`sdgathman/pyspf`, `test/rfc7208-tests.yml` and
@@ -77,4 +80,31 @@ function suiteRecord(entry: unknown): SpfSuiteRecord {
     return { type, value: ([] as unknown[]).concat(value).map(String) };
   }
   return { type, value } as SpfSuiteRecord;
+}
+
+/**
+ * Runs `run` for every test of a suite, each scenario's zone data served by its own loopback
+ * resolver (`spfSuiteHandler`), at most `concurrency` tests at once so a loaded machine does
+ * not turn answers into timeouts; the servers are closed at the end.
+ */
+export async function replaySpfSuite<T>(options: {
+  suite: SpfSuiteName;
+  run: (test: SpfSuiteTest, resolver: string) => Promise<T>;
+  concurrency?: number;
+}): Promise<{ test: SpfSuiteTest; outcome: T }[]> {
+  const scenarios = spfSuite(options.suite);
+  const servers = await Promise.all(
+    scenarios.map((scenario) => startDnsServer(spfSuiteHandler(scenario.zone))),
+  );
+  const limit = pLimit(options.concurrency ?? 8);
+  try {
+    const rounds = scenarios.flatMap((scenario, index) =>
+      scenario.tests.map((test) =>
+        limit(async () => ({ test, outcome: await options.run(test, servers[index]!.address) })),
+      ),
+    );
+    return await Promise.all(rounds);
+  } finally {
+    await Promise.all(servers.map((server) => server.close()));
+  }
 }

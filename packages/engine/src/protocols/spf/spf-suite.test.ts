@@ -1,10 +1,8 @@
 import {
+  replaySpfSuite,
   type SpfSuiteName,
   type SpfSuiteTest,
-  spfSuite,
   spfSuiteDifferences,
-  spfSuiteHandler,
-  startDnsServer,
   testProbeContext,
 } from "@domain-intel/test-kit";
 import { describe, expect, it } from "vitest";
@@ -22,28 +20,19 @@ interface Replayed {
  * resolver (a TIMEOUT is a query never answered), the suite's default explanation "DEFAULT".
  */
 async function replay(suite: SpfSuiteName): Promise<Replayed[]> {
-  const rounds = await Promise.all(
-    spfSuite(suite).map(async (scenario) => {
-      const server = await startDnsServer(spfSuiteHandler(scenario.zone));
-      try {
-        return await Promise.all(
-          scenario.tests.map(async (test) => {
-            const context = testProbeContext({ resolvers: [server.address], timeoutMs: 3000 });
-            const verdict = await checkHost({
-              ip: test.host,
-              sender: test.mailfrom,
-              helo: test.helo,
-              dns: resolverSpfDns(context),
-            });
-            return { test, result: verdict.result, explanation: verdict.explanation ?? "DEFAULT" };
-          }),
-        );
-      } finally {
-        await server.close();
-      }
-    }),
-  );
-  return rounds.flat();
+  const rounds = await replaySpfSuite({
+    suite,
+    run: async (test, resolver) => {
+      const verdict = await checkHost({
+        ip: test.host,
+        sender: test.mailfrom,
+        helo: test.helo,
+        dns: resolverSpfDns(testProbeContext({ resolvers: [resolver], timeoutMs: 3000 })),
+      });
+      return { result: verdict.result, explanation: verdict.explanation ?? "DEFAULT" };
+    },
+  });
+  return rounds.map(({ test, outcome }) => ({ test, ...outcome }));
 }
 
 /** The tests whose result, or explanation where the suite gives one, differs from ours. */
