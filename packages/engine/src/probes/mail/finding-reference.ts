@@ -28,7 +28,7 @@ export const mailFindingReference = {
     when: "fail: the policy is `enforce` or `testing` and an MX matches none of its `mx` patterns",
   },
   "mail.tls-rpt.valid": {
-    when: "warn: `_smtp._tls` is published but names no `rua`, or a `rua` that is neither `mailto:` nor `https:`; info when absent",
+    when: "warn: `_smtp._tls` is published but senders would not use it (RFC 8460 3: several `v=TLSRPTv1` records, no `rua`, a `rua` URI neither `mailto:` nor `https:`, a field that is not `name=value`); info when absent (`v=TLSRPTv1` is case-sensitive and first); unknown extensions are ignored; `dns.tls-rpt.present` reads the record with the same reader (`protocols/mail-policy/`)",
   },
   "mail.dkim.keys": {
     when: "fail: an RSA key under a probed selector is below 1024 bits; warn below 2048 or `t=y`; info when none is found (selectors cannot be listed)",

@@ -10,6 +10,7 @@ import { resolveTarget } from "../../network/resolve-target.js";
 import { tlsaMatches, tlsaOf } from "../../protocols/dane/tlsa.js";
 import { type AnswerValidator, answerValidator } from "../../protocols/dnssec/answer-security.js";
 import { mtaStsRecordId } from "../../protocols/mail-policy/mta-sts-record.js";
+import { readTlsRpt } from "../../protocols/mail-policy/tls-rpt-record.js";
 import {
   type SmtpOutcome,
   type SmtpStep,
@@ -39,7 +40,6 @@ import {
   parseDkimKey,
   parseMtaStsPolicy,
   parseTagList,
-  parseTlsRpt,
 } from "./mail-records.js";
 import { mailTtlMs } from "./mail-ttl.js";
 import { fetchMtaStsPolicy } from "./mta-sts-fetch.js";
@@ -335,8 +335,7 @@ async function mtaStsFacts(
 async function tlsRptFacts(domain: string, context: ProbeContext): Promise<MailData["tlsRpt"]> {
   const txt = await askTxt({ context, name: `_smtp._tls.${domain}` });
   if (!txt.ok) return null;
-  const [record] = findVersioned(txt.values, "TLSRPTv1");
-  return record === undefined ? null : parseTlsRpt(record);
+  return readTlsRpt(txt.values);
 }
 
 async function dkimFacts(

@@ -1,13 +1,8 @@
 import { strangerText } from "@domain-intel/test-kit";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  parseBimi,
-  parseDkimKey,
-  parseMtaStsPolicy,
-  parseTagList,
-  parseTlsRpt,
-} from "./mail-records.js";
+import { parseTlsRptRecord } from "../../protocols/mail-policy/tls-rpt-record.js";
+import { parseBimi, parseDkimKey, parseMtaStsPolicy, parseTagList } from "./mail-records.js";
 
 // Mail policy text a domain's owner (or a stranger in its DNS) publishes: TXT tag lists
 // (TLS-RPT, DKIM, BIMI) and the MTA-STS policy file. Any text is read without an exception,
@@ -22,7 +17,7 @@ describe("reading mail policy records a stranger wrote", () => {
         const tags = parseTagList(record);
         expect(tags.size).toBeLessThanOrEqual(record.split(";").length);
         for (const name of tags.keys()) expect(record.toLowerCase()).toContain(name);
-        expect(parseTlsRpt(record).rua.every((uri) => record.includes(uri))).toBe(true);
+        expect(parseTlsRptRecord(record).rua.every((uri) => record.includes(uri))).toBe(true);
         const dkim = parseDkimKey("s1", record);
         expect(dkim.keyBits === null || Number.isInteger(dkim.keyBits)).toBe(true);
         const bimi = parseBimi(record);

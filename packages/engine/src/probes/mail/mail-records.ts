@@ -1,7 +1,7 @@
 import { createPublicKey } from "node:crypto";
-import type { BimiRecord, DkimKey, MtaStsPolicy, TlsRptRecord } from "./declaration.js";
+import type { BimiRecord, DkimKey, MtaStsPolicy } from "./declaration.js";
 
-/** `tag=value; tag=value` (RFC 6376 3.2, shared by MTA-STS, TLS-RPT and BIMI records). */
+/** `tag=value; tag=value` (RFC 6376 3.2, shared by MTA-STS, DKIM and BIMI records). */
 export function parseTagList(text: string): Map<string, string> {
   const tags = new Map<string, string>();
   for (const part of text.split(";")) {
@@ -17,22 +17,6 @@ export function parseTagList(text: string): Map<string, string> {
 export function findVersioned(values: readonly string[], version: string): string[] {
   const start = new RegExp(`^v\\s*=\\s*${version}\\s*(;|$)`, "i");
   return values.filter((value) => start.test(value.trim()));
-}
-
-/** RFC 8460 3: `v=TLSRPTv1; rua=mailto:...,https://...`. */
-export function parseTlsRpt(record: string): TlsRptRecord {
-  const rua = (parseTagList(record).get("rua") ?? "")
-    .split(",")
-    .map((uri) => uri.trim())
-    .filter(Boolean);
-  const bad = rua.find((uri) => !/^(mailto:[^@\s]+@[^@\s]+|https:\/\/\S+)$/i.test(uri));
-  const problem =
-    rua.length === 0
-      ? "it names no rua (where reports go)"
-      : bad
-        ? `rua ${JSON.stringify(bad)} is neither a mailto: nor an https: URI`
-        : null;
-  return { record, valid: problem === null, rua, problem };
 }
 
 /** The policy file: `key: value` lines (RFC 8461 3.2). */

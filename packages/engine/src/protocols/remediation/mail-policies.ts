@@ -1,6 +1,7 @@
 import type { Remediation } from "../../contract/remediation.js";
+import { isTlsRptRecord, parseTlsRptRecord } from "../mail-policy/tls-rpt-record.js";
 import { remediation, timestampId } from "./build.js";
-import { readTags, tagValue, withTag, writeTags } from "./mail-policy-text.js";
+import { withTag, writeTags } from "./mail-policy-text.js";
 import { rfc } from "./references.js";
 import { dnsRecordChange, txtValue } from "./zone-line.js";
 
@@ -82,9 +83,11 @@ export function tlsRptFix(options: {
   present: readonly string[];
   summary: string;
 }): Remediation {
+  // The reporting URIs already published that senders would use, invalid ones left out.
   const kept = options.present
-    .map((record) => tagValue(readTags(record), "rua"))
-    .filter((rua): rua is string => rua !== undefined && /(^|,)\s*(mailto:|https:)/i.test(rua));
+    .filter(isTlsRptRecord)
+    .map((record) => parseTlsRptRecord(record).rua.join(","))
+    .filter((rua) => rua !== "");
   const rua = kept[0] ?? "mailto:{{tlsReportMailbox}}";
   const value = writeTags(withTag([["v", "TLSRPTv1"]], "rua", rua));
   const replacing = options.present.length > 0;

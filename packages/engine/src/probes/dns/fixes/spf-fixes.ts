@@ -2,7 +2,7 @@ import type { RemediationChange } from "../../../contract/remediation.js";
 import { remediation, stringsAt } from "../../../protocols/remediation/build.js";
 import { rfc } from "../../../protocols/remediation/references.js";
 import { dnsRecordChange, txtValue } from "../../../protocols/remediation/zone-line.js";
-import { isSpfRecord, parseSpf, type SpfMechanism } from "../health/spf/parse-spf.js";
+import { isSpfRecord, parseSpf, type SpfMechanism } from "../../../protocols/spf/parse-spf.js";
 import { type DnsFix, detailsOf, mxHosts } from "./fix.js";
 import { describeRewrite, maxLookups, rewriteSpf } from "./spf-rewrite.js";
 

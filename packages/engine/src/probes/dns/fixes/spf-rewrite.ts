@@ -1,11 +1,11 @@
-import { maxLookups } from "../health/spf/expand-spf.js";
 import {
   hasMacro,
   parseSpf,
   queryingTerms,
   type SpfMechanism,
   type SpfTerm,
-} from "../health/spf/parse-spf.js";
+} from "../../../protocols/spf/parse-spf.js";
+import { maxLookups } from "../health/spf/expand-spf.js";
 
 /** An SPF record rewritten to need fewer lookups, and what was changed. */
 export interface SpfRewrite {

@@ -182,7 +182,7 @@ export const dnsCheckReference = {
     reference: "RFC 8461 3.1",
   },
   "dns.tls-rpt.present": {
-    what: "One `v=TLSRPTv1` record with a mailto: or https: `rua=` at `_smtp._tls`, for a domain that receives mail.",
+    what: "One `v=TLSRPTv1` record (the version first, case-sensitive) with a `rua=` of mailto: or https: URIs at `_smtp._tls`, for a domain that receives mail; unknown extensions are ignored, several records are none; read as `mail.tls-rpt.valid` reads it.",
     why: "Nobody hears about senders failing TLS otherwise.",
     when: "warn (skipped without MX, or when `_smtp._tls.<domain>` cannot exist)",
     reference: "RFC 8460 3",

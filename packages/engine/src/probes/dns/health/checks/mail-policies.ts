@@ -1,6 +1,7 @@
 import type { Finding } from "../../../../contract/finding.js";
 import { impossibleName } from "../../../../protocols/dns/impossible-name.js";
 import { mtaStsRecordId } from "../../../../protocols/mail-policy/mta-sts-record.js";
+import { isTlsRptRecord, readTlsRpt } from "../../../../protocols/mail-policy/tls-rpt-record.js";
 import type { DnsTxtRecord } from "../../declaration.js";
 import type { RecordQuestionKey } from "../../record-questions.js";
 import type { HealthFacts } from "../facts.js";
@@ -75,7 +76,7 @@ export const mtaStsPresent = (facts: HealthFacts): Finding =>
     ["MX"],
   );
 
-/** `dns.tls-rpt.present`: one `v=TLSRPTv1` record with a reporting address (RFC 8460 3). */
+/** `dns.tls-rpt.present`: one valid `v=TLSRPTv1` record with a reporting address (RFC 8460 3). */
 export const tlsRptPresent = (facts: HealthFacts): Finding =>
   withMail(
     facts,
@@ -87,11 +88,13 @@ export const tlsRptPresent = (facts: HealthFacts): Finding =>
         facts,
         "TXT:_smtp._tls",
         facts.records.mailPolicies.tlsRpt,
-        /^v=TLSRPTv1(;|\s|$)/,
+        /^v=TLSRPTv1/,
       );
       if (!Array.isArray(records)) return skipped("dns.tls-rpt.present", records.reason);
-      const details = { records };
-      if (records.length === 0) {
+      // The mail section reads the record through the same reader: one verdict for one record.
+      const reading = readTlsRpt(records);
+      const details = { records: records.filter(isTlsRptRecord) };
+      if (reading === null) {
         return check(
           "dns.tls-rpt.present",
           "warn",
@@ -99,14 +102,11 @@ export const tlsRptPresent = (facts: HealthFacts): Finding =>
           details,
         );
       }
-      const valid = records.length === 1 && /(^|;)\s*rua=\s*(mailto:|https:)/i.test(records[0]!);
-      if (!valid) {
+      if (!reading.valid) {
         return check(
           "dns.tls-rpt.present",
           "warn",
-          records.length > 1
-            ? `_smtp._tls.${facts.domain} has ${records.length} TLS-RPT records; senders then use none.`
-            : `The TLS-RPT record of ${facts.domain} has no rua= with a mailto: or https: address.`,
+          `The TLS-RPT record of ${facts.domain} is not used by senders: ${reading.problem}.`,
           details,
         );
       }

@@ -9,7 +9,7 @@ import {
   queryingTerms,
   type SpfMechanism,
   type SpfModifier,
-} from "./parse-spf.js";
+} from "../../../../protocols/spf/parse-spf.js";
 import type { SpfFacts } from "./spf-facts.js";
 
 /** RFC 7208 4.6.4 limits. */

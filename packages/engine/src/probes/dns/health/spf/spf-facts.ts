@@ -1,4 +1,4 @@
-import type { SpfQualifier } from "./parse-spf.js";
+import type { SpfQualifier } from "../../../../protocols/spf/parse-spf.js";
 
 /** The SPF policy of the domain, followed through include and redirect. */
 export interface SpfFacts {

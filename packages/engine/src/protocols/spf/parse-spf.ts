@@ -8,6 +8,9 @@ export interface SpfMechanism {
   name: "all" | "include" | "a" | "mx" | "ptr" | "ip4" | "ip6" | "exists";
   /** The domain-spec or network, without the CIDR suffixes; null when absent. */
   value: string | null;
+  /** The IPv4 and IPv6 prefix lengths written (`/24`, `//64`); null when absent. */
+  cidr4: number | null;
+  cidr6: number | null;
   text: string;
 }
 
@@ -37,23 +40,37 @@ const mechanismNames = new Set(["all", "include", "a", "mx", "ptr", "ip4", "ip6"
 // and t belong to explanation text only, never to the record itself.
 const macroText = /^(?:[\x21-\x24\x26-\x7e]|%\{[slodiphv][0-9]*r?[.\-+,/_=]*\}|%[%_-])*$/i;
 
-/** A domain-spec: macro text ending, once macros are set aside, in a valid top label. */
+const endsInMacro = /(?:%\{[a-z][0-9]*r?[.\-+,/_=]*\}|%[%_-])$/i;
+
+/**
+ * A domain-spec (RFC 7208 7.1): macro text whose domain-end is a macro or "." and a valid top
+ * label; without macros, also a host name with at least two labels.
+ */
 function domainSpecError(spec: string): string | null {
   if (spec === "" || !macroText.test(spec)) return "is not a valid domain-spec";
-  // Macros expand per message; only their syntax can be judged here.
-  if (hasMacro(spec)) return null;
+  // Macros expand per message; only their syntax and the domain-end can be judged here.
+  if (hasMacro(spec)) {
+    const name = spec.replace(/\.$/, "");
+    if (endsInMacro.test(name)) return null;
+    const dot = name.lastIndexOf(".");
+    return dot >= 0 && topLabelError(name.slice(dot + 1)) === null
+      ? null
+      : "does not end in a macro or a valid top-level label";
+  }
   const name = spec.replace(/\.$/, "");
   const labels = name.split(".");
   if (labels.length < 2) return "needs at least two labels";
   if (labels.some((label) => label.length === 0 || label.length > 63)) {
     return "has an empty or over-long label";
   }
-  const top = labels[labels.length - 1]!;
-  if (!/^(?=.*[a-z])[a-z0-9-]+$/i.test(top) || top.startsWith("-") || top.endsWith("-")) {
-    return "does not end in a valid top-level label";
-  }
-  return null;
+  return topLabelError(labels[labels.length - 1]!);
 }
+
+/** toplabel (RFC 7208 7.1): letters, digits and inner hyphens, not all digits. */
+const topLabelError = (top: string): string | null =>
+  !/^(?=.*[a-z])[a-z0-9-]+$/i.test(top) || top.startsWith("-") || top.endsWith("-")
+    ? "does not end in a valid top-level label"
+    : null;
 
 const cidrError = (cidr: string | undefined, max: number): string | null =>
   cidr === undefined || (/^(?:0|[1-9][0-9]{0,2})$/.test(cidr) && Number(cidr) <= max)
@@ -105,11 +122,16 @@ export function parseSpf(record: string): ParsedSpf {
     const qualifier = (match[1] || "+") as SpfQualifier;
     const value = match[3] ?? null;
     const cidrs = match[4] ?? match[5] ?? "";
+    const [, first, second] = /^(?:\/([0-9]+))?(?:\/\/([0-9]+))?$/.exec(cidrs) ?? [];
+    // ip6 has one prefix, written "/n": it is the IPv6 length.
+    const [cidr4, cidr6] = name === "ip6" ? [undefined, first] : [first, second];
     const mechanism: SpfMechanism = {
       kind: "mechanism",
       qualifier,
       name: name as SpfMechanism["name"],
       value,
+      cidr4: cidr4 === undefined ? null : Number(cidr4),
+      cidr6: cidr6 === undefined ? null : Number(cidr6),
       text,
     };
     const problem = mechanismError({ mechanism, cidrs, hasColon: text.includes(":") });
@@ -154,7 +176,7 @@ function mechanismError(options: {
     }
     case "ip6": {
       const prefix = /^\/([^/]*)$/.exec(cidrs)?.[1];
-      if (!value || !net.isIPv6(value)) return "ip6 needs an IPv6 address";
+      if (!value || !net.isIPv6(value) || value.includes("%")) return "ip6 needs an IPv6 address";
       if (cidrs !== "" && prefix === undefined) return "has an invalid prefix";
       return cidrError(prefix, 128);
     }
