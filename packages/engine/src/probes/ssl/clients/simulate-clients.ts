@@ -66,7 +66,7 @@ export async function simulateClients(
       const locked = scanAnswered ? lockedOutByFacts(profile, configuration) : null;
       if (locked) return { ...who, ...refused(locked), from: "facts" };
       const outcome = await asker.exchange(
-        profileHello(profile.hello, asker.servername),
+        () => profileHello(profile.hello, asker.servername),
         "key-exchange",
       );
       return { ...who, ...judgeAnswer(profile, outcome), from: "hello" };
