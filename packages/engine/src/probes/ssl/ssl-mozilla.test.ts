@@ -1,3 +1,4 @@
+import type tls from "node:tls";
 import { createCertificate, daysFromNow, tlsProfiles } from "@domain-intel/test-kit";
 import { findingOf, useSslHarness } from "@domain-intel/test-kit/ssl-harness";
 import { describe, expect, it } from "vitest";
@@ -15,6 +16,16 @@ const harness = useSslHarness(
 const mozillaCurves = "X25519:prime256v1:secp384r1";
 const intermediateSuites =
   "ECDHE-ECDSA-AES128-GCM-SHA256:ECDHE-RSA-AES128-GCM-SHA256:ECDHE-ECDSA-AES256-GCM-SHA384:ECDHE-RSA-AES256-GCM-SHA384:ECDHE-ECDSA-CHACHA20-POLY1305:ECDHE-RSA-CHACHA20-POLY1305";
+
+/** A TLS server for secure.test with an RSA leaf the ECDSA intermediate signs. */
+async function rsaServer(options: tls.TlsOptions) {
+  const leaf = await harness.pki.issueLeaf({
+    commonName: "secure.test",
+    subjectAltNames: ["secure.test"],
+    keyType: "rsa",
+  });
+  return harness.startTlsServer({ key: leaf.keyPem, cert: leaf.chainPem, ...options });
+}
 
 async function judge(server: { port: number }) {
   const data = await harness.probe(
@@ -59,14 +70,7 @@ describe("sslProbe: Mozilla's Server Side TLS profiles", () => {
   });
 
   it("meets intermediate with an RSA leaf and TLS 1.2; says what stops modern", async () => {
-    const leaf = await harness.pki.issueLeaf({
-      commonName: "secure.test",
-      subjectAltNames: ["secure.test"],
-      keyType: "rsa",
-    });
-    const server = await harness.startTlsServer({
-      key: leaf.keyPem,
-      cert: leaf.chainPem,
+    const server = await rsaServer({
       minVersion: "TLSv1.2",
       ciphers: intermediateSuites,
       ecdhCurve: mozillaCurves,
@@ -119,14 +123,7 @@ describe("sslProbe: Mozilla's Server Side TLS profiles", () => {
   });
 
   it("meets none with OpenSSL's defaults at TLS 1.0 to 1.2 and every group: warn", async () => {
-    const leaf = await harness.pki.issueLeaf({
-      commonName: "secure.test",
-      subjectAltNames: ["secure.test"],
-      keyType: "rsa",
-    });
-    const server = await harness.startTlsServer({
-      key: leaf.keyPem,
-      cert: leaf.chainPem,
+    const server = await rsaServer({
       ...tlsProfiles.legacyOnly,
     });
     const { data, mozilla, problems } = await judge(server);
