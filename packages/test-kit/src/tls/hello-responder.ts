@@ -34,7 +34,7 @@ export async function startHelloResponder(options: {
   tls13WithoutRetry?: boolean;
   /**
    * A TLS 1.3 server preferring these groups (post-quantum hybrids, say, which no OpenSSL here
-   * has): a TLS 1.3 hello whose supported_groups name one of them is answered with a
+   * has): a hello offering TLS 1.3 whose supported_groups name one of them is answered with a
    * HelloRetryRequest for the first (RFC 8446 4.1.4), or a ServerHello when it carries a key
    * share of it; other hellos go on as usual.
    */
@@ -96,12 +96,17 @@ export async function startHelloResponder(options: {
       const tls13Only =
         hello?.supportedVersions.includes(0x0304) &&
         hello.suites.every((code) => code >= 0x1301 && code <= 0x1305);
-      const preferred = tls13Only
-        ? options.preferGroups?.find((group) => hello?.groups.includes(group))
+      // Any hello offering TLS 1.3 (a browser's offers TLS 1.2 suites too): the first TLS 1.3 suite.
+      const tls13Suite = hello?.supportedVersions.includes(0x0304)
+        ? hello.suites.find((code) => code >= 0x1301 && code <= 0x1305)
         : undefined;
-      if (hello && preferred !== undefined) {
+      const preferred =
+        tls13Suite !== undefined
+          ? options.preferGroups?.find((group) => hello?.groups.includes(group))
+          : undefined;
+      if (hello && preferred !== undefined && tls13Suite !== undefined) {
         answered += 1;
-        const suite = hello.suites[0]!;
+        const suite = tls13Suite;
         client.end(
           hello.keyShares.includes(preferred)
             ? tls13ServerHello(suite, preferred)

@@ -18,6 +18,7 @@ import {
   SslCertificateSchema,
   SslChainCertificateSchema,
 } from "../../protocols/x509/certificate-types.js";
+import { SslClientsSchema } from "./data/clients-schema.js";
 import { SslConfigurationSchema, sslGrades } from "./data/configuration-schema.js";
 import {
   ClientFailureSchema,
@@ -25,6 +26,7 @@ import {
   sslUnreachableReasons,
 } from "./data/endpoint-schema.js";
 import { SslGroupsSchema } from "./data/groups-schema.js";
+import { SslProfilesSchema } from "./data/profiles-schema.js";
 import { SslVulnerabilitiesSchema } from "./data/vulnerabilities-schema.js";
 import example from "./openapi-example.json" with { type: "json" };
 
@@ -154,6 +156,12 @@ const ReachableSslSchema = Type.Object(
     vulnerabilities: Nullable(SslVulnerabilitiesSchema, {
       description: "The worst-graded address's known weaknesses.",
     }),
+    clients: Nullable(SslClientsSchema, {
+      description: "The worst-graded address's handshake simulation.",
+    }),
+    profiles: Nullable(SslProfilesSchema, {
+      description: "The worst-graded address against Mozilla's profiles.",
+    }),
     grade: Nullable(StringEnum(sslGrades), { description: gradeDescription }),
     gradeReasons: always.gradeReasons,
     dane: always.dane,
@@ -192,6 +200,8 @@ const UnreachableSslSchema = Type.Object(
     configuration: Type.Null(),
     groups: Type.Null(),
     vulnerabilities: Type.Null(),
+    clients: Type.Null(),
+    profiles: Type.Null(),
     grade: Type.Null(),
     gradeReasons: always.gradeReasons,
     dane: always.dane,

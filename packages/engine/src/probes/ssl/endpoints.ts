@@ -27,6 +27,8 @@ export function endpointOf(options: {
     configuration: null,
     groups: null,
     vulnerabilities: null,
+    clients: null,
+    profiles: null,
     grade: null,
     gradeReasons: [],
   };
@@ -59,6 +61,8 @@ export function endpointOf(options: {
     configuration: scan?.configuration ?? null,
     groups: scan?.groups ?? null,
     vulnerabilities: scan?.vulnerabilities ?? null,
+    clients: scan?.clients ?? null,
+    profiles: scan?.profiles ?? null,
     grade: scan?.grade ?? null,
     gradeReasons: scan?.gradeReasons ?? [],
   };

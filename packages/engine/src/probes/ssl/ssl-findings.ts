@@ -6,6 +6,7 @@ import {
   orderFinding,
   unrelatedFinding,
 } from "./findings/chain.js";
+import { clientsFinding } from "./findings/clients.js";
 import { configurationFindings } from "./findings/configuration.js";
 import { daneFinding } from "./findings/dane.js";
 import {
@@ -15,6 +16,7 @@ import {
   sslFindingIds,
 } from "./findings/finding.js";
 import { postQuantumFinding } from "./findings/groups.js";
+import { mozillaProfileFinding } from "./findings/mozilla-profile.js";
 import { legacyProtocolFinding, ocspStaplingFinding } from "./findings/protocol.js";
 import { endpointsFinding, unreachableFinding } from "./findings/reachability.js";
 import { transparencyFinding, weakKeyFinding, weakSignatureFinding } from "./findings/strength.js";
@@ -70,6 +72,8 @@ export function sslFindings(input: SslFindingsInput): Finding[] {
       endpointsFinding(input),
       ...configurationFindings(input),
       postQuantumFinding(input),
+      clientsFinding(input),
+      mozillaProfileFinding(input),
       ...vulnerabilityFindings(input),
       daneFinding(input),
     ];
@@ -83,6 +87,8 @@ export function sslFindings(input: SslFindingsInput): Finding[] {
     endpointsFinding(input),
     ...configurationFindings(input),
     postQuantumFinding(input),
+    clientsFinding(input),
+    mozillaProfileFinding(input),
     ...vulnerabilityFindings(input),
     daneFinding(input),
   ];

@@ -1,6 +1,8 @@
 import { Nullable, type Static, StringEnum, Type } from "../../../contract/schema.js";
+import { SslClientsSchema } from "./clients-schema.js";
 import { SslConfigurationSchema, sslGrades } from "./configuration-schema.js";
 import { SslGroupsSchema } from "./groups-schema.js";
+import { SslProfilesSchema } from "./profiles-schema.js";
 import { SslVulnerabilitiesSchema } from "./vulnerabilities-schema.js";
 
 /**
@@ -78,6 +80,8 @@ export const SslEndpointSchema = Type.Object(
     }),
     groups: Nullable(SslGroupsSchema),
     vulnerabilities: Nullable(SslVulnerabilitiesSchema),
+    clients: Nullable(SslClientsSchema),
+    profiles: Nullable(SslProfilesSchema),
     grade: Nullable(StringEnum(sslGrades), {
       description: "This address's grade from its own certificate and scan; null without a scan.",
     }),

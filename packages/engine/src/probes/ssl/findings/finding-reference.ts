@@ -103,6 +103,14 @@ export const sslFindingReference = {
     when: "info: an address scanned picks no post-quantum hybrid group at TLS 1.3, or has no TLS 1.3 (`details.address`, `details.accepted`); skipped without a scan or when TLS 1.3 could not be told",
     reference: "draft-ietf-tls-ecdhe-mlkem; internet.nl #1709, testssl.sh #2280",
   },
+  "ssl.clients.locked-out": {
+    when: "warn: a current client of the profile table (`clients[].current`) cannot connect to an address scanned; info: only retired clients cannot (`details.lockedOut`: address, client, reason); skipped without a scan",
+    reference: "SSL Labs Handshake Simulation; testssl.sh `--client-simulation`",
+  },
+  "ssl.profile.mozilla": {
+    when: "warn: an address scanned meets only Mozilla's old profile, or none; the message and `details` name the closest profile and what stops it (versions, suites, groups, DH size, the certificate's type, key, curve, signature, lifetime); skipped without a scan",
+    reference: "Mozilla Server Side TLS guidelines 6.0 (5.8 for old); sslyze `--mozilla_config`",
+  },
   "ssl.vuln.fallback-scsv": {
     when: "fail: a hello of the best legacy version below the best accepted, carrying TLS_FALLBACK_SCSV, is answered with a ServerHello; skipped: no clear answer",
     reference: "RFC 7507; testssl.sh `--fallback`",

@@ -30,6 +30,8 @@ export const sslFindingIds = [
   "ssl.ciphers.weak",
   "ssl.ciphers.forward-secrecy",
   "ssl.groups.post-quantum",
+  "ssl.clients.locked-out",
+  "ssl.profile.mozilla",
   "ssl.vuln.fallback-scsv",
   "ssl.vuln.compression",
   "ssl.vuln.heartbleed",

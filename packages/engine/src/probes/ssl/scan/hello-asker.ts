@@ -23,8 +23,12 @@ export type Asked =
 export interface HelloAsker {
   readonly address: string;
   readonly servername: string;
-  /** One connection with `hello`; undefined when none was made (no time left, not allowed). */
-  exchange(hello: Buffer, until: ReadUntil): Promise<RawHelloOutcome | undefined>;
+  /**
+   * One connection with `hello` (or what the function makes, only once the connection has a slot
+   * and time: a client profile's key shares cost CPU); undefined when none was made (no time
+   * left, not allowed).
+   */
+  exchange(hello: Buffer | (() => Buffer), until: ReadUntil): Promise<RawHelloOutcome | undefined>;
   /** One TLS hello of the scan's kind: the server's pick must be of the version and a suite asked. */
   ask(spec: Omit<HelloSpec, "servername">, until?: ReadUntil): Promise<Asked>;
   /** A conversation past the first answer, on a session of its own; undefined when none was made. */
@@ -82,7 +86,8 @@ export function createHelloAsker(options: {
 
   const exchange: HelloAsker["exchange"] = (hello, until) =>
     slot(async (timeoutMs) => {
-      const outcome = await exchangeHello({ ...target, hello, until, timeoutMs });
+      const bytes = typeof hello === "function" ? hello() : hello;
+      const outcome = await exchangeHello({ ...target, hello: bytes, until, timeoutMs });
       if (!outcome.ok && (outcome.reason === "blocked_address" || outcome.reason === "error")) {
         return undefined;
       }

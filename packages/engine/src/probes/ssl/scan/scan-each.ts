@@ -1,10 +1,14 @@
 import { stepTimeoutMs } from "../../../contract/budget.js";
 import type { ProbeContext } from "../../../contract/probe.js";
 import type { SslCertificate } from "../../../protocols/x509/certificate-types.js";
+import { simulateClients } from "../clients/simulate-clients.js";
+import type { SslClients } from "../data/clients-schema.js";
 import type { SslConfiguration } from "../data/configuration-schema.js";
 import type { SslGroups } from "../data/groups-schema.js";
+import type { SslProfiles } from "../data/profiles-schema.js";
 import type { SslVulnerabilities } from "../data/vulnerabilities-schema.js";
 import { judgeDhPrime } from "../groups/dh-prime.js";
+import { mozillaProfilesOf } from "../mozilla/mozilla-profiles.js";
 import { gradeOf, type SslGrade, worseGrade } from "./grade.js";
 import { createHelloAsker } from "./hello-asker.js";
 import { scanConfiguration } from "./scan-configuration.js";
@@ -24,6 +28,8 @@ export interface AddressScan {
   configuration: SslConfiguration;
   groups: SslGroups;
   vulnerabilities: SslVulnerabilities;
+  clients: SslClients;
+  profiles: SslProfiles;
   grade: SslGrade;
   gradeReasons: string[];
 }
@@ -64,7 +70,10 @@ async function scanAddress(
 ): Promise<AddressScan> {
   const asker = createHelloAsker({ ...options, address: target.address });
   const found = await scanConfiguration(asker);
-  const vulnerabilities = await vulnerabilitiesOf(found, asker);
+  const [vulnerabilities, clients] = await Promise.all([
+    vulnerabilitiesOf(found, asker),
+    simulateClients(found.configuration, found.answered, asker),
+  ]);
   const tally = asker.tally();
   const timeoutMs = stepTimeoutMs(options.context, { maxMs: options.maxStepMs });
   const dhPrimes = await Promise.all(
@@ -82,5 +91,18 @@ async function scanAddress(
     dhPrimes,
   };
   const { grade, reasons } = gradeOf({ ...target, configuration, dhPrimes, vulnerabilities });
-  return { configuration, groups, vulnerabilities, grade, gradeReasons: reasons };
+  const profiles = mozillaProfilesOf({
+    configuration,
+    groups: groups.accepted,
+    certificate: target.certificate,
+  });
+  return {
+    configuration,
+    groups,
+    vulnerabilities,
+    clients,
+    profiles,
+    grade,
+    gradeReasons: reasons,
+  };
 }
