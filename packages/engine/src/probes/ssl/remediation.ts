@@ -224,6 +224,14 @@ export const sslRemediations: RemediationTable<SslData> = {
     ],
     [rfc(5746), rfc(7457, "2.2")],
   ),
+  "ssl.clients.locked-out": intermediate(
+    "Serve Mozilla's intermediate configuration: every current client connects (TLS 1.2 and 1.3, forward-secret AEAD suites, X25519 and P-256).",
+    [rfc(8996), rfc(9325)],
+  ),
+  "ssl.profile.mozilla": intermediate(
+    "Serve Mozilla's intermediate configuration, the profile the scan judges against.",
+    [rfc(9325)],
+  ),
   "ssl.dane.tlsa": daneTlsa,
 };
 
