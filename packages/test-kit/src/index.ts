@@ -68,6 +68,7 @@ export * from "./rpki/stayrtr.js";
 export * from "./schema/closed-schema.js";
 export * from "./smtp/smtp-server.js";
 export * from "./tls/certificates.js";
+export * from "./tls/revocation.js";
 export * from "./tls/delay-relay.js";
 export * from "./tls/hello-responder.js";
 export * from "./tls/tls-profiles.js";

@@ -95,7 +95,7 @@ function keyAlgorithm(keyType: TestKeyType, rsaBits: number) {
  * The issuer's private key and algorithm for `hash`. WebCrypto binds an RSA key to one hash (and
  * @peculiar/x509 lets the key's algorithm win), so another hash needs the key imported again.
  */
-async function signerFor(
+export async function signerFor(
   issuer: Pick<TestCertificate, "keys" | "keyType">,
   hash: string,
 ): Promise<{ key: webcrypto.CryptoKey; algorithm: { name: string; hash: string } }> {

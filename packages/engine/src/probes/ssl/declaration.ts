@@ -25,6 +25,7 @@ import {
   sslUnreachableReasons,
 } from "./data/endpoint-schema.js";
 import { SslGroupsSchema } from "./data/groups-schema.js";
+import { SslRevocationSchema } from "./data/revocation-schema.js";
 import { SslVulnerabilitiesSchema } from "./data/vulnerabilities-schema.js";
 import example from "./openapi-example.json" with { type: "json" };
 
@@ -65,6 +66,13 @@ export const SslOptions = Type.Object(
       }),
     ),
     trustAnchors: Defaulted(TrustAnchorsOption),
+    revocation: Defaulted(
+      Type.Boolean({
+        default: true,
+        description:
+          "Check whether the certificate is revoked: the stapled OCSP response, else the OCSP responder and the CRL the certificate names, fetched over HTTP through the address policy.",
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -115,7 +123,7 @@ const always = {
 };
 
 const gradeDescription =
-  "SSL Labs-style grade; T when the certificate is not trusted or not for the name; null without a scan. A+ only in the full report, from the http section's HSTS.";
+  "SSL Labs-style grade; T when the certificate is not trusted or not for the name; F when it is revoked; null without a scan. A+ only in the full report, from the http section's HSTS.";
 
 /** A handshake completed with an address: the top-level fields describe it. */
 const ReachableSslSchema = Type.Object(
@@ -153,6 +161,10 @@ const ReachableSslSchema = Type.Object(
     groups: Nullable(SslGroupsSchema, { description: "The worst-graded address's groups." }),
     vulnerabilities: Nullable(SslVulnerabilitiesSchema, {
       description: "The worst-graded address's known weaknesses.",
+    }),
+    revocation: Nullable(SslRevocationSchema, {
+      description:
+        "Whether the certificate of `address` is revoked; null when no certificate was read or `ssl.revocation` is false.",
     }),
     grade: Nullable(StringEnum(sslGrades), { description: gradeDescription }),
     gradeReasons: always.gradeReasons,
@@ -192,6 +204,7 @@ const UnreachableSslSchema = Type.Object(
     configuration: Type.Null(),
     groups: Type.Null(),
     vulnerabilities: Type.Null(),
+    revocation: Type.Null(),
     grade: Type.Null(),
     gradeReasons: always.gradeReasons,
     dane: always.dane,

@@ -15,6 +15,7 @@ import {
   answerValidator,
   type SecuredAnswer,
 } from "../../protocols/dnssec/answer-security.js";
+import { type CrlCache, createCrlCache } from "../../protocols/revocation/crl-cache.js";
 import type { ParsedCertificate } from "../../protocols/x509/parse-certificate.js";
 import {
   createTrustAnchors,
@@ -23,6 +24,7 @@ import {
 } from "../../protocols/x509/trust-store.js";
 import { certificatesOnPath, weakSignatures } from "./chain-facts.js";
 import type { SslEndpoint, SslUnreachableReason } from "./data/endpoint-schema.js";
+import type { SslRevocation } from "./data/revocation-schema.js";
 import {
   type SslDane,
   type SslData,
@@ -35,7 +37,8 @@ import {
 } from "./declaration.js";
 import { endpointOf } from "./endpoints.js";
 import { type HandshakeOutcome, handshakeEach } from "./handshake-each.js";
-import { readHandshake } from "./read-handshake.js";
+import { type HandshakeReading, readHandshake } from "./read-handshake.js";
+import { checkRevocation, gradeWithRevocation, revocationFailed } from "./revocation.js";
 import { sslFixes } from "./remediation.js";
 import { type AddressScan, scanEach } from "./scan/scan-each.js";
 import { sslFindings } from "./ssl-findings.js";
@@ -49,6 +52,8 @@ interface Trust {
 interface SslProbeSettings extends SslSettings {
   /** Built on first use: the bundled roots take a moment to load. */
   trust(): Trust;
+  /** CRLs this probe fetched, each kept until its nextUpdate. */
+  crlCache: CrlCache;
 }
 
 /** Limit on resolving the domain, all resolvers together. */
@@ -80,7 +85,8 @@ export function createSslProbe(resolved: SslSettings): Probe<SslData> {
     own ??= { secureContext: createTrustStore(roots), anchors: createTrustAnchors(roots) };
     return own;
   };
-  const settings: SslProbeSettings = { ...resolved, trust };
+  const crlCache = createCrlCache({ maxEntries: 32, maxBytes: 32 * 1024 * 1024 });
+  const settings: SslProbeSettings = { ...resolved, trust, crlCache };
   return withRemediations(sslFixes, {
     summary: sslDeclaration.summary,
     dataSchema: sslDeclaration.data,
@@ -225,6 +231,8 @@ async function handshakeDomain(options: {
   }
 
   const daneData = await dane(reading.parsed);
+  // Asked while the scan runs: the two share the budget rather than follow each other.
+  const revocationAsked = revocationOf({ reading, settings, context, trust, outcome });
 
   // After the first handshakes, whose certificates the findings describe: every reachable
   // address probed is scanned, and the grade is the worst address's.
@@ -263,6 +271,12 @@ async function handshakeDomain(options: {
       : undefined;
   const endpoints = endpointsWith(scanned?.scans);
   const worst = scanned?.worst;
+  const revocation = await revocationAsked;
+  const graded = gradeWithRevocation({
+    grade: worst?.grade ?? null,
+    gradeReasons: worst?.gradeReasons ?? [],
+    revocation,
+  });
 
   const data: Omit<SslReachableData, "findings"> = {
     reachable: true,
@@ -284,8 +298,9 @@ async function handshakeDomain(options: {
     configuration: worst?.configuration ?? null,
     groups: worst?.groups ?? null,
     vulnerabilities: worst?.vulnerabilities ?? null,
-    grade: worst?.grade ?? null,
-    gradeReasons: worst?.gradeReasons ?? [],
+    revocation,
+    grade: graded.grade,
+    gradeReasons: graded.gradeReasons,
     dane: daneData,
   };
   const findings = sslFindings({
@@ -300,6 +315,35 @@ async function handshakeDomain(options: {
     notTried,
   });
   return { ...data, findings };
+}
+
+/** The leaf's revocation status, or null when there is no leaf read or the check is off. */
+function revocationOf(options: {
+  reading: HandshakeReading;
+  settings: SslProbeSettings;
+  context: ProbeContext;
+  trust: Trust;
+  outcome: Extract<HandshakeOutcome, { ok: true }>;
+}): Promise<SslRevocation | null> {
+  const { reading, settings, context } = options;
+  const leaf = reading.parsed[0];
+  if (!settings.revocation || !reading.certificate || !leaf || !reading.chainPath) {
+    return Promise.resolve(null);
+  }
+  const { path, end } = reading.chainPath;
+  const sentIssuer = path[1] === undefined ? undefined : reading.parsed[path[1]];
+  const issuer =
+    sentIssuer ?? (end === "trusted-issuer" ? options.trust.anchors.issuerOf(leaf) : undefined);
+  // Started before the scan and awaited after it: a failure must come back as data, not as a
+  // rejection nobody is waiting on yet.
+  return checkRevocation({
+    leaf,
+    issuer,
+    stapled: options.outcome.ocspResponse,
+    context,
+    crlCache: settings.crlCache,
+    maxStepMs: stepCapMs(settings.handshakeTimeoutMs, context),
+  }).catch((error: unknown) => revocationFailed(error));
 }
 
 function unreachable(options: {
@@ -334,6 +378,7 @@ function unreachable(options: {
     configuration: null,
     groups: null,
     vulnerabilities: null,
+    revocation: null,
     grade: null,
     gradeReasons: [],
     dane: options.dane,
