@@ -54,12 +54,12 @@ export async function fetchBounded(options: {
           : {}),
       });
       if (response.statusCode !== 200) {
-        response.body.destroy();
+        discard(response.body);
         return { ok: false, problem: `it answered HTTP ${response.statusCode}` };
       }
       const declared = Number(response.headers["content-length"]);
       if (declared > maxBytes) {
-        response.body.destroy();
+        discard(response.body);
         return {
           ok: false,
           problem: `its answer of ${declared} bytes is over the ${maxBytes}-byte limit`,
@@ -70,7 +70,7 @@ export async function fetchBounded(options: {
       for await (const chunk of response.body) {
         size += (chunk as Buffer).length;
         if (size > maxBytes) {
-          response.body.destroy();
+          discard(response.body);
           return { ok: false, problem: `its answer runs over the ${maxBytes}-byte limit` };
         }
         chunks.push(chunk as Buffer);
@@ -96,4 +96,10 @@ function problemOf(error: unknown, signal: AbortSignal, timeoutMs: number): stri
   if (signal.aborted) return `no answer within ${timeoutMs} ms`;
   const code = (error as NodeJS.ErrnoException).code;
   return `it could not be reached (${code ?? (error as Error).message})`;
+}
+
+/** Drops a body unread; undici then emits an AbortError on it, which nobody must miss. */
+function discard(body: { on(event: "error", listener: () => void): unknown; destroy(): unknown }) {
+  body.on("error", () => undefined);
+  body.destroy();
 }

@@ -1,7 +1,6 @@
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { X509Certificate } from "node:crypto";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import net from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -166,7 +165,7 @@ export async function startOcspResponder(options: {
       "-index",
       files.index,
       "-port",
-      `127.0.0.1:${options.port}`,
+      String(options.port),
       "-rsigner",
       files.signer,
       "-rkey",
@@ -176,8 +175,12 @@ export async function startOcspResponder(options: {
       "-ndays",
       "1",
     ],
-    { stdio: "ignore" },
+    { stdio: ["ignore", "ignore", "pipe"] },
   );
+  let stderr = "";
+  child.stderr?.on("data", (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-2000);
+  });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const close = async () => {
     if (child.exitCode === null) child.kill();
@@ -185,7 +188,7 @@ export async function startOcspResponder(options: {
     await rm(files.dir, { recursive: true, force: true });
   };
   try {
-    await waitForPort(options.port, child);
+    await waitForListening(child, () => stderr);
   } catch (error) {
     await close();
     throw error;
@@ -193,22 +196,20 @@ export async function startOcspResponder(options: {
   return { port: options.port, close };
 }
 
-async function waitForPort(port: number, child: ChildProcess): Promise<void> {
+/**
+ * Waits for openssl to say it listens. A connection opened only to probe the port would wedge
+ * it: `openssl ocsp` serves one connection at a time and waits on a silent one.
+ */
+async function waitForListening(child: ChildProcess, stderr: () => string): Promise<void> {
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`openssl ocsp exited with ${child.exitCode}`);
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = net.connect(port, "127.0.0.1");
-      socket.once("connect", () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.once("error", () => resolve(false));
-    });
-    if (open) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    if (child.exitCode !== null) {
+      throw new Error(`openssl ocsp exited with ${child.exitCode}: ${stderr()}`);
+    }
+    if (stderr().includes("waiting for OCSP client connections")) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
   }
-  throw new Error(`openssl ocsp did not listen on ${port} within 10 s`);
+  throw new Error(`openssl ocsp did not listen within 10 s: ${stderr()}`);
 }
 
 /** A DER CRL from `issuer` listing `revoked`, valid from a day ago until `nextUpdate`. */
