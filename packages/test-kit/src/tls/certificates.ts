@@ -56,6 +56,8 @@ export interface TestCertificateOptions {
   crlUrls?: readonly string[];
   /** Certificate policy OIDs, e.g. "2.23.140.1.2.1" (domain validated). */
   policies?: readonly string[];
+  /** An OCSP responder's certificate: extendedKeyUsage id-kp-OCSPSigning instead of serverAuth. */
+  ocspSigning?: boolean;
   /** Adds the TLS feature extension with status_request (RFC 7633, "must staple"). */
   mustStaple?: boolean;
   /** Embedded SCT list (RFC 6962, 1.3.6.1.4.1.11129.2.4.2). */
@@ -155,7 +157,10 @@ export async function createCertificate(options: TestCertificateOptions): Promis
     await x509.AuthorityKeyIdentifierExtension.create(issuer.keys.publicKey),
   ];
   if (!options.ca) {
-    extensions.push(new x509.ExtendedKeyUsageExtension([x509.ExtendedKeyUsage.serverAuth]));
+    const usage = options.ocspSigning
+      ? x509.ExtendedKeyUsage.ocspSigning
+      : x509.ExtendedKeyUsage.serverAuth;
+    extensions.push(new x509.ExtendedKeyUsageExtension([usage]));
   }
   if (options.subjectAltNames?.length) {
     extensions.push(

@@ -72,6 +72,25 @@ describe("readOcspResponse", () => {
     });
   });
 
+  it("takes an answer from a responder the issuer delegated with id-kp-OCSPSigning, and no other", async () => {
+    const { leaf, certificate, issuer } = await leafAndIssuer();
+    const delegated = await pki.issueLeaf({ commonName: "OCSP Responder", ocspSigning: true });
+    const plainLeaf = await pki.issueLeaf({ commonName: "not-a-responder.test" });
+    const answerSignedBy = async (signer: typeof delegated) =>
+      readOcspResponse({
+        der: await createOcspResponse({ issuer: pki.intermediate, certificate: leaf, signer }),
+        certificate,
+        issuer,
+        now: Date.now(),
+      });
+
+    expect(await answerSignedBy(delegated)).toMatchObject({ status: "good" });
+    expect(await answerSignedBy(plainLeaf)).toMatchObject({
+      status: "invalid",
+      problem: expect.stringMatching(/signature verifies neither/),
+    });
+  });
+
   it("refuses an answer about another certificate", async () => {
     const { leaf, issuer } = await leafAndIssuer();
     const other = await leafAndIssuer();
