@@ -4,7 +4,7 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { signerFor, type TestCertificate, loadX509 } from "./certificates.js";
+import { loadX509, signerFor, type TestCertificate } from "./certificates.js";
 
 /**
  * Revocation peers for tests: OCSP responses and a responder from Debian's `openssl ocsp` (a

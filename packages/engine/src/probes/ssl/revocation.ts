@@ -1,7 +1,12 @@
 import { stepTimeoutMs } from "../../contract/budget.js";
 import type { ProbeContext } from "../../contract/probe.js";
 import { fetchBounded } from "../../network/fetch-bounded.js";
-import { crlAnswer, maxCrlBytes, parseCrl } from "../../protocols/revocation/crl.js";
+import {
+  crlAnswer,
+  maxCrlBytes,
+  type ParsedCrl,
+  parseCrl,
+} from "../../protocols/revocation/crl.js";
 import type { CrlCache } from "../../protocols/revocation/crl-cache.js";
 import {
   encodeOcspRequest,
@@ -103,7 +108,7 @@ export async function checkRevocation(options: {
       maxBytes: maxCrlBytes,
     });
     if (!fetched.ok) return failed("crl", url, fetched.problem);
-    let crl;
+    let crl: ParsedCrl;
     try {
       crl = parseCrl(fetched.body);
     } catch (error) {

@@ -38,8 +38,8 @@ import {
 import { endpointOf } from "./endpoints.js";
 import { type HandshakeOutcome, handshakeEach } from "./handshake-each.js";
 import { type HandshakeReading, readHandshake } from "./read-handshake.js";
-import { checkRevocation, gradeWithRevocation, revocationFailed } from "./revocation.js";
 import { sslFixes } from "./remediation.js";
+import { checkRevocation, gradeWithRevocation, revocationFailed } from "./revocation.js";
 import { type AddressScan, scanEach } from "./scan/scan-each.js";
 import { sslFindings } from "./ssl-findings.js";
 import { sslTtlMs } from "./ttl.js";

@@ -1,4 +1,9 @@
+import { execFile } from "node:child_process";
 import { X509Certificate } from "node:crypto";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
 import {
   createOcspResponse,
   createTestPki,
@@ -8,11 +13,6 @@ import {
 import { beforeAll, describe, expect, it } from "vitest";
 import { parseCertificate } from "../x509/parse-certificate.js";
 import { encodeOcspRequest, maxOcspResponseBytes, readOcspResponse } from "./ocsp.js";
-import { execFile } from "node:child_process";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { promisify } from "node:util";
 
 // Responses made by Debian's `openssl ocsp`, an encoder independent of this reader.
 
