@@ -1,8 +1,10 @@
 /**
- * Our dns section against Debian's zonemaster-cli on the same loopback zones: a healthy signed
- * chain root -> TLD -> zone and a few broken ones the dns tests use. Prints, per Zonemaster test
- * case mapped in the engine README's table, whether both tools see a problem, and both wall
- * times with their ratio. zonemaster-cli only speaks to port 53 and walks from root hints, so
+ * Our dns section against Debian's zonemaster-cli and DNSViz on the same loopback zones: a
+ * healthy signed chain root -> TLD -> zone and a few broken ones the dns tests use. Prints, per
+ * Zonemaster test case mapped in the engine README's table, whether both tools see a problem;
+ * for DNSViz (`dnsviz probe -A` then `grok`), the delegation's DNSSEC status against our chain
+ * check and whether it sees the scenario's break at all; and every tool's wall time with the
+ * ratio to ours. zonemaster-cli only speaks to port 53 and walks from root hints, so
  * the lab's name servers listen on port 53 (this needs root) and the root zone is served
  * authoritatively too. Without zonemaster-cli (CI), it says so and prints ours alone.
  * Run with `pnpm bench:dns-depth`; `DNS_DEPTH_DUMP=/tmp/zm` also keeps zonemaster-cli's JSON of
@@ -180,7 +182,72 @@ async function zonemasterAvailable(): Promise<string | null> {
   return found.code === 0 ? found.stdout.trim().split("\n")[0]! : null;
 }
 
+/** Debian's dnsviz package version, or null without it. */
+async function dnsvizAvailable(): Promise<string | null> {
+  const found = await run("dpkg-query", ["-W", "-f=${Version}", "dnsviz"], 30_000);
+  return found.code === 0 && found.stdout.trim() !== "" ? found.stdout.trim() : null;
+}
+
+interface DnsvizAnswer {
+  ms: number;
+  /** The delegation's DNSSEC status (SECURE, BOGUS, INSECURE, LAME, ...). */
+  delegation: string | undefined;
+  /** Error and warning codes anywhere in the zone's analysis, loopback artefacts left out. */
+  codes: string[];
+}
+
+/** Codes DNSViz gives any loopback lab: name servers and glue in private address space. */
+const labArtefacts = new Set(["NS_NAME_PRIVATE_IP", "GLUE_PRIVATE_IP"]);
+
+function codesIn(value: unknown, into: Set<string>): Set<string> {
+  if (Array.isArray(value)) for (const item of value) codesIn(item, into);
+  else if (value && typeof value === "object") {
+    for (const [key, item] of Object.entries(value)) {
+      if ((key === "errors" || key === "warnings") && Array.isArray(item)) {
+        for (const entry of item as { code?: string }[])
+          if (entry.code && !labArtefacts.has(entry.code)) into.add(entry.code);
+      } else codesIn(item, into);
+    }
+  }
+  return into;
+}
+
+/** DNSViz's probe from the lab's root and its analysis with the lab's trust anchor. */
+async function dnsviz(
+  world: Awaited<ReturnType<typeof startLabWorld>>,
+  scratch: string,
+): Promise<DnsvizAnswer> {
+  const probed = join(scratch, "dnsviz-probe.json");
+  const anchor = join(scratch, "dnsviz-anchor.txt");
+  writeFileSync(anchor, `${world.trustAnchor}\n`);
+  const started = performance.now();
+  const probe = await run(
+    "dnsviz",
+    [
+      "probe",
+      "-A",
+      "-4",
+      "-x",
+      `.:a.root-servers.test=${world.rootAddress}`,
+      "-o",
+      probed,
+      world.domain,
+    ],
+    600_000,
+  );
+  if (probe.code !== 0) throw new Error(`dnsviz probe failed: ${probe.stderr.slice(0, 500)}`);
+  const grok = await run("dnsviz", ["grok", "-t", anchor, "-r", probed], 600_000);
+  const ms = performance.now() - started;
+  if (grok.code !== 0) throw new Error(`dnsviz grok failed: ${grok.stderr.slice(0, 500)}`);
+  const analysis = JSON.parse(grok.stdout) as Record<string, { delegation?: { status?: string } }>;
+  const zone = analysis[`${world.domain}.`];
+  return { ms, delegation: zone?.delegation?.status, codes: [...codesIn(zone, new Set())].sort() };
+}
+
 async function main(): Promise<void> {
+  const dnsvizVersion = await dnsvizAvailable();
+  if (dnsvizVersion === null) console.log("DNSViz is not installed (apt-get install dnsviz).");
+  else if (process.getuid?.() === 0) console.log(`dnsviz: ${dnsvizVersion}`);
   const version = await zonemasterAvailable();
   if (version === null) {
     console.log("zonemaster-cli is not installed (apt-get install zonemaster-cli): ours alone.");
@@ -190,11 +257,13 @@ async function main(): Promise<void> {
     console.log(`zonemaster-cli: ${version}`);
   }
   const compare = version !== null && process.getuid?.() === 0;
+  const withDnsviz = dnsvizVersion !== null && process.getuid?.() === 0;
   const scratch = mkdtempSync(join(tmpdir(), "dns-depth-"));
   const totals = { agree: 0, disagree: 0, oneSided: 0 };
+  const dnsvizTotals = { sees: 0, misses: 0, chainAgrees: 0, chainDiffers: 0 };
   try {
     for (const scenario of scenarios) {
-      await runScenario(scenario, compare, scratch, totals);
+      await runScenario(scenario, { compare, withDnsviz }, scratch, totals, dnsvizTotals);
     }
   } finally {
     rmSync(scratch, { recursive: true, force: true });
@@ -204,18 +273,24 @@ async function main(): Promise<void> {
       `\nall scenarios: ${totals.agree} cases agree, ${totals.disagree} disagree, ${totals.oneSided} with an opinion from one tool only`,
     );
   }
+  if (withDnsviz) {
+    console.log(
+      `DNSViz: the delegation's DNSSEC status agrees with our chain check in ${dnsvizTotals.chainAgrees} of ${dnsvizTotals.chainAgrees + dnsvizTotals.chainDiffers} scenarios; it reports the break of ${dnsvizTotals.sees} of ${dnsvizTotals.sees + dnsvizTotals.misses} broken scenarios (of what they break, it looks at lame servers and signatures only)`,
+    );
+  }
 }
 
 async function runScenario(
   scenario: Scenario,
-  compare: boolean,
+  { compare, withDnsviz }: { compare: boolean; withDnsviz: boolean },
   scratch: string,
   totals: { agree: number; disagree: number; oneSided: number },
+  dnsvizTotals: { sees: number; misses: number; chainAgrees: number; chainDiffers: number },
 ): Promise<void> {
   const world = await startLabWorld({
     ...scenario.world,
     ipv6: false,
-    ...(compare ? { port: 53, serveRoot: true } : {}),
+    ...(compare || withDnsviz ? { port: 53, serveRoot: true } : {}),
   });
   try {
     const engine = createEngine(engineOptions(world));
@@ -236,6 +311,18 @@ async function runScenario(
     );
 
     console.log(`\n${scenario.name} (${world.domain}, about ${scenario.about})`);
+    if (withDnsviz) {
+      const dv = await dnsviz(world, scratch);
+      // Our chain check passes where DNSViz calls the delegation SECURE, and only there.
+      const chain = checks.get("dns.dnssec.chain");
+      const chainAgrees = (chain === "pass") === (dv.delegation === "SECURE");
+      dnsvizTotals[chainAgrees ? "chainAgrees" : "chainDiffers"] += 1;
+      const broken = scenario.about !== "every case";
+      if (broken) dnsvizTotals[dv.codes.length > 0 ? "sees" : "misses"] += 1;
+      console.log(
+        `  dnsviz ${dv.ms.toFixed(0)} ms (ours ${(dv.ms / oursMs).toFixed(1)}x faster): delegation ${dv.delegation}, our chain check ${chain} (${chainAgrees ? "agree" : "DIFFER"}); ${dv.codes.length ? dv.codes.join(", ") : "no errors or warnings"}`,
+      );
+    }
     if (!compare) {
       console.log(
         `  ours ${oursMs.toFixed(0)} ms, score ${(section.data as DnsData).health.score}`,

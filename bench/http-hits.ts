@@ -7,6 +7,8 @@
  * BENCH_MAX_STEAL percent of the CPU is measured again (up to BENCH_ATTEMPTS times), and each
  * target is judged on every server's best window.
  *   pnpm bench:http   BENCH_SECONDS=4 BENCH_ROUNDS=4 BENCH_CONNECTIONS=50 BENCH_MAX_STEAL=5
+ * With BENCH_CLI_BEFORE=<another build's packages/cli/dist/serve.js>, that build's serve is
+ * measured too and the engine's CPU per answer judged against it (within 5 %, issue 28).
  */
 import os from "node:os";
 import { assertBenchTsconfig } from "./support/bench-process.js";
@@ -30,6 +32,7 @@ const modes = {
   raw: "raw node:http bytes",
   "raw-headers": "raw bytes + the same headers",
   serve: "domain-intel serve",
+  "serve-before": "serve of BENCH_CLI_BEFORE",
   "serve-observed": "serve + metrics + request log",
   "express-bare": "express res.json()",
   "express-bytes": "express writing the bytes",
@@ -41,7 +44,10 @@ const modes = {
 type Mode = keyof typeof modes;
 
 // BENCH_MODES=raw,serve measures only those (the targets whose sides are missing are skipped).
-const chosen = process.env.BENCH_MODES?.split(",") ?? Object.keys(modes);
+// BENCH_CLI_BEFORE=<another build's packages/cli/dist/serve.js> adds `serve-before`.
+const chosen =
+  process.env.BENCH_MODES?.split(",") ??
+  Object.keys(modes).filter((mode) => mode !== "serve-before" || process.env.BENCH_CLI_BEFORE);
 const unknown = chosen.filter((mode) => !(mode in modes));
 if (unknown.length) throw new Error(`BENCH_MODES: unknown ${unknown.join(", ")}`);
 const servers = await Promise.all(
@@ -98,6 +104,7 @@ const checks = [
   compare("3", "serve", "raw", 0.85),
   compare("3", "fastify-adapter", "raw", 0.85),
   compareCpu("issue 20", "serve-observed", "serve", 1.1),
+  compareCpu("issue 28", "serve", "serve-before", 1.05),
 ];
 /** A target on server CPU per answer: `subject` may cost at most `most` times `baseline`. */
 function compareCpu(label: string, subject: Mode, baseline: Mode, most: number): boolean {

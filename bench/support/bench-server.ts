@@ -7,7 +7,7 @@
 import { once } from "node:events";
 import http from "node:http";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import express from "express";
 import Fastify from "fastify";
 import { domainIntel as expressAdapter } from "../../packages/adapter-express/dist/index.js";
@@ -59,6 +59,20 @@ async function start(): Promise<number> {
           response.end(bytes);
         }),
       );
+    }
+    case "serve-before": {
+      // Another build's `serve` (BENCH_CLI_BEFORE=<its packages/cli/dist/serve.js>), so a change
+      // to the engine is judged against the engine before it in one sitting.
+      const before = (await import(resolve(process.env.BENCH_CLI_BEFORE!))) as {
+        serve: typeof serve;
+      };
+      const running = await before.serve({
+        env: { PORT: "0", HOST: "127.0.0.1" },
+        print: () => undefined,
+        engine: options,
+      });
+      await running.engine.handle({ method: "GET", url: reportPath, headers: { authorization } });
+      return Number(new URL(running.url).port);
     }
     case "serve":
     case "serve-observed": {

@@ -39,11 +39,11 @@ export const httpFindingReference = {
     reference: observatory,
   },
   "http.headers.framing": {
-    when: "fail: neither `X-Frame-Options` (DENY or SAMEORIGIN) nor CSP `frame-ancestors` restricts framing, or an invalid value; warn: `ALLOW-FROM`, which browsers ignore",
+    when: "fail: an invalid value; warn: neither `X-Frame-Options` (DENY or SAMEORIGIN) nor CSP `frame-ancestors` restricts framing (as DESIGN.md fixes; the score counts it in full), or `ALLOW-FROM`, which browsers ignore",
     reference: observatory,
   },
   "http.headers.csp": {
-    when: "fail: no enforced `Content-Security-Policy` (header or `<meta>`; report-only alone included), an invalid or empty one, or scripts allowed `'unsafe-inline'`, `http:` or broad sources; warn: `'unsafe-eval'`, http for images or media, or a HIGH or SYNTAX weakness Google's CSP Evaluator finds",
+    when: "fail: an invalid or empty `Content-Security-Policy`, or scripts allowed `'unsafe-inline'`, `http:` or broad sources; warn: no enforced policy (header or `<meta>`; report-only alone included; as DESIGN.md fixes, the score counts it in full), `'unsafe-eval'`, http for images or media, or a HIGH or SYNTAX weakness Google's CSP Evaluator finds",
     reference: observatory,
   },
   "http.headers.referrer-policy": {
@@ -71,7 +71,7 @@ export const httpFindingReference = {
     reference: observatory,
   },
   "http.cookies.flags": {
-    when: "fail: a cookie set over HTTPS lacks `Secure` (without HSTS), a session cookie lacks `HttpOnly`, or `SameSite` is invalid, or missing on an anti-CSRF cookie; warn: a cookie without `HttpOnly`, a broken `__Host-`/`__Secure-` prefix, a cookie without `Secure` under HSTS",
+    when: "fail: `SameSite` is invalid, or missing on an anti-CSRF cookie; warn: a cookie set over HTTPS lacks `Secure` or `HttpOnly` (as DESIGN.md fixes; the score counts it in full), a broken `__Host-`/`__Secure-` prefix, a cookie without `Secure` under HSTS",
     reference: observatory,
   },
   "http.sri.scripts": {

@@ -52,6 +52,22 @@ function verdictOf(data: HttpData | undefined, test: string): Verdict {
   };
 }
 
+/** The warning or failing findings carrying an Observatory verdict but no recommendation. */
+function unadvised(data: HttpData | undefined): string[] {
+  return (data?.findings ?? [])
+    .filter(
+      (entry) => (entry.status === "warn" || entry.status === "fail") && entry.details?.observatory,
+    )
+    .filter(
+      (entry) =>
+        !(
+          typeof entry.details?.recommendation === "string" &&
+          entry.details.recommendation.length > 20
+        ),
+    )
+    .map((entry) => `${entry.id}: ${String(entry.details?.outcome)}`);
+}
+
 let sites: SpecSites;
 let engine: Engine;
 const caseSites = observatoryCases.map(caseSite);
@@ -93,7 +109,8 @@ describe("the MDN HTTP Observatory's test cases, replayed over loopback", () => 
     const results = await Promise.all(
       observatoryCases.map((entry, index) =>
         limit(async () => {
-          const verdict = verdictOf(await section(caseSites[index]!.host), entry.test);
+          const data = await section(caseSites[index]!.host);
+          const verdict = verdictOf(data, entry.test);
           const outcomeAgrees = entry.expect === null || verdict.outcome === entry.expect;
           const policyAgrees = Object.entries(entry.policy ?? {}).every(
             ([trait, value]) => verdict.policy?.[trait] === value,
@@ -103,10 +120,13 @@ describe("the MDN HTTP Observatory's test cases, replayed over loopback", () => 
             expected: { outcome: entry.expect, policy: entry.policy ?? null },
             got: verdict,
             agrees: outcomeAgrees && policyAgrees,
+            unadvised: unadvised(data),
           };
         }),
       ),
     );
+    // Every judged finding that warns or fails says what to do, in words.
+    expect(results.flatMap((result) => result.unadvised)).toEqual([]);
     const agreeing = results.filter((result) => result.agrees).length;
     console.log(
       `MDN HTTP Observatory cases: ${agreeing} of ${results.length} agree; ${

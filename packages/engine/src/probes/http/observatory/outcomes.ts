@@ -351,8 +351,26 @@ export const observatoryOutcomes = {
 export type ObservatoryOutcome = keyof typeof observatoryOutcomes;
 export const observatoryOutcomeNames = Object.keys(observatoryOutcomes) as ObservatoryOutcome[];
 
-/** The status a finding takes from the outcome's score change: 20 points or more fail. */
+/**
+ * Outcomes whose status DESIGN.md fixes whatever their score change: no CSP, nothing against
+ * framing, a cookie without Secure or HttpOnly warn (the score still counts them in full).
+ */
+const designStatus: Partial<Record<ObservatoryOutcome, "warn">> = {
+  "csp-not-implemented": "warn",
+  "csp-not-implemented-but-reporting-enabled": "warn",
+  "x-frame-options-not-implemented": "warn",
+  "cookies-without-secure-flag": "warn",
+  "cookies-session-without-secure-flag": "warn",
+  "cookies-session-without-httponly-flag": "warn",
+};
+
+/**
+ * The status a finding takes from the outcome's score change (20 points or more fail), or the
+ * one DESIGN.md fixes for it.
+ */
 export function impliedStatus(outcome: ObservatoryOutcome): "pass" | "warn" | "fail" {
+  const fixed = designStatus[outcome];
+  if (fixed) return fixed;
   const { modifier } = observatoryOutcomes[outcome];
   if (modifier <= -20) return "fail";
   return modifier < 0 ? "warn" : "pass";
