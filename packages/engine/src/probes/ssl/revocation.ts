@@ -182,3 +182,15 @@ export function gradeWithRevocation(options: {
   }
   return { grade: "F", gradeReasons: [...gradeReasons, "F: the certificate is revoked"] };
 }
+
+/** The worst grade among the endpoints (each with its revocation cap), or undefined without one. */
+export function worstEndpointGrade(
+  endpoints: readonly { grade: SslGrade | null; gradeReasons: string[] }[],
+): { grade: SslGrade; gradeReasons: string[] } | undefined {
+  let worst: { grade: SslGrade; gradeReasons: string[] } | undefined;
+  for (const { grade, gradeReasons } of endpoints) {
+    if (grade !== null && (!worst || worseGrade(grade, worst.grade)))
+      worst = { grade, gradeReasons };
+  }
+  return worst;
+}

@@ -144,6 +144,7 @@ describe("sslProbe: certificates", () => {
         configuration: data.configuration,
         groups: data.groups,
         vulnerabilities: data.vulnerabilities,
+        revocation: data.revocation,
         grade: "A",
         gradeReasons: [],
       },

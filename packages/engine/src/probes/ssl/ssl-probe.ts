@@ -39,7 +39,7 @@ import { endpointOf } from "./endpoints.js";
 import { type HandshakeOutcome, handshakeEach } from "./handshake-each.js";
 import { type HandshakeReading, readHandshake } from "./read-handshake.js";
 import { sslFixes } from "./remediation.js";
-import { checkRevocation, gradeWithRevocation, revocationFailed } from "./revocation.js";
+import { checkRevocation, revocationFailed, worstEndpointGrade } from "./revocation.js";
 import { type AddressScan, scanEach } from "./scan/scan-each.js";
 import { sslFindings } from "./ssl-findings.js";
 import { sslTtlMs } from "./ttl.js";
@@ -189,13 +189,17 @@ async function handshakeDomain(options: {
   const notTried = probed
     .filter((_, index) => outcomes[index] === undefined)
     .map(({ address }) => address);
-  const endpointsWith = (scans?: ReadonlyMap<string, AddressScan>) =>
+  const endpointsWith = (
+    scans?: ReadonlyMap<string, AddressScan>,
+    revocations?: ReadonlyMap<string, SslRevocation | null>,
+  ) =>
     target.addresses.map((address) =>
       endpointOf({
         address,
         run: runs.find((run) => run.address === address),
         target,
         scan: scans?.get(address.address),
+        revocation: revocations?.get(address.address),
       }),
     );
 
@@ -232,7 +236,7 @@ async function handshakeDomain(options: {
 
   const daneData = await dane(reading.parsed);
   // Asked while the scan runs: the two share the budget rather than follow each other.
-  const revocationAsked = revocationOf({ reading, settings, context, trust, outcome });
+  const revocationsAsked = revocationsOf({ runs, settings, context, trust });
 
   // After the first handshakes, whose certificates the findings describe: every reachable
   // address probed is scanned, and the grade is the worst address's.
@@ -269,14 +273,15 @@ async function handshakeDomain(options: {
           maxStepMs: stepCapMs(settings.handshakeTimeoutMs, context),
         })
       : undefined;
-  const endpoints = endpointsWith(scanned?.scans);
+  const revocations = await revocationsAsked;
+  const endpoints = endpointsWith(scanned?.scans, revocations);
   const worst = scanned?.worst;
-  const revocation = await revocationAsked;
-  const graded = gradeWithRevocation({
+  const revocation = revocations.get(primary.address.address) ?? null;
+  // The endpoints' grades carry each address's revocation cap; the worst is the section's.
+  const graded = worstEndpointGrade(endpoints) ?? {
     grade: worst?.grade ?? null,
     gradeReasons: worst?.gradeReasons ?? [],
-    revocation,
-  });
+  };
 
   const data: Omit<SslReachableData, "findings"> = {
     reachable: true,
@@ -315,6 +320,34 @@ async function handshakeDomain(options: {
     notTried,
   });
   return { ...data, findings };
+}
+
+/**
+ * Each reachable address's revocation status, by address. Addresses that send the same leaf
+ * and the same staple share one check, so a responder is asked once for them all.
+ */
+async function revocationsOf(options: {
+  runs: readonly {
+    address: { address: string };
+    outcome: HandshakeOutcome;
+    reading: HandshakeReading | undefined;
+  }[];
+  settings: SslProbeSettings;
+  context: ProbeContext;
+  trust: Trust;
+}): Promise<Map<string, SslRevocation | null>> {
+  const shared = new Map<string, Promise<SslRevocation | null>>();
+  const asked = options.runs.map(async ({ address, outcome, reading }) => {
+    if (!outcome.ok || !reading?.certificate) return [address.address, null] as const;
+    const key = `${reading.certificate.fingerprint256} ${outcome.ocspResponse?.toString("base64") ?? ""}`;
+    let check = shared.get(key);
+    if (!check) {
+      check = revocationOf({ ...options, reading, outcome });
+      shared.set(key, check);
+    }
+    return [address.address, await check] as const;
+  });
+  return new Map(await Promise.all(asked));
 }
 
 /** The leaf's revocation status, or null when there is no leaf read or the check is off. */

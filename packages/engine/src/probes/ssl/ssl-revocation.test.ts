@@ -15,7 +15,13 @@ import { sslFindingIds } from "./ssl-findings.js";
 // `openssl ocsp`, CRLs made with @peculiar/x509 and served over HTTP, TLS servers stapling.
 
 const harness = useSslHarness(
-  { "secure.test": [{ type: "A", name: "secure.test", ttl: 60, data: "127.0.0.1" }] },
+  {
+    "secure.test": [{ type: "A", name: "secure.test", ttl: 60, data: "127.0.0.1" }],
+    "pair.test": [
+      { type: "A", name: "pair.test", ttl: 60, data: "127.0.0.1" },
+      { type: "A", name: "pair.test", ttl: 60, data: "127.0.0.2" },
+    ],
+  },
   sslFindingIds,
 );
 const names = { commonName: "secure.test", subjectAltNames: ["secure.test"] } as const;
@@ -140,6 +146,59 @@ describe("sslProbe: revocation from the stapled OCSP response", () => {
   });
 });
 
+describe("sslProbe: revocation per address", () => {
+  it("checks each address's own staple, and fails and grades F for the one stapled revoked", async () => {
+    const leaf = await harness.pki.issueLeaf({
+      commonName: "pair.test",
+      subjectAltNames: ["pair.test"],
+    });
+    const issuer = harness.pki.intermediate;
+    const good = await harness.startTlsServer({
+      key: leaf.keyPem,
+      cert: leaf.chainPem,
+      ocspResponse: await createOcspResponse({ issuer, certificate: leaf }),
+    });
+    await harness.startTlsServer({
+      host: "127.0.0.2",
+      port: good.port,
+      key: leaf.keyPem,
+      cert: leaf.chainPem,
+      ocspResponse: await createOcspResponse({
+        issuer,
+        certificate: leaf,
+        revoked: { revokedAt: new Date(Date.UTC(2026, 1, 1)) },
+      }),
+    });
+
+    const data = await harness.probe(
+      { port: good.port, ca: harness.pki.root.certPem, handshakeTimeoutMs: 4000 },
+      "pair.test",
+      roomy(),
+    );
+
+    expect(
+      data.endpoints.map((endpoint) => [endpoint.address, endpoint.revocation?.status]),
+    ).toEqual([
+      ["127.0.0.1", "good"],
+      ["127.0.0.2", "revoked"],
+    ]);
+    expect(data.endpoints[1]).toMatchObject({
+      grade: "F",
+      gradeReasons: expect.arrayContaining(["F: the certificate is revoked"]),
+    });
+    expect(data.endpoints[0]?.grade).not.toBe("F");
+    expect(data).toMatchObject({
+      address: "127.0.0.1",
+      revocation: { status: "good" },
+      grade: "F",
+    });
+    expect(findingOf(data, "ssl.cert.revoked")).toMatchObject({
+      status: "fail",
+      details: { status: "revoked", address: "127.0.0.2" },
+    });
+  });
+});
+
 describe("sslProbe: revocation from the OCSP responder", () => {
   it("asks `openssl ocsp` when nothing is stapled, and fails a revoked certificate", async () => {
     const port = await unusedPort();
@@ -236,7 +295,7 @@ describe("sslProbe: revocation from the OCSP responder", () => {
 
 describe("sslProbe: revocation from the CRL", () => {
   it("fails a certificate the CRL lists, and reads the CRL once until its nextUpdate", async () => {
-    let crl = Buffer.alloc(0);
+    let crl: Buffer = Buffer.alloc(0);
     const peer = await serve(() => crl);
     const url = `http://127.0.0.1:${peer.port}/intermediate.crl`;
     const leaf = await harness.pki.issueLeaf({ ...names, crlUrls: [url] });
@@ -268,7 +327,7 @@ describe("sslProbe: revocation from the CRL", () => {
   });
 
   it("passes a certificate a fresh CRL does not list", async () => {
-    let crl = Buffer.alloc(0);
+    let crl: Buffer = Buffer.alloc(0);
     const peer = await serve(() => crl);
     const leaf = await harness.pki.issueLeaf({
       ...names,
@@ -287,7 +346,7 @@ describe("sslProbe: revocation from the CRL", () => {
   });
 
   it("refuses a CRL signed by another issuer", async () => {
-    let crl = Buffer.alloc(0);
+    let crl: Buffer = Buffer.alloc(0);
     const peer = await serve(() => crl);
     const leaf = await harness.pki.issueLeaf({
       ...names,

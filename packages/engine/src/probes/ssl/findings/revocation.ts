@@ -17,6 +17,17 @@ export function revokedFinding({ data, certificate }: CertificateFindingsInput):
       "Not checked: the revocation check is turned off (ssl.revocation: false).",
     );
   }
+  const elsewhere = data.endpoints.find(
+    (endpoint) => endpoint.address !== data.address && endpoint.revocation?.status === "revoked",
+  );
+  if (revocation.status !== "revoked" && elsewhere?.revocation) {
+    return finding(
+      "ssl.cert.revoked",
+      "fail",
+      `${elsewhere.address} serves a certificate revoked on ${elsewhere.revocation.revokedAt}: clients that reach that address and check refuse it.`,
+      { status: "revoked", address: elsewhere.address, checks: elsewhere.revocation.checks },
+    );
+  }
   const { status, source, checks } = revocation;
   const details = {
     status,
