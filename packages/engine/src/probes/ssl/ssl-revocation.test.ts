@@ -4,6 +4,7 @@ import {
   requireOpensslCli,
   startOcspResponder,
   startWebPeer,
+  type TestCertificate,
   unusedPort,
   type WebPeer,
 } from "@domain-intel/test-kit";
@@ -58,6 +59,24 @@ async function probe(leaf: { keyPem: string; chainPem: string }, stapled?: Buffe
     "secure.test",
     roomy(),
   );
+}
+
+/** A leaf naming an `openssl ocsp` responder on loopback that answers from `listing(leaf)`. */
+async function leafWithResponder(
+  listing: (
+    leaf: TestCertificate,
+  ) => Pick<Parameters<typeof startOcspResponder>[0], "good" | "revoked">,
+) {
+  const port = await unusedPort();
+  const url = `http://127.0.0.1:${port}/`;
+  const leaf = await harness.pki.issueLeaf({ ...names, ocspUrls: [url] });
+  const responder = await startOcspResponder({
+    port,
+    issuer: harness.pki.intermediate,
+    ...listing(leaf),
+  });
+  closers.push(() => responder.close());
+  return { leaf, url };
 }
 
 describe("sslProbe: revocation from the stapled OCSP response", () => {
@@ -201,17 +220,9 @@ describe("sslProbe: revocation per address", () => {
 
 describe("sslProbe: revocation from the OCSP responder", () => {
   it("asks `openssl ocsp` when nothing is stapled, and fails a revoked certificate", async () => {
-    const port = await unusedPort();
-    const url = `http://127.0.0.1:${port}/`;
-    const leaf = await harness.pki.issueLeaf({ ...names, ocspUrls: [url] });
-    const responder = await startOcspResponder({
-      port,
-      issuer: harness.pki.intermediate,
-      revoked: [
-        { certificate: leaf, revokedAt: new Date(Date.now() - 3_600_000), reason: "superseded" },
-      ],
-    });
-    closers.push(() => responder.close());
+    const { leaf, url } = await leafWithResponder((certificate) => ({
+      revoked: [{ certificate, revokedAt: new Date(Date.now() - 3_600_000), reason: "superseded" }],
+    }));
 
     const data = await probe(leaf);
 
@@ -225,15 +236,7 @@ describe("sslProbe: revocation from the OCSP responder", () => {
   });
 
   it("passes a certificate the responder says is good", async () => {
-    const port = await unusedPort();
-    const url = `http://127.0.0.1:${port}/`;
-    const leaf = await harness.pki.issueLeaf({ ...names, ocspUrls: [url] });
-    const responder = await startOcspResponder({
-      port,
-      issuer: harness.pki.intermediate,
-      good: [leaf],
-    });
-    closers.push(() => responder.close());
+    const { leaf } = await leafWithResponder((certificate) => ({ good: [certificate] }));
 
     const data = await probe(leaf);
 
@@ -244,15 +247,8 @@ describe("sslProbe: revocation from the OCSP responder", () => {
   });
 
   it("warns when the responder does not know the certificate", async () => {
-    const port = await unusedPort();
-    const leaf = await harness.pki.issueLeaf({ ...names, ocspUrls: [`http://127.0.0.1:${port}/`] });
     const other = await harness.pki.issueLeaf(names);
-    const responder = await startOcspResponder({
-      port,
-      issuer: harness.pki.intermediate,
-      good: [other],
-    });
-    closers.push(() => responder.close());
+    const { leaf } = await leafWithResponder(() => ({ good: [other] }));
 
     const data = await probe(leaf);
 
