@@ -16,32 +16,12 @@ export interface CsvInput {
   readonly numericFamily?: 4 | 6;
 }
 
-/** Lines read between two yields of `readCsvRangesInSlices`: a few milliseconds of work. */
-const linesPerSlice = 20_000;
-
 export function readCsvRanges(options: {
   inputs: readonly CsvInput[];
   value: (rest: string) => number;
 }): { ipv4: RangeTable; ipv6: RangeTable } {
   const builders = { 4: rangeTableBuilder(4), 6: rangeTableBuilder(6) };
-  for (const input of options.inputs) for (const _ of readInput(input, builders, options.value));
-  return buildTables(options.inputs, builders);
-}
-
-/**
- * The same, giving the event loop a turn every few thousand lines: a server reading a large
- * file keeps answering (and its probes' timers keep firing) meanwhile.
- */
-export async function readCsvRangesInSlices(options: {
-  inputs: readonly CsvInput[];
-  value: (rest: string) => number;
-}): Promise<{ ipv4: RangeTable; ipv6: RangeTable }> {
-  const builders = { 4: rangeTableBuilder(4), 6: rangeTableBuilder(6) };
-  for (const input of options.inputs) {
-    for (const _ of readInput(input, builders, options.value)) {
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-  }
+  for (const input of options.inputs) readInput(input, builders, options.value);
   return buildTables(options.inputs, builders);
 }
 
@@ -54,12 +34,12 @@ function buildTables(inputs: readonly CsvInput[], builders: Record<4 | 6, RangeT
   }
 }
 
-/** Reads one input into the builders, yielding after every slice of lines. */
-function* readInput(
+/** Reads one input into the builders. */
+function readInput(
   input: CsvInput,
   builders: Record<4 | 6, RangeTableBuilder>,
   toValue: (rest: string) => number,
-): Generator<void> {
+): void {
   const { text, source } = input;
   const start = new Uint32Array(4);
   const end = new Uint32Array(4);
@@ -69,7 +49,6 @@ function* readInput(
     let lineEnd = text.indexOf("\n", lineStart);
     if (lineEnd < 0) lineEnd = text.length;
     lineNumber++;
-    if (lineNumber % linesPerSlice === 0) yield;
     const line = text.slice(lineStart, text.charCodeAt(lineEnd - 1) === 13 ? lineEnd - 1 : lineEnd);
     lineStart = lineEnd + 1;
     if (line === "" || line.startsWith("#")) continue;

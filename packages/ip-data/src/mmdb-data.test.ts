@@ -72,6 +72,7 @@ describe("MaxMind DB data", () => {
     expect(checked).toBeGreaterThan(50);
     expect({ ...data.lookup("1.0.0.1") }).toMatchObject({ asn: 15169, prefix: "1.0.0.0/24" });
     expect(data.lookup("not an address")).toBeNull();
+    expect(data.asn("1.0.0.1")).toBe(15169);
   });
 
   it("refuses bad options and files that are not MaxMind DB", async () => {

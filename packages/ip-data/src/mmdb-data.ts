@@ -51,6 +51,7 @@ export async function loadMmdbData(options: {
   return {
     source: `mmdb:${files.join(",")}`,
     lookup: (address) => lookupAll(readers, address),
+    asn: (address) => lookupAll(readers, address)?.asn ?? null,
     stats: { asnRanges: 0, countryRanges: 0, overlapsTrimmed: 0, bytes },
   };
 }

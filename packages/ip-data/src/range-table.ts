@@ -175,21 +175,6 @@ export function compareWords(
   return 0;
 }
 
-/** The index of the range holding an IPv4 number, or -1. */
-export function findIpv4(table: RangeTable, address: number): number {
-  const { starts, ends } = table;
-  const top = address >>> 16;
-  let low = table.top16[top]!;
-  let high = table.top16[top + 1]!;
-  // The last range starting at or before the address.
-  while (low <= high) {
-    const middle = (low + high) >>> 1;
-    if (starts[middle]! <= address) low = middle + 1;
-    else high = middle - 1;
-  }
-  return high >= 0 && ends[high]! >= address ? high : -1;
-}
-
 /** The index of the range holding an IPv6 address (four words at `offset`), or -1. */
 export function findIpv6(table: RangeTable, words: ArrayLike<number>, offset = 0): number {
   const { starts, ends } = table;

@@ -76,7 +76,11 @@ export const builtInSections: Readonly<Record<string, BuiltInSection>> = {
     declaration: hostingDeclaration,
     optionsFrom: (o, shared) => ({
       ...o.hosting,
-      ...given({ networkData: shared?.networkData, rtr: shared?.rtr ?? undefined }),
+      ...given({
+        networkData: shared?.networkData,
+        rtr: shared?.rtr ?? undefined,
+        bootstrap: o.rdap?.bootstrap,
+      }),
     }),
     create: createHostingProbe,
   },

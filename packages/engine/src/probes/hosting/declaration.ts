@@ -15,6 +15,7 @@ import {
   checkAsnSource,
   type NetworkData,
 } from "../../protocols/ip-network/network-data.js";
+import { BootstrapOption } from "../../protocols/rdap/bootstrap-option.js";
 import type { RtrClient } from "../../protocols/rtr/rtr-client.js";
 import { evidenceKinds, hostingRoles } from "./detect-providers.js";
 import example from "./openapi-example.json" with { type: "json" };
@@ -81,6 +82,7 @@ export const HostingOptions = Type.Object(
           "The engine's network data, made once from asnSource and shared with the dns section.",
       }),
     ),
+    bootstrap: Type.Optional(BootstrapOption),
     rtr: Type.Optional(
       Methods<RtrClient>(["validate", "whenSynchronised", "status", "close"], {
         expect: "an RTR client",
@@ -195,7 +197,10 @@ export const HostingDataSchema = Type.Object({
   hosts: Type.Array(HostingHostSchema),
   /** Per role, the providers detected and the evidence that decided each. */
   providers: ProvidersSchema,
-  /** Why the registrar role is empty when it is (the section does not ask RDAP itself). */
+  /**
+   * Why the registrar role is empty when it is: the registry's RDAP server did not answer, named
+   * no registrar, or named one (its IANA id) that no provider rule knows.
+   */
   registrarNote: Nullable(Type.String()),
   web: WebSchema,
   /** MX hosts from DNS (a null MX gives none). */

@@ -3,8 +3,10 @@ import { ipDataFromCsv } from "@domain-intel/ip-data";
 import {
   createTestPki,
   labBlock,
+  rdapDomainExample,
   startDnsServer,
   startHttpsServer,
+  startRdapServer,
   startStayRtr,
   type TestPki,
   testProbeContext,
@@ -16,6 +18,7 @@ import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import type * as packet from "dns-packet";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { NoTimeLeftError } from "../../contract/budget.js";
 import { networkData } from "../../protocols/ip-network/network-data.js";
 import type { RtrClient } from "../../protocols/rtr/rtr-client.js";
 import { createRtrClient } from "../../protocols/rtr/rtr-option.js";
@@ -95,7 +98,7 @@ async function world(extra: ZoneRecords = {}) {
   };
   const dns = await startDnsServer(zoneHandler(records));
   cleanups.push(() => dns.close());
-  return { dns, port: v4.port };
+  return { dns, port: v4.port, web: v4 };
 }
 
 async function probe(options: {
@@ -103,10 +106,12 @@ async function probe(options: {
   port: number;
   rtr?: RtrClient;
   timeoutMs?: number;
+  bootstrap?: object;
 }) {
   const data = await hostingProbe({
     networkData: networkData(ipData),
     ...(options.rtr ? { rtr: options.rtr } : {}),
+    ...(options.bootstrap ? { bootstrap: options.bootstrap } : {}),
     httpsPort: options.port,
   }).run(
     "shop.test",
@@ -250,6 +255,85 @@ describe("hosting section on loopback", () => {
       ["hosting.ipv6.mail", "skipped"],
       ["hosting.network.single-provider", "skipped"],
     ]);
+  });
+
+  it("names the registrar by the IANA id the registry's RDAP server gives", async () => {
+    const { dns, port } = await world();
+    const answer = rdapDomainExample();
+    const registrar = (answer.entities as { roles: string[]; publicIds: unknown[] }[]).find(
+      (entity) => entity.roles.includes("registrar"),
+    )!;
+    registrar.publicIds = [{ type: "IANA Registrar ID", identifier: "146" }];
+    const rdap = await startRdapServer((path) =>
+      path === "/domain/shop.test" ? { status: 200, json: answer } : { status: 404 },
+    );
+    cleanups.push(() => rdap.close());
+    const bootstrap = { services: [[["test"], [rdap.baseUrl]]] };
+    const data = await probe({ resolver: dns.address, port, bootstrap });
+    expect(rdap.requests).toEqual(["/domain/shop.test"]);
+    expect(data.providers.registrar).toEqual([
+      {
+        id: "godaddy",
+        name: "GoDaddy",
+        evidence: [{ kind: "registrar-iana-id", observed: "146", rule: "146" }],
+      },
+    ]);
+    expect(data.registrarNote).toBeNull();
+
+    // An id no rule knows (example.com's: IANA's own, 376) is said, and the role stays empty.
+    registrar.publicIds = [{ type: "IANA Registrar ID", identifier: "376" }];
+    const unknown = await probe({ resolver: dns.address, port, bootstrap });
+    expect(unknown.providers.registrar).toEqual([]);
+    expect(unknown.registrarNote).toMatch(
+      /^The registrar, IANA id 376 \(.+\), is in no provider rule\.$/,
+    );
+  });
+
+  it("says why the registrar is unknown when RDAP fails, and the rest of the section answers", async () => {
+    const { dns, port } = await world();
+    const rdap = await startRdapServer(() => ({ status: 404 }));
+    cleanups.push(() => rdap.close());
+    const data = await probe({
+      resolver: dns.address,
+      port,
+      bootstrap: { services: [[["test"], [rdap.baseUrl]]] },
+    });
+    expect(data.providers.registrar).toEqual([]);
+    expect(data.registrarNote).toBe(`RDAP ${new URL(rdap.baseUrl).host} answered HTTP 404`);
+    expect(data.providers.dns.map((provider) => provider.id)).toEqual(["aws"]);
+    const none = await probe({
+      resolver: dns.address,
+      port,
+      bootstrap: { services: [[["example"], [rdap.baseUrl]]] },
+    });
+    expect(none.registrarNote).toBe("the RDAP bootstrap lists no server for shop.test");
+  });
+
+  it("asks the web address in a slot of the engine's outbound limit, like every connection", async () => {
+    const { dns, port, web } = await world();
+    const base = testProbeContext({ resolvers: [dns.address], timeoutMs: 4000 });
+    // Which step asks is read from the caller's frame: the limit gives the web request no slot,
+    // as a saturated engine would, and admits everything else.
+    const asked: string[] = [];
+    const context = {
+      ...base,
+      limit: <T>(operation: () => Promise<T>): Promise<T> => {
+        const fromWeb = new Error().stack?.includes("webFacts") ?? false;
+        asked.push(fromWeb ? "web" : "other");
+        return fromWeb ? Promise.reject(new NoTimeLeftError()) : base.limit(operation);
+      },
+    };
+    const data = await hostingProbe({ networkData: networkData(ipData), httpsPort: port }).run(
+      "shop.test",
+      context,
+    );
+    expect(asked.filter((step) => step === "web")).toEqual(["web"]);
+    expect(data.web).toMatchObject({ address: at(1), issuer: null, answered: false });
+    expect(data.web.error).toMatch(/No time was left/);
+    // Bypassing the limit, the section would have sent its GET all the same.
+    expect(web.requests).toEqual([]);
+    // The rest of the run went on: the name servers' providers are known.
+    expect(data.providers.dns.map((provider) => provider.id)).toEqual(["aws"]);
   });
 
   it("answers an upstream error when no resolver answers", async () => {

@@ -1,8 +1,17 @@
 import { setMaxListeners } from "node:events";
-import { stepTimeoutMs } from "../../contract/budget.js";
+import { getDomain } from "tldts";
+import { NoTimeLeftError, stepTimeoutMs } from "../../contract/budget.js";
 import type { Probe, ProbeContext } from "../../contract/probe.js";
 import { resolveOptions } from "../../contract/resolve-options.js";
 import { type NetworkData, networkData } from "../../protocols/ip-network/network-data.js";
+import {
+  type BootstrapLoader,
+  createBootstrapLoader,
+  describeBootstrapFailure,
+  parseBootstrapOption,
+} from "../../protocols/rdap/bootstrap.js";
+import { type GuardedFetch, guardedFetchPerPolicy } from "../../protocols/rdap/guarded-fetch.js";
+import { type RdapRegistrar, rdapRegistrar } from "../../protocols/rdap/registrar-id.js";
 import type { RtrClient } from "../../protocols/rtr/rtr-client.js";
 import { addressFacts } from "./address-facts.js";
 import {
@@ -20,6 +29,7 @@ import { tcpReachable } from "./reachability.js";
 import { webFacts } from "./web-facts.js";
 
 const maxRtrWaitMs = 3000;
+const maxRdapStepMs = 5000;
 
 /** What a run needs: the settings with the engine's shared parts made. */
 interface HostingRun {
@@ -28,6 +38,8 @@ interface HostingRun {
   readonly providers: readonly ProviderEntry[];
   readonly maxHosts: number;
   readonly httpsPort: number;
+  readonly bootstrap: BootstrapLoader;
+  readonly fetcherFor: (network: ProbeContext["network"]) => GuardedFetch;
 }
 
 /**
@@ -48,6 +60,10 @@ export function createHostingProbe(settings: HostingSettings): Probe<HostingData
     providers: [...settings.providers, ...providerTable.filter((entry) => !replaced.has(entry.id))],
     maxHosts: settings.maxHosts,
     httpsPort: settings.httpsPort,
+    bootstrap: createBootstrapLoader(
+      settings.bootstrap ?? parseBootstrapOption(undefined, "hostingProbe: options.bootstrap"),
+    ),
+    fetcherFor: guardedFetchPerPolicy(),
   };
   return {
     summary: hostingDeclaration.summary,
@@ -83,6 +99,7 @@ async function probeHosting(
         AbortSignal.timeout(Math.max(1, stepTimeoutMs(context, { maxMs: maxRtrWaitMs }))),
       )
     : Promise.resolve(false);
+  const registrar = askRegistrar(domain, context, settings);
   const gathered = await gatherHosts({ context, domain, maxHosts: settings.maxHosts });
   await rtrReady;
   const webAddresses = gathered.hosts
@@ -91,7 +108,7 @@ async function probeHosting(
   const unique = new Map(
     gathered.hosts.flatMap((host) => host.addresses).map((entry) => [entry.address, entry]),
   );
-  const [facts, web, webIpv6] = await Promise.all([
+  const [facts, web, webIpv6, registered] = await Promise.all([
     Promise.all(
       [...unique.values()].map((entry) =>
         addressFacts({
@@ -120,6 +137,7 @@ async function probeHosting(
         outcome: await tcpReachable({ context, address, port: settings.httpsPort }),
       })),
     ),
+    registrar,
   ]);
   const byAddress = new Map(facts.map((entry) => [entry.address, entry]));
   const hosts = gathered.hosts.map((host) => ({
@@ -142,7 +160,7 @@ async function probeHosting(
     headers: web.headers ?? {},
     asns: { dns: asnsOf("dns"), mail: asnsOf("mail"), web: asnsOf("web") },
     issuer: web.issuer ?? [],
-    registrarIanaId: null,
+    registrarIanaId: registered.ianaId,
   });
   const rtrStatus = settings.rtr?.status() ?? null;
   return {
@@ -156,8 +174,7 @@ async function probeHosting(
     },
     hosts,
     providers,
-    registrarNote:
-      "The hosting section does not ask RDAP: the registrar (by IANA id) is filled in from the whois section in the full report.",
+    registrarNote: registrarNote(registered, providers.registrar.length > 0),
     web: {
       cnameTargets: gathered.cnameTargets,
       address: webAddresses[0]?.address ?? null,
@@ -170,4 +187,40 @@ async function probeHosting(
     spfIncludes: gathered.spfIncludes,
     findings: hostingFindings({ domain, hosts, rpki: rtrStatus, webIpv6 }),
   };
+}
+
+/**
+ * The registrar's IANA id from the registry's RDAP server, for the registrable domain: the
+ * bootstrap and the request through the guarded fetch, each in a slot of the engine's limit,
+ * waiting what is left of the budget at most. Never rejects.
+ */
+async function askRegistrar(
+  domain: string,
+  context: ProbeContext,
+  settings: HostingRun,
+): Promise<RdapRegistrar> {
+  const registrable = (getDomain(domain) ?? domain).toLowerCase();
+  const timeoutMs = stepTimeoutMs(context, { maxMs: maxRdapStepMs });
+  if (timeoutMs <= 0) return { ianaId: null, name: null, error: "no time was left for RDAP" };
+  const signal = AbortSignal.any([context.signal, AbortSignal.timeout(timeoutMs)]);
+  const guarded = settings.fetcherFor(context.network);
+  const fetch: typeof guarded.fetch = (input, init) =>
+    context.limit(() => guarded.fetch(input, init));
+  try {
+    const bootstrap = await settings.bootstrap.load({ fetch, signal, timeoutMs });
+    return await rdapRegistrar({ domain: registrable, bootstrap, fetch, signal });
+  } catch (error) {
+    const reason =
+      error instanceof NoTimeLeftError
+        ? error.message
+        : describeBootstrapFailure(settings.bootstrap.location, error);
+    return { ianaId: null, name: null, error: reason };
+  }
+}
+
+function registrarNote(registrar: RdapRegistrar, detected: boolean): string | null {
+  if (detected) return null;
+  if (registrar.error !== null) return registrar.error;
+  const who = registrar.name ? ` (${registrar.name})` : "";
+  return `The registrar, IANA id ${registrar.ianaId}${who}, is in no provider rule.`;
 }

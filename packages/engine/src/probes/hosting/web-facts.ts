@@ -1,5 +1,5 @@
 import type tls from "node:tls";
-import { stepTimeoutMs } from "../../contract/budget.js";
+import { NoTimeLeftError, stepTimeoutMs } from "../../contract/budget.js";
 import type { ProbeContext } from "../../contract/probe.js";
 import { connectTls } from "../../network/connect-tls.js";
 
@@ -17,9 +17,27 @@ const maxStepMs = 5000;
  * One HTTPS request to the web address, for the two facts that name web providers: the
  * certificate's issuer (read at the handshake, trusted or not: this is about who issued it) and
  * the response headers (`GET /`, HTTP/1.1, the head only). The connection goes through the
- * network layer (address policy) and ends within the run's budget.
+ * network layer (address policy), in a slot of the engine's outbound limit like every other
+ * connection, and ends within the run's budget.
  */
-export async function webFacts(options: {
+export function webFacts(options: {
+  context: ProbeContext;
+  domain: string;
+  address: string;
+  port: number;
+}): Promise<WebFacts> {
+  return options.context
+    .limit(() => exchange(options))
+    .catch((error: unknown) => {
+      // No slot of the engine's limit came free in time: not asked, and the run goes on.
+      if (error instanceof NoTimeLeftError)
+        return { headers: null, issuer: null, error: error.message };
+      throw error;
+    });
+}
+
+/** The request itself, once a slot is ours: its wait comes from what is left of the budget. */
+async function exchange(options: {
   context: ProbeContext;
   domain: string;
   address: string;

@@ -2,7 +2,7 @@ import { isIP } from "node:net";
 import { Defaulted, type OptionsOf, type SettingsOf, Type } from "../../contract/schema.js";
 import type { SectionDeclaration } from "../../contract/section-declaration.js";
 import { whoisPort } from "../../network/whois-exchange.js";
-import { parseBootstrapOption } from "./bootstrap.js";
+import { BootstrapOption } from "../../protocols/rdap/bootstrap-option.js";
 import example from "./openapi-example.json" with { type: "json" };
 import { type WhoisData, WhoisDataSchema } from "./whois-data.js";
 
@@ -42,33 +42,9 @@ const WhoisHints = Type.Transform(
   )
   .Encode((hints) => ({ ...hints }));
 
-/**
- * The RDAP bootstrap: data, a file path or a URL, read once into where to load it from. Any
- * value reaches the reader, which says what is wrong with it better than a schema can.
- */
-const Bootstrap = Type.Transform(
-  Type.Unsafe<object | string>(
-    Type.Unknown({
-      expect: "RFC 9224 bootstrap data, a file path or an http(s) URL",
-      description:
-        "IANA RDAP bootstrap (RFC 9224 `dns.json`) as data, a file path or an http(s) URL. Loaded once and kept 24 h. Default: IANA's https://data.iana.org/rdap/dns.json.",
-    }),
-  ),
-)
-  .Decode((value) => {
-    try {
-      return parseBootstrapOption(value, "");
-    } catch (error) {
-      throw new Error((error as Error).message.trim());
-    }
-  })
-  .Encode((): never => {
-    throw new Error("a bootstrap source is read, never written back");
-  });
-
 export const WhoisOptions = Type.Object(
   {
-    bootstrap: Type.Optional(Bootstrap),
+    bootstrap: Type.Optional(BootstrapOption),
     whoisHints: Defaulted(WhoisHints),
     whoisPort: Defaulted(
       Type.Integer({

@@ -7,30 +7,24 @@ import {
 } from "rdapper";
 import { getDomain, getPublicSuffix } from "tldts";
 import { stepTimeoutMs } from "../../contract/budget.js";
-import {
-  type NetworkPolicy,
-  type Probe,
-  type ProbeContext,
-  ProbeError,
-} from "../../contract/probe.js";
+import { type Probe, type ProbeContext, ProbeError } from "../../contract/probe.js";
 import { resolveOptions } from "../../contract/resolve-options.js";
 import {
   createBootstrapLoader,
   describeBootstrapFailure,
   parseBootstrapOption,
-} from "./bootstrap.js";
+} from "../../protocols/rdap/bootstrap.js";
+import {
+  type FetchLike,
+  GuardedFetchError,
+  guardedFetchPerPolicy,
+} from "../../protocols/rdap/guarded-fetch.js";
 import {
   WhoisOptions,
   type WhoisProbeOptions,
   type WhoisSettings,
   whoisDeclaration,
 } from "./declaration.js";
-import {
-  createGuardedFetch,
-  type FetchLike,
-  type GuardedFetch,
-  GuardedFetchError,
-} from "./guarded-fetch.js";
 import { toWhoisData } from "./normalize.js";
 // Until the section's data is declared with TypeBox, the probe publishes its JSON Schema as it was.
 import { describeFailedAttempts, originOf, type Refusal, serversFromAttempts } from "./servers.js";
@@ -65,21 +59,7 @@ export function createWhoisProbe(settings: WhoisSettings): Probe<WhoisData> {
   const whoisHints = settings.whoisHints;
   const port = settings.whoisPort;
 
-  // One dispatcher per network policy: connections are reused across runs, the guard stays per policy.
-  const fetchers = new Map<string, GuardedFetch>();
-  const fetcherFor = (network: NetworkPolicy): GuardedFetch => {
-    const key = JSON.stringify([
-      network.allowPrivateAddresses,
-      network.resolvers,
-      network.timeoutMs,
-    ]);
-    let fetcher = fetchers.get(key);
-    if (!fetcher) {
-      fetcher = createGuardedFetch({ network });
-      fetchers.set(key, fetcher);
-    }
-    return fetcher;
-  };
+  const fetcherFor = guardedFetchPerPolicy();
 
   const run = async (domain: string, context: ProbeContext): Promise<WhoisData> => {
     const started = Date.now();

@@ -119,6 +119,27 @@ export function createGuardedFetch(options: GuardedFetchOptions): GuardedFetch {
   return { fetch: guardedFetch, close: () => dispatcher.close() };
 }
 
+/**
+ * One guarded fetch per network policy, made on first use: connections are reused across runs,
+ * the guard stays per policy.
+ */
+export function guardedFetchPerPolicy(): (network: NetworkPolicy) => GuardedFetch {
+  const fetchers = new Map<string, GuardedFetch>();
+  return (network) => {
+    const key = JSON.stringify([
+      network.allowPrivateAddresses,
+      network.resolvers,
+      network.timeoutMs,
+    ]);
+    let fetcher = fetchers.get(key);
+    if (!fetcher) {
+      fetcher = createGuardedFetch({ network });
+      fetchers.set(key, fetcher);
+    }
+    return fetcher;
+  };
+}
+
 function tooLarge(url: URL, maxBodyBytes: number): GuardedFetchError {
   return new GuardedFetchError(
     "response_too_large",
