@@ -75,6 +75,7 @@ export * from "./tls/certificates.js";
 export * from "./tls/delay-relay.js";
 export * from "./tls/hello-responder.js";
 export * from "./tls/openssl-server.js";
+export * from "./tls/revocation.js";
 export * from "./tls/tls-profiles.js";
 export * from "./wait/until.js";
 export * from "./watch/watch-lab.js";

@@ -56,6 +56,8 @@ export interface TestCertificateOptions {
   crlUrls?: readonly string[];
   /** Certificate policy OIDs, e.g. "2.23.140.1.2.1" (domain validated). */
   policies?: readonly string[];
+  /** An OCSP responder's certificate: extendedKeyUsage id-kp-OCSPSigning instead of serverAuth. */
+  ocspSigning?: boolean;
   /** Adds the TLS feature extension with status_request (RFC 7633, "must staple"). */
   mustStaple?: boolean;
   /** Embedded SCT list (RFC 6962, 1.3.6.1.4.1.11129.2.4.2). */
@@ -95,7 +97,7 @@ function keyAlgorithm(keyType: TestKeyType, rsaBits: number) {
  * The issuer's private key and algorithm for `hash`. WebCrypto binds an RSA key to one hash (and
  * @peculiar/x509 lets the key's algorithm win), so another hash needs the key imported again.
  */
-async function signerFor(
+export async function signerFor(
   issuer: Pick<TestCertificate, "keys" | "keyType">,
   hash: string,
 ): Promise<{ key: webcrypto.CryptoKey; algorithm: { name: string; hash: string } }> {
@@ -155,7 +157,10 @@ export async function createCertificate(options: TestCertificateOptions): Promis
     await x509.AuthorityKeyIdentifierExtension.create(issuer.keys.publicKey),
   ];
   if (!options.ca) {
-    extensions.push(new x509.ExtendedKeyUsageExtension([x509.ExtendedKeyUsage.serverAuth]));
+    const usage = options.ocspSigning
+      ? x509.ExtendedKeyUsage.ocspSigning
+      : x509.ExtendedKeyUsage.serverAuth;
+    extensions.push(new x509.ExtendedKeyUsageExtension([usage]));
   }
   if (options.subjectAltNames?.length) {
     extensions.push(

@@ -27,6 +27,7 @@ import {
 } from "./data/endpoint-schema.js";
 import { SslGroupsSchema } from "./data/groups-schema.js";
 import { SslProfilesSchema } from "./data/profiles-schema.js";
+import { SslRevocationSchema } from "./data/revocation-schema.js";
 import { SslVulnerabilitiesSchema } from "./data/vulnerabilities-schema.js";
 import example from "./openapi-example.json" with { type: "json" };
 
@@ -67,6 +68,13 @@ export const SslOptions = Type.Object(
       }),
     ),
     trustAnchors: Defaulted(TrustAnchorsOption),
+    revocation: Defaulted(
+      Type.Boolean({
+        default: true,
+        description:
+          "Check whether the certificate is revoked: the stapled OCSP response, else the OCSP responder and the CRL the certificate names, fetched over HTTP through the address policy.",
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -117,7 +125,7 @@ const always = {
 };
 
 const gradeDescription =
-  "SSL Labs-style grade; T when the certificate is not trusted or not for the name; null without a scan. A+ only in the full report, from the http section's HSTS.";
+  "SSL Labs-style grade; T when the certificate is not trusted or not for the name; F when it is revoked; null without a scan. A+ only in the full report, from the http section's HSTS.";
 
 /** A handshake completed with an address: the top-level fields describe it. */
 const ReachableSslSchema = Type.Object(
@@ -162,6 +170,10 @@ const ReachableSslSchema = Type.Object(
     profiles: Nullable(SslProfilesSchema, {
       description: "The worst-graded address against Mozilla's profiles.",
     }),
+    revocation: Nullable(SslRevocationSchema, {
+      description:
+        "Whether the certificate of `address` is revoked; null when no certificate was read or `ssl.revocation` is false.",
+    }),
     grade: Nullable(StringEnum(sslGrades), { description: gradeDescription }),
     gradeReasons: always.gradeReasons,
     dane: always.dane,
@@ -202,6 +214,7 @@ const UnreachableSslSchema = Type.Object(
     vulnerabilities: Type.Null(),
     clients: Type.Null(),
     profiles: Type.Null(),
+    revocation: Type.Null(),
     grade: Type.Null(),
     gradeReasons: always.gradeReasons,
     dane: always.dane,

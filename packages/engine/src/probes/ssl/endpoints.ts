@@ -1,8 +1,10 @@
 import type { AddressClass } from "../../network/address-policy.js";
 import type { ResolvedTarget } from "../../network/resolve-target.js";
 import type { SslEndpoint } from "./data/endpoint-schema.js";
+import type { SslRevocation } from "./data/revocation-schema.js";
 import type { HandshakeOutcome } from "./handshake.js";
 import type { HandshakeReading } from "./read-handshake.js";
+import { gradeWithRevocation } from "./revocation.js";
 import type { AddressScan } from "./scan/scan-each.js";
 
 /** One address's line in `endpoints`: refused, not probed, failed, or what its handshake showed. */
@@ -13,8 +15,11 @@ export function endpointOf(options: {
   target: ResolvedTarget;
   /** Its configuration scan; undefined when it was not scanned. */
   scan?: AddressScan | undefined;
+  /** Its certificate's revocation status; undefined when not checked. */
+  revocation?: SslRevocation | null | undefined;
 }): SslEndpoint {
   const { address, run, target, scan } = options;
+  const revocation = options.revocation ?? null;
   const base = { address: address.address, family: address.family, range: address.range };
   const nothing = {
     protocol: null,
@@ -29,6 +34,7 @@ export function endpointOf(options: {
     vulnerabilities: null,
     clients: null,
     profiles: null,
+    revocation: null,
     grade: null,
     gradeReasons: [],
   };
@@ -63,7 +69,11 @@ export function endpointOf(options: {
     vulnerabilities: scan?.vulnerabilities ?? null,
     clients: scan?.clients ?? null,
     profiles: scan?.profiles ?? null,
-    grade: scan?.grade ?? null,
-    gradeReasons: scan?.gradeReasons ?? [],
+    revocation,
+    ...gradeWithRevocation({
+      grade: scan?.grade ?? null,
+      gradeReasons: scan?.gradeReasons ?? [],
+      revocation,
+    }),
   };
 }

@@ -167,6 +167,16 @@ export const sslRemediations: RemediationTable<SslData> = {
     ],
     [rfc(6066, "8"), rfc(6961)],
   ),
+  "ssl.cert.revoked": steps(
+    "Replace the revoked certificate, and serve a valid OCSP response with it.",
+    [
+      ...newCertificate(
+        "A revoked certificate is refused by every client that checks: issue a new one with a new key (the old key may be what was compromised).",
+      ),
+      "If the stapled response is invalid or stale, make the server fetch a fresh one (nginx: ssl_stapling_verify on with ssl_trusted_certificate; Apache: SSLStaplingCache) or stop stapling; a must-staple certificate needs a valid one on every handshake.",
+    ],
+    [rfc(6960), rfc(5280, "6.3"), rfc(7633)],
+  ),
   "ssl.endpoints.inconsistent": steps(
     "Configure every address of the domain alike.",
     [

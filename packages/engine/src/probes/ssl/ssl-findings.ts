@@ -19,6 +19,7 @@ import { postQuantumFinding } from "./findings/groups.js";
 import { mozillaProfileFinding } from "./findings/mozilla-profile.js";
 import { legacyProtocolFinding, ocspStaplingFinding } from "./findings/protocol.js";
 import { endpointsFinding, unreachableFinding } from "./findings/reachability.js";
+import { revokedFinding } from "./findings/revocation.js";
 import { transparencyFinding, weakKeyFinding, weakSignatureFinding } from "./findings/strength.js";
 import { hostnameFinding, selfSignedFinding, untrustedFinding } from "./findings/trust.js";
 import {
@@ -69,6 +70,7 @@ export function sslFindings(input: SslFindingsInput): Finding[] {
       ...sslFindingIds.slice(1, sslFindingIds.indexOf("ssl.tls.legacy-protocol")).map(skipped),
       data.reachable ? legacyProtocolFinding(data) : skipped("ssl.tls.legacy-protocol"),
       skipped("ssl.ocsp.not-stapled"),
+      skipped("ssl.cert.revoked"),
       endpointsFinding(input),
       ...configurationFindings(input),
       postQuantumFinding(input),
@@ -84,6 +86,7 @@ export function sslFindings(input: SslFindingsInput): Finding[] {
     ...certificateChecks.map((check) => check(withCertificate)),
     legacyProtocolFinding(data),
     ocspStaplingFinding(withCertificate),
+    revokedFinding(withCertificate),
     endpointsFinding(input),
     ...configurationFindings(input),
     postQuantumFinding(input),

@@ -1,9 +1,13 @@
 import { constants, X509Certificate } from "node:crypto";
-import { createCertificate, createTestPki, daysFromNow } from "@domain-intel/test-kit";
+import {
+  createCertificate,
+  createOcspResponse,
+  createTestPki,
+  daysFromNow,
+} from "@domain-intel/test-kit";
 import {
   findingOf,
   freePort,
-  stapledOcspResponse,
   status,
   useSslHarness,
   waitUntil,
@@ -46,7 +50,11 @@ describe("sslProbe: certificates", () => {
     const server = await startTlsServer({
       key: leaf.keyPem,
       cert: leaf.chainPem,
-      ocspResponse: stapledOcspResponse,
+      // A good answer from `openssl ocsp`, so that ssl.cert.revoked passes too.
+      ocspResponse: await createOcspResponse({
+        issuer: harness.pki.intermediate,
+        certificate: leaf,
+      }),
       // Forward-secret AEAD suites only and Mozilla's curves, so the configuration scan's checks
       // pass too (Mozilla's intermediate profile); no renegotiation started by a client (Node's
       // server allows it unless told).
@@ -142,6 +150,7 @@ describe("sslProbe: certificates", () => {
         vulnerabilities: data.vulnerabilities,
         clients: data.clients,
         profiles: data.profiles,
+        revocation: data.revocation,
         grade: "A",
         gradeReasons: [],
       },

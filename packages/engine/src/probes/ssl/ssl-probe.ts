@@ -15,6 +15,7 @@ import {
   answerValidator,
   type SecuredAnswer,
 } from "../../protocols/dnssec/answer-security.js";
+import { type CrlCache, createCrlCache } from "../../protocols/revocation/crl-cache.js";
 import type { ParsedCertificate } from "../../protocols/x509/parse-certificate.js";
 import {
   createTrustAnchors,
@@ -23,6 +24,7 @@ import {
 } from "../../protocols/x509/trust-store.js";
 import { certificatesOnPath, weakSignatures } from "./chain-facts.js";
 import type { SslEndpoint, SslUnreachableReason } from "./data/endpoint-schema.js";
+import type { SslRevocation } from "./data/revocation-schema.js";
 import {
   type SslDane,
   type SslData,
@@ -35,8 +37,9 @@ import {
 } from "./declaration.js";
 import { endpointOf } from "./endpoints.js";
 import { type HandshakeOutcome, handshakeEach } from "./handshake-each.js";
-import { readHandshake } from "./read-handshake.js";
+import { type HandshakeReading, readHandshake } from "./read-handshake.js";
 import { sslFixes } from "./remediation.js";
+import { checkRevocation, revocationFailed, worstEndpointGrade } from "./revocation.js";
 import { type AddressScan, scanEach } from "./scan/scan-each.js";
 import { sslFindings } from "./ssl-findings.js";
 import { sslTtlMs } from "./ttl.js";
@@ -49,6 +52,8 @@ interface Trust {
 interface SslProbeSettings extends SslSettings {
   /** Built on first use: the bundled roots take a moment to load. */
   trust(): Trust;
+  /** CRLs this probe fetched, each kept until its nextUpdate. */
+  crlCache: CrlCache;
 }
 
 /** Limit on resolving the domain, all resolvers together. */
@@ -80,7 +85,8 @@ export function createSslProbe(resolved: SslSettings): Probe<SslData> {
     own ??= { secureContext: createTrustStore(roots), anchors: createTrustAnchors(roots) };
     return own;
   };
-  const settings: SslProbeSettings = { ...resolved, trust };
+  const crlCache = createCrlCache({ maxEntries: 32, maxBytes: 32 * 1024 * 1024 });
+  const settings: SslProbeSettings = { ...resolved, trust, crlCache };
   return withRemediations(sslFixes, {
     summary: sslDeclaration.summary,
     dataSchema: sslDeclaration.data,
@@ -183,13 +189,17 @@ async function handshakeDomain(options: {
   const notTried = probed
     .filter((_, index) => outcomes[index] === undefined)
     .map(({ address }) => address);
-  const endpointsWith = (scans?: ReadonlyMap<string, AddressScan>) =>
+  const endpointsWith = (
+    scans?: ReadonlyMap<string, AddressScan>,
+    revocations?: ReadonlyMap<string, SslRevocation | null>,
+  ) =>
     target.addresses.map((address) =>
       endpointOf({
         address,
         run: runs.find((run) => run.address === address),
         target,
         scan: scans?.get(address.address),
+        revocation: revocations?.get(address.address),
       }),
     );
 
@@ -225,6 +235,8 @@ async function handshakeDomain(options: {
   }
 
   const daneData = await dane(reading.parsed);
+  // Asked while the scan runs: the two share the budget rather than follow each other.
+  const revocationsAsked = revocationsOf({ runs, settings, context, trust });
 
   // After the first handshakes, whose certificates the findings describe: every reachable
   // address probed is scanned, and the grade is the worst address's.
@@ -261,8 +273,15 @@ async function handshakeDomain(options: {
           maxStepMs: stepCapMs(settings.handshakeTimeoutMs, context),
         })
       : undefined;
-  const endpoints = endpointsWith(scanned?.scans);
+  const revocations = await revocationsAsked;
+  const endpoints = endpointsWith(scanned?.scans, revocations);
   const worst = scanned?.worst;
+  const revocation = revocations.get(primary.address.address) ?? null;
+  // The endpoints' grades carry each address's revocation cap; the worst is the section's.
+  const graded = worstEndpointGrade(endpoints) ?? {
+    grade: worst?.grade ?? null,
+    gradeReasons: worst?.gradeReasons ?? [],
+  };
 
   const data: Omit<SslReachableData, "findings"> = {
     reachable: true,
@@ -286,8 +305,9 @@ async function handshakeDomain(options: {
     vulnerabilities: worst?.vulnerabilities ?? null,
     clients: worst?.clients ?? null,
     profiles: worst?.profiles ?? null,
-    grade: worst?.grade ?? null,
-    gradeReasons: worst?.gradeReasons ?? [],
+    revocation,
+    grade: graded.grade,
+    gradeReasons: graded.gradeReasons,
     dane: daneData,
   };
   const findings = sslFindings({
@@ -302,6 +322,63 @@ async function handshakeDomain(options: {
     notTried,
   });
   return { ...data, findings };
+}
+
+/**
+ * Each reachable address's revocation status, by address. Addresses that send the same leaf
+ * and the same staple share one check, so a responder is asked once for them all.
+ */
+async function revocationsOf(options: {
+  runs: readonly {
+    address: { address: string };
+    outcome: HandshakeOutcome;
+    reading: HandshakeReading | undefined;
+  }[];
+  settings: SslProbeSettings;
+  context: ProbeContext;
+  trust: Trust;
+}): Promise<Map<string, SslRevocation | null>> {
+  const shared = new Map<string, Promise<SslRevocation | null>>();
+  const asked = options.runs.map(async ({ address, outcome, reading }) => {
+    if (!outcome.ok || !reading?.certificate) return [address.address, null] as const;
+    const key = `${reading.certificate.fingerprint256} ${outcome.ocspResponse?.toString("base64") ?? ""}`;
+    let check = shared.get(key);
+    if (!check) {
+      check = revocationOf({ ...options, reading, outcome });
+      shared.set(key, check);
+    }
+    return [address.address, await check] as const;
+  });
+  return new Map(await Promise.all(asked));
+}
+
+/** The leaf's revocation status, or null when there is no leaf read or the check is off. */
+function revocationOf(options: {
+  reading: HandshakeReading;
+  settings: SslProbeSettings;
+  context: ProbeContext;
+  trust: Trust;
+  outcome: Extract<HandshakeOutcome, { ok: true }>;
+}): Promise<SslRevocation | null> {
+  const { reading, settings, context } = options;
+  const leaf = reading.parsed[0];
+  if (!settings.revocation || !reading.certificate || !leaf || !reading.chainPath) {
+    return Promise.resolve(null);
+  }
+  const { path, end } = reading.chainPath;
+  const sentIssuer = path[1] === undefined ? undefined : reading.parsed[path[1]];
+  const issuer =
+    sentIssuer ?? (end === "trusted-issuer" ? options.trust.anchors.issuerOf(leaf) : undefined);
+  // Started before the scan and awaited after it: a failure must come back as data, not as a
+  // rejection nobody is waiting on yet.
+  return checkRevocation({
+    leaf,
+    issuer,
+    stapled: options.outcome.ocspResponse,
+    context,
+    crlCache: settings.crlCache,
+    maxStepMs: stepCapMs(settings.handshakeTimeoutMs, context),
+  }).catch((error: unknown) => revocationFailed(error));
 }
 
 function unreachable(options: {
@@ -338,6 +415,7 @@ function unreachable(options: {
     vulnerabilities: null,
     clients: null,
     profiles: null,
+    revocation: null,
     grade: null,
     gradeReasons: [],
     dane: options.dane,

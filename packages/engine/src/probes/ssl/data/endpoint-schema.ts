@@ -3,6 +3,7 @@ import { SslClientsSchema } from "./clients-schema.js";
 import { SslConfigurationSchema, sslGrades } from "./configuration-schema.js";
 import { SslGroupsSchema } from "./groups-schema.js";
 import { SslProfilesSchema } from "./profiles-schema.js";
+import { SslRevocationSchema } from "./revocation-schema.js";
 import { SslVulnerabilitiesSchema } from "./vulnerabilities-schema.js";
 
 /**
@@ -82,8 +83,13 @@ export const SslEndpointSchema = Type.Object(
     vulnerabilities: Nullable(SslVulnerabilitiesSchema),
     clients: Nullable(SslClientsSchema),
     profiles: Nullable(SslProfilesSchema),
+    revocation: Nullable(SslRevocationSchema, {
+      description:
+        "Whether this address's certificate is revoked, from its own staple; null when no certificate was read or `ssl.revocation` is false.",
+    }),
     grade: Nullable(StringEnum(sslGrades), {
-      description: "This address's grade from its own certificate and scan; null without a scan.",
+      description:
+        "This address's grade from its own certificate and scan (F when its certificate is revoked); null without a scan.",
     }),
     gradeReasons: Type.Array(Type.String()),
   },

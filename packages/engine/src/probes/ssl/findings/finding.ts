@@ -24,6 +24,7 @@ export const sslFindingIds = [
   "ssl.chain.expired",
   "ssl.tls.legacy-protocol",
   "ssl.ocsp.not-stapled",
+  "ssl.cert.revoked",
   "ssl.endpoints.inconsistent",
   "ssl.protocols.legacy",
   "ssl.protocols.tls13",

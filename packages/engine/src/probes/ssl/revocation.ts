@@ -1,0 +1,196 @@
+import { stepTimeoutMs } from "../../contract/budget.js";
+import type { ProbeContext } from "../../contract/probe.js";
+import { fetchBounded } from "../../network/fetch-bounded.js";
+import {
+  crlAnswer,
+  maxCrlBytes,
+  type ParsedCrl,
+  parseCrl,
+} from "../../protocols/revocation/crl.js";
+import type { CrlCache } from "../../protocols/revocation/crl-cache.js";
+import {
+  encodeOcspRequest,
+  maxOcspResponseBytes,
+  readOcspResponse,
+} from "../../protocols/revocation/ocsp.js";
+import type { RevocationAnswer } from "../../protocols/revocation/revocation-answer.js";
+import { certificateFields } from "../../protocols/x509/der/certificate-fields.js";
+import { DerError } from "../../protocols/x509/der/der-reader.js";
+import type { ParsedCertificate } from "../../protocols/x509/parse-certificate.js";
+import type { SslGrade } from "./data/configuration-schema.js";
+import type { SslRevocation, SslRevocationCheck } from "./data/revocation-schema.js";
+import { worseGrade } from "./scan/grade.js";
+
+/** Responders and distribution points asked at most, each: a bound on a hostile certificate. */
+const maxUrlsEach = 2;
+
+type Source = SslRevocationCheck["source"];
+
+/**
+ * The leaf's revocation status, as a browser with hard-fail would look for it: the stapled
+ * OCSP response, else each OCSP responder the AIA names (HTTP POST), else each CRL
+ * distribution point (cached until its nextUpdate). The first verified good or revoked
+ * answer decides; every fetch goes through network/ with the step's share of the budget.
+ */
+export async function checkRevocation(options: {
+  leaf: ParsedCertificate;
+  /** The leaf's issuer, sent or from the trust store; without it nothing can be verified. */
+  issuer: ParsedCertificate | undefined;
+  stapled: Buffer | null;
+  context: ProbeContext;
+  crlCache: CrlCache;
+  /** The longest any one fetch may take. */
+  maxStepMs: number;
+}): Promise<SslRevocation> {
+  const { leaf, issuer, context } = options;
+  const checks: SslRevocationCheck[] = [];
+  if (!issuer) {
+    return unavailable(
+      checks,
+      "the issuer's certificate was neither sent nor a trusted root, so no answer can be verified",
+    );
+  }
+  const judge = (source: Source, url: string | null, answer: RevocationAnswer) => {
+    checks.push(
+      answer.status === "invalid"
+        ? { source, url, outcome: "invalid", problem: answer.problem }
+        : { source, url, outcome: answer.status, problem: null },
+    );
+    return answer.status === "good" || answer.status === "revoked" ? answer : undefined;
+  };
+  const failed = (source: Source, url: string, problem: string) => {
+    checks.push({ source, url, outcome: "failed", problem });
+    return undefined;
+  };
+  const timeoutMs = () => stepTimeoutMs(context, { maxMs: options.maxStepMs });
+
+  const askStaple = () =>
+    options.stapled
+      ? judge(
+          "ocsp-stapled",
+          null,
+          readOcspResponse({ der: options.stapled, certificate: leaf, issuer, now: Date.now() }),
+        )
+      : undefined;
+
+  const askResponder = async (url: string) => {
+    const fetched = await fetchBounded({
+      url,
+      context,
+      timeoutMs: timeoutMs(),
+      maxBytes: maxOcspResponseBytes,
+      method: "POST",
+      body: encodeOcspRequest(leaf, issuer),
+      contentType: "application/ocsp-request",
+    });
+    if (!fetched.ok) return failed("ocsp", url, fetched.problem);
+    const answer = readOcspResponse({
+      der: fetched.body,
+      certificate: leaf,
+      issuer,
+      now: Date.now(),
+    });
+    return judge("ocsp", url, answer);
+  };
+
+  const askCrl = async (url: string) => {
+    const cached = options.crlCache.get(url, Date.now());
+    if (cached)
+      return judge(
+        "crl",
+        url,
+        crlAnswer({ crl: cached, certificate: leaf, issuer, now: Date.now() }),
+      );
+    const fetched = await fetchBounded({
+      url,
+      context,
+      timeoutMs: timeoutMs(),
+      maxBytes: maxCrlBytes,
+    });
+    if (!fetched.ok) return failed("crl", url, fetched.problem);
+    let crl: ParsedCrl;
+    try {
+      crl = parseCrl(fetched.body);
+    } catch (error) {
+      if (!(error instanceof DerError)) throw error;
+      return judge("crl", url, {
+        status: "invalid",
+        problem: `it does not parse: ${error.message}`,
+      });
+    }
+    const answer = crlAnswer({ crl, certificate: leaf, issuer, now: Date.now() });
+    // Only a CRL that speaks for this issuer and is fresh is worth keeping.
+    if (answer.status !== "invalid") options.crlCache.set(url, crl, Date.now());
+    return judge("crl", url, answer);
+  };
+
+  const fields = certificateFields(leaf);
+  let decided = askStaple();
+  for (const url of fields.ocspUrls.slice(0, maxUrlsEach)) {
+    decided ??= await askResponder(url);
+  }
+  for (const url of fields.crlUrls.slice(0, maxUrlsEach)) {
+    decided ??= await askCrl(url);
+  }
+  if (decided) {
+    const source = checks.at(-1)!.source;
+    return {
+      status: decided.status,
+      source,
+      revokedAt: decided.revokedAt?.toISOString() ?? null,
+      reason: decided.reason,
+      problem: null,
+      checks,
+    };
+  }
+  if (checks.some((check) => check.outcome === "unknown")) {
+    const source = checks.find((check) => check.outcome === "unknown")!.source;
+    return { status: "unknown", source, revokedAt: null, reason: null, problem: null, checks };
+  }
+  return unavailable(
+    checks,
+    checks.length === 0
+      ? "the certificate names no OCSP responder and no CRL, and the server staples nothing"
+      : "no source gave a verified answer",
+  );
+}
+
+/** What an unexpected error in the check leaves: no status, and why. */
+export function revocationFailed(error: unknown): SslRevocation {
+  return unavailable(
+    [],
+    `the check failed (${error instanceof Error ? error.message : String(error)})`,
+  );
+}
+
+function unavailable(checks: SslRevocationCheck[], problem: string): SslRevocation {
+  return { status: "unavailable", source: null, revokedAt: null, reason: null, problem, checks };
+}
+
+/**
+ * SSL Labs grades a server with a revoked certificate F (a zero certificate score in the
+ * Rating Guide), whatever the rest: the cap, unless the grade is already T (not trusted).
+ */
+export function gradeWithRevocation(options: {
+  grade: SslGrade | null;
+  gradeReasons: string[];
+  revocation: SslRevocation | null;
+}): { grade: SslGrade | null; gradeReasons: string[] } {
+  const { grade, gradeReasons, revocation } = options;
+  if (grade === null || revocation?.status !== "revoked" || worseGrade(grade, "F")) {
+    return { grade, gradeReasons };
+  }
+  return { grade: "F", gradeReasons: [...gradeReasons, "F: the certificate is revoked"] };
+}
+
+/** The worst grade among the endpoints (each with its revocation cap), or undefined without one. */
+export function worstEndpointGrade(
+  endpoints: readonly { grade: SslGrade | null; gradeReasons: string[] }[],
+): { grade: SslGrade; gradeReasons: string[] } | undefined {
+  let worst: { grade: SslGrade; gradeReasons: string[] } | undefined;
+  for (const { grade, gradeReasons } of endpoints) {
+    if (grade !== null && (!worst || worseGrade(grade, worst.grade)))
+      worst = { grade, gradeReasons };
+  }
+  return worst;
+}
