@@ -1,4 +1,4 @@
-import { type Finding, findingsIn, type Report, type SectionResult } from "@domain-intel/engine";
+import type { Finding, Report, SectionResult } from "@domain-intel/engine";
 import { keyFacts } from "./report-facts.js";
 
 /**
@@ -24,8 +24,36 @@ export interface ReportView {
   insights: Finding[];
 }
 
-/** Every finding under `data`, each once, in the order the section lists them (the engine's). */
-export { findingsIn };
+const statuses = new Set(["pass", "info", "warn", "fail", "skipped"]);
+
+function isFinding(value: unknown): value is Finding {
+  if (typeof value !== "object" || value === null) return false;
+  const item = value as Record<string, unknown>;
+  return (
+    typeof item.id === "string" &&
+    typeof item.message === "string" &&
+    typeof item.status === "string" &&
+    statuses.has(item.status)
+  );
+}
+
+/**
+ * Every finding under `data`, each once, in the order the section lists them. The same walk as
+ * the engine's `findingsIn`, written here because this module runs in the browser too (the
+ * report page), where the engine cannot be imported: only its types.
+ */
+export function findingsIn(data: unknown, depth = 0, found: Finding[] = []): Finding[] {
+  // Findings sit near the top of a section's data; deeper arrays are facts (records, chains).
+  if (depth > 4 || typeof data !== "object" || data === null) return found;
+  if (Array.isArray(data)) {
+    if (data.length > 0 && data.every(isFinding)) found.push(...data);
+    // A list of hosts or endpoints may carry checks of its own (each MX's STARTTLS checks).
+    else for (const item of data) findingsIn(item, depth + 1, found);
+    return found;
+  }
+  for (const value of Object.values(data)) findingsIn(value, depth + 1, found);
+  return found;
+}
 
 /** `key` on the data or on one of its direct children (`dns.health.grade`). */
 function markOf(data: unknown, key: "grade" | "score"): unknown {
