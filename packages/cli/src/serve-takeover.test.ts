@@ -163,7 +163,18 @@ describe("take-over the hard way: two serve processes, a SIGKILL and a Redis res
       DOMAIN_INTEL_WATCH_INTERVAL: `${intervalMs / 1000}s`,
     });
     const position = (domain: string) => watched.indexOf(domain);
-    const seen = () => registry.log.filter((entry) => position(entry.domain) >= 0);
+    // One report asks the registry twice for a name (the whois section, and the hosting
+    // section for the registrar): a name asked again within a second is the same lookup.
+    const seen = () => {
+      const lastAt = new Map<number, number>();
+      return registry.log.filter((entry) => {
+        const name = position(entry.domain);
+        if (name < 0) return false;
+        const before = lastAt.get(name);
+        lastAt.set(name, entry.at);
+        return before === undefined || entry.at - before > 1000;
+      });
+    };
 
     const first = await instance(env);
     // The first sweep starts on the only instance; the second joins while it runs.
