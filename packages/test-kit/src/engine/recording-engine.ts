@@ -10,6 +10,8 @@ import {
  * An engine whose whois, dns and ssl sections answer at once and record every name a probe
  * was given, so abuse tests can prove that nothing invalid ever reaches a probe.
  */
+const builtInSections = ["whois", "dns", "ssl", "http", "mail", "hosting"] as const;
+
 export function recordingEngine(options: {
   key: string;
   /** Sections, each answered by the recording probe. Default: whois, dns, ssl. */
@@ -27,7 +29,11 @@ export function recordingEngine(options: {
   };
   const engine = createEngine({
     keys: [options.key],
-    probes: Object.fromEntries(sections.map((name) => [name, probe])),
+    probes: {
+      // The built-in sections not listed are off: a live probe would leave the loopback.
+      ...Object.fromEntries(builtInSections.map((name) => [name, false])),
+      ...Object.fromEntries(sections.map((name) => [name, probe])),
+    },
     rateLimit: false,
     logger: options.logger ?? silentLogger,
   });
