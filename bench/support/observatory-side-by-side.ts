@@ -3,11 +3,12 @@ import { copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "no
 import { createRequire } from "node:module";
 import { loadavg, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 import type { SectionResult } from "../../packages/engine/dist/index.js";
 import * as engineModule from "../../packages/engine/dist/index.js";
 import type { HttpData } from "../../packages/engine/dist/probes/http/declaration.js";
 import { benchEnv, benchExecArgv } from "./bench-process.js";
+import { type EngineBuild, engineBefore } from "./engine-before.js";
 
 /** Where the sites live: ports 443 and 80, since the Observatory's `scan()` takes no ports. */
 const addresses: [string, string] = ["127.31.0.1", "127.31.0.2"];
@@ -105,17 +106,8 @@ function theirScans(options: {
   });
 }
 
-type Engine = Pick<typeof engineModule, "createEngine" | "httpProbe">;
-
-/** Another build of the engine to measure beside this one (`BENCH_ENGINE_BEFORE`), if given. */
-async function engineBefore(): Promise<Engine | null> {
-  const path = process.env.BENCH_ENGINE_BEFORE;
-  if (!path) return null;
-  return (await import(pathToFileURL(path).href)) as Engine;
-}
-
 async function ourScans(options: {
-  engine: Engine;
+  engine: EngineBuild;
   hosts: string[];
   concurrency: number;
   resolver: string;
