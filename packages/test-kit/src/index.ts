@@ -39,6 +39,7 @@ export * from "./http/web-peers.js";
 export * from "./http/webhook-receiver.js";
 export * from "./lambda/fixture-events.js";
 export * from "./leaks/resource-leaks.js";
+export * from "./mail-policy/checkdmarc/checkdmarc-cases.js";
 export * from "./mail-policy/tls-rpt-cases.js";
 export * from "./metrics/prometheus-text.js";
 export * from "./observatory/observatory-cases.js";

@@ -65,6 +65,26 @@ const senders = {
     },
   ] as Records,
 };
+/** A DMARC report service's zone, which authorizes no domain yet. */
+const reportService = {
+  apex: "reports.test",
+  records: [
+    {
+      type: "SOA",
+      name: "reports.test",
+      ttl: 300,
+      data: {
+        mname: "ns.reports.test",
+        rname: "hostmaster.reports.test",
+        serial: 1,
+        refresh: 14400,
+        retry: 3600,
+        expire: 1209600,
+        minimum: 300,
+      },
+    },
+  ] as Records,
+};
 const manyIncludes = [
   "v=spf1 mx",
   ...Array.from({ length: 10 }, (_, index) => `include:s${index + 1}.senders.test`),
@@ -108,6 +128,12 @@ export const dnsProofCases: Record<string, DnsProofCase> = {
   },
   "dns.dmarc.policy": {
     world: { child: dmarc("v=DMARC1; p=none; pct=50; rua=mailto:dmarc@example.test; adkim=s") },
+  },
+  "dns.dmarc.report-destinations": {
+    world: {
+      child: dmarc("v=DMARC1; p=reject; rua=mailto:agg@reports.test!10m,ops@example.test"),
+      extraZones: [reportService],
+    },
   },
   "dns.mta-sts.present": {
     world: { child: without(isTxtAt((world) => `_mta-sts.${world.domain}`, "v=STSv1")) },
