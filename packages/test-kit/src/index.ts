@@ -9,6 +9,7 @@ export * from "./dns/dns-lab.js";
 export * from "./dns/dns-lab-world.js";
 export * from "./dns/dns-server.js";
 export * from "./dns/dns-zone-handlers.js";
+export * from "./dns/extra-zone.js";
 export * from "./dns/filtering-resolver.js";
 export * from "./dns/iterative-resolver.js";
 export * from "./dns/svcb-encoder.js";

@@ -1,4 +1,9 @@
-import { assessInLab, type CheckdmarcCase, checkdmarcCases } from "@domain-intel/test-kit";
+import {
+  assessInLab,
+  type CheckdmarcCase,
+  checkdmarcCases,
+  extraZone,
+} from "@domain-intel/test-kit";
 import type * as packet from "dns-packet";
 import { afterAll, describe, expect, it } from "vitest";
 
@@ -6,26 +11,11 @@ type Records = packet.Answer[];
 const txt = (name: string, data: string): packet.Answer => ({ type: "TXT", name, ttl: 300, data });
 
 /** reports.test, a report service's zone, with the case's authorization records. */
-const reportService = (names: Record<string, string[]> = {}) => ({
-  apex: "reports.test",
-  records: [
-    {
-      type: "SOA",
-      name: "reports.test",
-      ttl: 300,
-      data: {
-        mname: "ns.reports.test",
-        rname: "hostmaster.reports.test",
-        serial: 1,
-        refresh: 14400,
-        retry: 3600,
-        expire: 1209600,
-        minimum: 300,
-      },
-    },
-    ...Object.entries(names).flatMap(([name, values]) => values.map((value) => txt(name, value))),
-  ] as Records,
-});
+const reportService = (names: Record<string, string[]> = {}) =>
+  extraZone(
+    "reports.test",
+    Object.entries(names).flatMap(([name, values]) => values.map((value) => txt(name, value))),
+  );
 
 /** example.test with the case's records at `_dmarc` and at the apex, in place of the lab's. */
 const withCase = (entry: CheckdmarcCase) => (records: Records) => [
