@@ -160,7 +160,7 @@ export const dnsCheckReference = {
   "dns.dmarc.present": {
     what: "A DMARC record at `_dmarc.<domain>`, or at the organizational domain's.",
     why: "Receivers get no policy for forged mail without it.",
-    when: "warn (a `_dmarc` name too long to exist holds no record: the organizational domain's is read, as receivers do)",
+    when: "warn, naming a DMARC record published at the domain itself or a TXT at `_dmarc` that is not one (leading space, an SPF record) (a `_dmarc` name too long to exist holds no record: the organizational domain's is read, as receivers do)",
     reference: "RFC 7489 6.1, 6.6.3",
   },
   "dns.dmarc.single": {

@@ -52,7 +52,7 @@ function misplaced(facts: HealthFacts): string {
       ? ` A DMARC record is published at ${facts.domain} itself, where receivers never look: it belongs at _dmarc.${facts.domain}.`
       : "",
     other
-      ? ` The TXT record ${JSON.stringify(other.slice(0, 80))} at ${mail.dmarc.location} is not a DMARC record: one starts exactly with "v=DMARC1".`
+      ? ` The TXT record ${JSON.stringify(other.slice(0, 80))} at ${mail.dmarc.location} is not a DMARC record: one starts with "v=DMARC1", nothing before it.`
       : "",
   ].join("");
 }
