@@ -73,6 +73,7 @@ export * from "./smtp/smtp-server.js";
 export * from "./spf/spf-suite.js";
 export * from "./spf/spf-suite-differences.js";
 export * from "./spf/spf-suite-handler.js";
+export * from "./stalls/main-thread-stalls.js";
 export * from "./tls/certificates.js";
 export * from "./tls/delay-relay.js";
 export * from "./tls/hello-responder.js";

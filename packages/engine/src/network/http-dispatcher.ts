@@ -1,9 +1,11 @@
 import type { Socket } from "node:net";
-import tls from "node:tls";
+import type tls from "node:tls";
 import { Agent, buildConnector } from "undici";
 import type { NetworkPolicy } from "../contract/probe.js";
 import type { AddressClass } from "./address-policy.js";
 import { checkConnectTarget, noLookup } from "./connect-target.js";
+import { readInSlices } from "./read-in-slices.js";
+import { secureContextTrusting } from "./trusting-roots.js";
 import { resolveVettedHost } from "./vetted-host.js";
 
 export interface GuardedDispatcherOptions {
@@ -36,13 +38,12 @@ export interface GuardedDispatcherOptions {
 export function createGuardedDispatcher(options: GuardedDispatcherOptions): Agent {
   const { network } = options;
   const timeoutMs = options.connectTimeoutMs ?? network.timeoutMs;
-  const ca = options.ca?.length ? { ca: [...tls.rootCertificates, ...options.ca] } : {};
+  const secureContext = options.secureContext ?? secureContextTrusting(options.ca ?? []);
   const open = buildConnector({
     timeout: timeoutMs,
     lookup: noLookup,
     allowH2: options.allowH2 ?? false,
-    ...(options.secureContext ? { secureContext: options.secureContext } : {}),
-    ...ca,
+    ...(secureContext ? { secureContext } : {}),
   });
   // The request that needs this connection already holds a `limit` slot; taking a second
   // one here could deadlock a limit of 1.
@@ -80,14 +81,10 @@ export function createGuardedDispatcher(options: GuardedDispatcherOptions): Agen
           callback(error as Error, null);
           return;
         }
-        const onConnect = options.onConnect;
-        if (!onConnect) {
-          open({ ...target, hostname: address }, callback);
-          return;
-        }
-        open({ ...target, hostname: address }, (...result) => {
-          if (result[1]) onConnect(`${target.protocol}//${target.host}`, result[1]);
-          callback(...result);
+        open({ ...target, hostname: address }, (error, socket) => {
+          if (!socket) return callback(error ?? new Error("no connection"), null);
+          options.onConnect?.(`${target.protocol}//${target.host}`, socket);
+          callback(null, readInSlices(socket));
         });
       },
       (error: Error) => callback(error, null),
