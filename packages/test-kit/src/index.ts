@@ -57,6 +57,8 @@ export * from "./remediation/dns-proof-cases.js";
 export * from "./remediation/fix-proof.js";
 export * from "./remediation/http-fix-proof.js";
 export * from "./remediation/http-proof-cases.js";
+export * from "./remediation/http-site.js";
+export * from "./remediation/http-steps.js";
 export * from "./remediation/mail-fix-proof.js";
 export * from "./remediation/mail-proof-cases.js";
 export * from "./remediation/mail-steps.js";

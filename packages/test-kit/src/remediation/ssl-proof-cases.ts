@@ -25,7 +25,10 @@ const wellConfigured = {
 const anyKey = { ...modern, ciphers: `${modern.ciphers}:@SECLEVEL=0` };
 
 /** A broken certificate, replaced by the one the remediation's step describes. */
-const certificateCase = (certificate: SslProofCase["certificate"], server = modern) => ({
+const certificateCase = (
+  certificate: SslProofCase["certificate"],
+  server: SslProofCase["server"] = modern,
+): SslProofCase => ({
   server,
   certificate,
   steps: [issueAsStated],

@@ -93,7 +93,7 @@ export const setOpensslOptions: SslStep = {
   apply: each((world, step) => {
     const names = step.match(/\bSSL_OP_[A-Z_]+\b/g) ?? [];
     const flags = names.map((name) => {
-      const flag = (constants as Record<string, number>)[name];
+      const flag = (constants as unknown as Record<string, number | undefined>)[name];
       if (flag === undefined) throw new Error(`OpenSSL here has no ${name}`);
       return flag;
     });
