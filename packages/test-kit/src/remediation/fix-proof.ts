@@ -52,3 +52,25 @@ export function remediationOf(
     throw new Error(`${id}'s remediation has steps only: ${finding.remediation.summary}`);
   return finding.remediation;
 }
+
+/** A step in words a proof applies to the world that stands for the domain's servers. */
+export interface ProofStep<World> {
+  /** What the step must say: the change the proof makes. */
+  readonly says: RegExp;
+  /** The world after the step, given its text. */
+  readonly apply: (world: World, step: string) => World;
+}
+
+/** `world` after each of `steps`, in order, each applied only where the remediation says it. */
+export function applySteps<World>(
+  id: string,
+  remediation: Remediation,
+  steps: readonly ProofStep<World>[],
+  world: World,
+): World {
+  return steps.reduce((current, step) => {
+    const text = remediation.steps?.find((entry) => step.says.test(entry));
+    if (!text) throw new Error(`${id}: no step of the remediation says ${step.says}`);
+    return step.apply(current, text);
+  }, world);
+}

@@ -3,8 +3,8 @@ import { startDnsServer, zoneHandler } from "../dns/dns-server.js";
 import { testProbeContext } from "../engine/probe-context.js";
 import { createTestPki, type TestPki } from "../tls/certificates.js";
 import { applyFiles, applyHeaders, changesOf, type ServedFiles } from "./apply-changes.js";
-import { type FixProof, remediationOf } from "./fix-proof.js";
-import { type HttpSite, serveSite } from "./http-site.js";
+import { applySteps, type FixProof, remediationOf } from "./fix-proof.js";
+import { type HttpSite, serveSite, siteDomain } from "./http-site.js";
 import type { HttpStep } from "./http-steps.js";
 
 /**
@@ -22,7 +22,7 @@ export interface HttpProofCase extends Partial<Omit<HttpSite, "headers" | "files
   readonly steps?: readonly HttpStep[];
 }
 
-const domain = "example.test";
+const domain = siteDomain;
 const dayMs = 86_400_000;
 
 /** What a healthy site sends on its root. */
@@ -84,16 +84,11 @@ export async function proveHttpFix(id: string, proof: HttpProofCase): Promise<Fi
     (change) => change.kind !== "http-header" && change.kind !== "file",
   );
   if (unapplied.length > 0) throw new Error(`${id}: no http applier for ${unapplied[0]!.kind}`);
-  let fixed: HttpSite = {
+  const changed: HttpSite = {
     ...site,
     headers: applyHeaders(site.headers, changesOf(remediation, "http-header", values)),
     files: applyFiles(site.files, changesOf(remediation, "file", values)),
   };
-  for (const step of steps) {
-    const text = remediation.steps?.find((entry) => step.says.test(entry));
-    if (!text) throw new Error(`${id}: no step of the remediation says ${step.says}`);
-    fixed = step.apply(fixed, text, domain);
-  }
-  const after = await assessSite(fixed);
+  const after = await assessSite(applySteps(id, remediation, steps, changed));
   return { id, before, remediation, after };
 }

@@ -29,6 +29,9 @@ export interface HttpSite {
   readonly assets?: Readonly<Record<string, string>>;
 }
 
+/** The domain the http proofs serve. */
+export const siteDomain = "example.test";
+
 export const httpsRedirect = "return 301 https://$host$request_uri;";
 const bare = "<!doctype html><title>fix proof</title>";
 

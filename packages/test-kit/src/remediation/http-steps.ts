@@ -1,15 +1,13 @@
 import { createHash } from "node:crypto";
-import type { HttpSite } from "./http-site.js";
+import type { ProofStep } from "./fix-proof.js";
+import { type HttpSite, siteDomain } from "./http-site.js";
 
 /**
  * Steps of the http section's remediations in words, applied to the site as its operator
  * would: what the step must say, and the site after it, read from the step's own text where
  * it carries a directive (an nginx `return`, an Apache `Header edit`).
  */
-export interface HttpStep {
-  readonly says: RegExp;
-  readonly apply: (site: HttpSite, step: string, domain: string) => HttpSite;
-}
+export type HttpStep = ProofStep<HttpSite>;
 
 /** https served on its port with a certificate for the domain. */
 export const listenHttps: HttpStep = {
@@ -47,7 +45,7 @@ export const locationsToFinal: HttpStep = {
 /** Preflights answered only for the site's own origin, with no credentials otherwise. */
 export const corsOwnOrigins: HttpStep = {
   says: /compare the request's Origin with a fixed list of your own origins/,
-  apply: (site, _step, domain) => ({ ...site, cors: { allow: [`https://${domain}`] } }),
+  apply: (site) => ({ ...site, cors: { allow: [`https://${siteDomain}`] } }),
 };
 
 /** The step's Apache `Header always edit Set-Cookie REGEX "REPLACEMENT"` run on each cookie. */
@@ -70,10 +68,10 @@ export const apacheCookieEdit: HttpStep = {
  */
 export const subresourceIntegrity: HttpStep = {
   says: /add integrity="sha384-\.\.\." \(openssl dgst -sha384 -binary FILE \| openssl base64 -A\) and crossorigin="anonymous"/,
-  apply: (site, _step, domain) => {
+  apply: (site) => {
     const tag = /<(script|link)\b([^>]*?)\b(src|href)="(https?:\/\/[^"]+)"([^>]*)>/g;
     const body = (site.body ?? "").replace(tag, (whole, name, before, attribute, url, after) => {
-      if (new URL(url).hostname === domain) return whole;
+      if (new URL(url).hostname === siteDomain) return whole;
       const copy = site.assets?.[url];
       if (copy === undefined) throw new Error(`the operator has no copy of ${url}`);
       const integrity = `sha384-${createHash("sha384").update(copy).digest("base64")}`;

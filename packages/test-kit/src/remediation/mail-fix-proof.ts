@@ -5,7 +5,7 @@ import { testProbeContext } from "../engine/probe-context.js";
 import { startWebPeer } from "../http/web-peers.js";
 import { createTestPki, type TestPki } from "../tls/certificates.js";
 import { applyDnsRecords, applyFiles, changesOf, type ServedFiles } from "./apply-changes.js";
-import { type FixProof, remediationOf } from "./fix-proof.js";
+import { applySteps, type FixProof, remediationOf } from "./fix-proof.js";
 import { type MailStep, type MxWorld, serveMx } from "./mail-steps.js";
 import { filesHandler } from "./served-files.js";
 import { recordFromText } from "./zone-text.js";
@@ -119,15 +119,13 @@ export async function proveMailFix(id: string, proof: MailProofCase): Promise<Fi
     const before: Finding[] = first.data.findings;
     const steps = proof.steps ?? [];
     const remediation = remediationOf(before, id, { stepsOnly: steps.length > 0 });
-    let mx = proof.mx ?? {};
-    for (const step of steps) {
-      const text = remediation.steps?.find((entry) => step.says.test(entry));
-      if (!text) throw new Error(`${id}: no step of the remediation says ${step.says}`);
-      mx = step.apply(mx, text);
-    }
     if (steps.length > 0) {
       await smtp.close();
-      smtp = await serveMx(mx, domain, certificates);
+      smtp = await serveMx(
+        applySteps(id, remediation, steps, proof.mx ?? {}),
+        domain,
+        certificates,
+      );
     }
     const values = proof.parameters ?? {};
     const records = changesOf(remediation, "dns-record", values);

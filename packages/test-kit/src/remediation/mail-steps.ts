@@ -1,7 +1,7 @@
-import { once } from "node:events";
-import net, { type AddressInfo } from "node:net";
+import { unusedPort } from "../http/web-peers.js";
 import { type SmtpServerMode, startSmtpServer } from "../smtp/smtp-server.js";
 import type { TestCertificateOptions, TestPki } from "../tls/certificates.js";
+import type { ProofStep } from "./fix-proof.js";
 import { certificateOfStep } from "./ssl-steps.js";
 
 /** The MX of a broken mail world: what answers on its SMTP port, with which certificate. */
@@ -18,10 +18,7 @@ export interface MxWorld {
  * A step of the mail section's remediations in words, applied to the MX as its operator
  * would: what the step must say, and the MX after it.
  */
-export interface MailStep {
-  readonly says: RegExp;
-  readonly apply: (mx: MxWorld, step: string) => MxWorld;
-}
+export type MailStep = ProofStep<MxWorld>;
 
 /** The mail server started and its port open. */
 export const startMailServer: MailStep = {
@@ -44,13 +41,7 @@ export const issueMxCertificate: MailStep = {
 /** Serves the MX `mail.<domain>` on loopback as `mx` says. */
 export async function serveMx(mx: MxWorld, domain: string, pki: TestPki) {
   const host = `mail.${domain}`;
-  if (mx.listening === false) {
-    const server = net.createServer().listen(0, "127.0.0.1");
-    await once(server, "listening");
-    const port = (server.address() as AddressInfo).port;
-    await new Promise((resolve) => server.close(resolve));
-    return { port, close: async () => undefined };
-  }
+  if (mx.listening === false) return { port: await unusedPort(), close: async () => undefined };
   const leaf = await pki.issueLeaf({
     commonName: host,
     subjectAltNames: [host],

@@ -4,7 +4,7 @@ import { startDnsServer, zoneHandler } from "../dns/dns-server.js";
 import { testProbeContext } from "../engine/probe-context.js";
 import { createTestPki, type TestPki } from "../tls/certificates.js";
 import { applyTlsConfig, changesOf } from "./apply-changes.js";
-import { type FixProof, remediationOf } from "./fix-proof.js";
+import { applySteps, type FixProof, remediationOf } from "./fix-proof.js";
 import type { SslStep } from "./ssl-steps.js";
 import { type ServedWorld, type SslWorld, serveWorld } from "./ssl-world.js";
 
@@ -75,14 +75,9 @@ export async function proveSslFix(id: string, proof: SslProofCase): Promise<FixP
   const unapplied = remediation.changes.filter((change) => change.kind !== "tls-config");
   if (unapplied.length > 0) throw new Error(`${id}: no ssl applier for ${unapplied[0]!.kind}`);
   const config = changesOf(remediation, "tls-config");
-  let fixed = addresses.map((world) =>
+  const configured = addresses.map((world) =>
     config.length > 0 ? { ...world, server: applyTlsConfig(world.server, config) } : world,
   );
-  for (const step of steps) {
-    const text = remediation.steps?.find((entry) => step.says.test(entry));
-    if (!text) throw new Error(`${id}: no step of the remediation says ${step.says}`);
-    fixed = step.apply(fixed, text);
-  }
-  const after = await assessSite(fixed);
+  const after = await assessSite(applySteps(id, remediation, steps, configured));
   return { id, before, remediation, after, ...(settles ? { settles } : {}) };
 }

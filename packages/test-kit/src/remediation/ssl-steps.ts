@@ -1,4 +1,5 @@
 import { constants } from "node:crypto";
+import type { ProofStep } from "./fix-proof.js";
 import type { SslCertificateSpec, SslWorld } from "./ssl-world.js";
 
 /**
@@ -6,12 +7,7 @@ import type { SslCertificateSpec, SslWorld } from "./ssl-world.js";
  * site as its operator would: each applier names what the step must say, and reads what it
  * needs (names, key, hash, lifetime, option names) from the step's own text.
  */
-export interface SslStep {
-  /** What the step must say: the change the proof makes. */
-  readonly says: RegExp;
-  /** The site's addresses after the step, given its text. */
-  readonly apply: (addresses: readonly SslWorld[], step: string) => SslWorld[];
-}
+export type SslStep = ProofStep<readonly SslWorld[]>;
 
 const each =
   (change: (world: SslWorld, step: string) => SslWorld) =>

@@ -1,7 +1,9 @@
 import { X509Certificate } from "node:crypto";
 import { once } from "node:events";
-import net, { type AddressInfo } from "node:net";
+import type net from "node:net";
+import type { AddressInfo } from "node:net";
 import tls from "node:tls";
+import { unusedPort } from "../http/web-peers.js";
 import {
   createCertificate,
   daysFromNow,
@@ -91,17 +93,6 @@ async function chainOf(pki: TestPki, domain: string, spec: SslCertificateSpec = 
   return { leaf, chain: [leaf, ...sent] };
 }
 
-/** A port nothing listens on (connections refused): one taken from the system, then let go. */
-async function closedPort(host: string, port: number): Promise<number> {
-  if (port) return port;
-  const server = net.createServer();
-  server.listen(0, host);
-  await once(server, "listening");
-  const free = (server.address() as AddressInfo).port;
-  await closeServer(server);
-  return free;
-}
-
 type Chain = Awaited<ReturnType<typeof chainOf>>;
 
 /**
@@ -120,7 +111,7 @@ export async function serveWorld(
 ): Promise<ServedWorld> {
   const { pki, domain, host, chains } = options;
   if (world.tls === false)
-    return { port: await closedPort(host, options.port), close: async () => undefined };
+    return { port: options.port || (await unusedPort()), close: async () => undefined };
   const key = JSON.stringify(world.certificate ?? {});
   if (!chains.has(key)) chains.set(key, chainOf(pki, domain, world.certificate));
   const { leaf, chain } = await chains.get(key)!;
