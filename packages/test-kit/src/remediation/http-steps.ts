@@ -17,7 +17,7 @@ export const listenHttps: HttpStep = {
 
 /** The plain-http server answers with the nginx `return` the step gives. */
 export const nginxHttpsReturn: HttpStep = {
-  says: /nginx: return 301 https:\/\/\$host\$request_uri;/,
+  says: /nginx: return 30[1278] \S+;/,
   apply: (site, step) => ({ ...site, httpReturn: step.match(/nginx: (return [^;]+;)/)![1]! }),
 };
 
