@@ -1,7 +1,8 @@
 import type { Socket } from "node:net";
 import tls from "node:tls";
 import { Agent, buildConnector } from "undici";
-import type { NetworkPolicy, ProbeContext } from "../contract/probe.js";
+import type { NetworkPolicy } from "../contract/probe.js";
+import type { AddressClass } from "./address-policy.js";
 import { checkConnectTarget, noLookup } from "./connect-target.js";
 import { resolveVettedHost } from "./vetted-host.js";
 
@@ -17,6 +18,12 @@ export interface GuardedDispatcherOptions {
   onConnect?: (origin: string, socket: Socket) => void;
   /** Extra trusted roots (PEM) for HTTPS, added to Node's bundled ones. */
   ca?: readonly string[];
+  /**
+   * Resolve each host once for the dispatcher's life and vet every connection to it against
+   * that answer (default false: resolve per connection). For a dispatcher that lives one probe
+   * run, where a site's chains, hops and side requests open several connections to one name.
+   */
+  resolveEachHostOnce?: boolean;
 }
 
 /**
@@ -37,17 +44,30 @@ export function createGuardedDispatcher(options: GuardedDispatcherOptions): Agen
     ...(options.secureContext ? { secureContext: options.secureContext } : {}),
     ...ca,
   });
+  // The request that needs this connection already holds a `limit` slot; taking a second
+  // one here could deadlock a limit of 1.
+  const resolve = (host: string): Promise<AddressClass[]> =>
+    resolveVettedHost({
+      host,
+      context: {
+        signal: AbortSignal.timeout(timeoutMs),
+        network,
+        remainingMs: () => timeoutMs,
+        limit: (operation) => operation(),
+      },
+    });
+  const resolved = new Map<string, Promise<AddressClass[]>>();
+  const vet = (host: string): Promise<AddressClass[]> => {
+    if (!options.resolveEachHostOnce) return resolve(host);
+    let addresses = resolved.get(host);
+    if (!addresses) {
+      addresses = resolve(host);
+      resolved.set(host, addresses);
+    }
+    return addresses;
+  };
   const connect: buildConnector.connector = (target, callback) => {
-    const signal = AbortSignal.timeout(timeoutMs);
-    // The request that needs this connection already holds a `limit` slot; taking a second
-    // one here could deadlock a limit of 1.
-    const context: ProbeContext = {
-      signal,
-      network,
-      remainingMs: () => timeoutMs,
-      limit: (operation) => operation(),
-    };
-    resolveVettedHost({ host: target.hostname, context }).then(
+    vet(target.hostname).then(
       ([vetted]) => {
         const address = vetted!.address;
         try {

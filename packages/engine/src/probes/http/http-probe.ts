@@ -94,6 +94,8 @@ async function probeSite(
     connectTimeoutMs: Math.max(1, stepTimeoutMs(context, { maxMs: settings.requestTimeoutMs })),
     ...(secureContext ? { secureContext } : {}),
     allowH2: true,
+    // The dispatcher lives one run: its chains, hops and side requests ask one name at most once.
+    resolveEachHostOnce: true,
     onConnect: (at, socket) => {
       const alpn = (socket as tls.TLSSocket).alpnProtocol;
       protocols.set(at, alpn ? alpn : "http/1.1");
