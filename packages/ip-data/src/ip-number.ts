@@ -33,8 +33,17 @@ export function ipv4Number(text: string): number {
 
 /** The dotted-quad form of an unsigned 32-bit number. */
 export function ipv4Text(value: number): string {
-  return `${value >>> 24}.${(value >>> 16) & 255}.${(value >>> 8) & 255}.${value & 255}`;
+  // Joined from strings made once: a template converting four numbers took 3-4 times as long.
+  return (
+    octetDot[value >>> 24]! +
+    octetDot[(value >>> 16) & 255]! +
+    octetDot[(value >>> 8) & 255]! +
+    octetText[value & 255]!
+  );
 }
+
+const octetText = Array.from({ length: 256 }, (_, octet) => String(octet));
+const octetDot = octetText.map((text) => `${text}.`);
 
 /**
  * The address as four unsigned 32-bit words written into `into` at `offset`; false when it is
