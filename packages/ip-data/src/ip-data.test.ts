@@ -5,6 +5,7 @@ import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { coveringIpv4Prefix, ipDataFromCsv, loadIpData } from "./index.js";
+import { ipv6Words } from "./ip-number.js";
 
 // Lines in the shapes ip-location-db publishes (a quoted name with a comma; -num bounds).
 const asnCsv = [
@@ -255,6 +256,50 @@ describe("IPv4 segments", () => {
         },
       ),
       { numRuns: 200 },
+    );
+  });
+
+  it("gives an IPv6 address the largest block inside its range, as a scan of block sizes does", () => {
+    const big = (words: bigint) =>
+      words
+        .toString(16)
+        .padStart(32, "0")
+        .match(/.{4}/g)!
+        .map((group) => group.replace(/^0+(?=.)/, ""))
+        .join(":");
+    const mask = (bits: number) => (1n << BigInt(bits)) - 1n;
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 0x2001n << 112n, max: (0x2002n << 112n) - 1n }),
+        fc.bigInt({ min: 0n, max: mask(70) }),
+        fc.bigInt({ min: 0n, max: mask(70) }),
+        (start, length, into) => {
+          const end = start + length;
+          const address = start + (length === 0n ? 0n : into % (length + 1n));
+          const data = ipDataFromCsv({
+            source: "six",
+            asn: [{ source: "six", text: `${big(start)},${big(end)},64500,Six` }],
+            country: [],
+          });
+          // The largest host-bit count whose block around the address stays inside the range.
+          let hostBits = 0;
+          while (hostBits < 128) {
+            const next = hostBits + 1;
+            const network = address & ~mask(next);
+            if (network < start || (network | mask(next)) > end) break;
+            hostBits = next;
+          }
+          const network = address & ~mask(hostBits);
+          const prefix = data.lookup(big(address))?.prefix;
+          expect(prefix?.split("/")[1]).toBe(String(128 - hostBits));
+          const words = new Uint32Array(4);
+          expect(ipv6Words(prefix!.split("/")[0]!, words)).toBe(true);
+          expect(
+            [...words].reduce((sum, word) => (sum << 32n) | BigInt(word), 0n).toString(16),
+          ).toBe(network.toString(16));
+        },
+      ),
+      { numRuns: 300 },
     );
   });
 

@@ -79,14 +79,7 @@ export function ipDataFromTables(tables: IpTables): IpData {
     return {
       asn: entry < 0 ? null : entryAsns[entry]!,
       asName: entry < 0 ? null : asName(entry),
-      prefix:
-        at < 0
-          ? null
-          : coveringIpv6Prefix(
-              words,
-              asn6.starts.subarray(at * 4, at * 4 + 4),
-              asn6.ends.subarray(at * 4, at * 4 + 4),
-            ),
+      prefix: at < 0 ? null : coveringIpv6Prefix(words, asn6.starts, asn6.ends, at * 4),
       country: where < 0 ? null : countries[country6.values[where]!]!,
     };
   };
