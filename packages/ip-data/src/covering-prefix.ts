@@ -22,13 +22,17 @@ export function coveringIpv4Prefix(address: number, start: number, end: number):
   return `${ipv4Text(network)}/${32 - fits}`;
 }
 
+/**
+ * The same for IPv6: four words each, the range's bounds at `rangeOffset` of `start` and `end`
+ * (so a table's arrays are passed as they are, no view made per lookup).
+ */
 export function coveringIpv6Prefix(
   address: ArrayLike<number>,
   start: ArrayLike<number>,
   end: ArrayLike<number>,
+  rangeOffset = 0,
 ): string {
-  const network = new Uint32Array(4);
-  const last = new Uint32Array(4);
+  // Scratch words of the module, not new arrays: this runs for every IPv6 answer.
   const block = (hostBits: number) => {
     for (let word = 0; word < 4; word++) {
       // Host bits of this word: those of the 128 that fall in it, from the right.
@@ -37,7 +41,10 @@ export function coveringIpv6Prefix(
       network[word] = (address[word]! & ~hostMask) >>> 0;
       last[word] = (network[word]! | hostMask) >>> 0;
     }
-    return compareWords(network, 0, start, 0, 4) >= 0 && compareWords(last, 0, end, 0, 4) <= 0;
+    return (
+      compareWords(network, 0, start, rangeOffset, 4) >= 0 &&
+      compareWords(last, 0, end, rangeOffset, 4) <= 0
+    );
   };
   let fits = 0;
   let tooBig = 129;
@@ -49,3 +56,6 @@ export function coveringIpv6Prefix(
   block(fits);
   return `${ipv6Text(network)}/${128 - fits}`;
 }
+
+const network = new Uint32Array(4);
+const last = new Uint32Array(4);

@@ -5,6 +5,7 @@ import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { coveringIpv4Prefix, ipDataFromCsv, loadIpData } from "./index.js";
+import { ipv6Words } from "./ip-number.js";
 
 // Lines in the shapes ip-location-db publishes (a quoted name with a comma; -num bounds).
 const asnCsv = [
@@ -258,35 +259,63 @@ describe("IPv4 segments", () => {
     );
   });
 
-  it("builds an answer once and shares it: a second lookup allocates nothing new", () => {
-    const data = small();
-    const first = data.lookup("1.0.0.1");
-    expect(data.lookup("1.0.0.200")).toBe(first);
-    expect(Object.isFrozen(first)).toBe(true);
+  it("gives an IPv6 address the largest block inside its range, as a scan of block sizes does", () => {
+    const big = (words: bigint) =>
+      words
+        .toString(16)
+        .padStart(32, "0")
+        .match(/.{4}/g)!
+        .map((group) => group.replace(/^0+(?=.)/, ""))
+        .join(":");
+    const mask = (bits: number) => (1n << BigInt(bits)) - 1n;
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 0x2001n << 112n, max: (0x2002n << 112n) - 1n }),
+        fc.bigInt({ min: 0n, max: mask(70) }),
+        fc.bigInt({ min: 0n, max: mask(70) }),
+        (start, length, into) => {
+          const end = start + length;
+          const address = start + (length === 0n ? 0n : into % (length + 1n));
+          const data = ipDataFromCsv({
+            source: "six",
+            asn: [{ source: "six", text: `${big(start)},${big(end)},64500,Six` }],
+            country: [],
+          });
+          // The largest host-bit count whose block around the address stays inside the range.
+          let hostBits = 0;
+          while (hostBits < 128) {
+            const next = hostBits + 1;
+            const network = address & ~mask(next);
+            if (network < start || (network | mask(next)) > end) break;
+            hostBits = next;
+          }
+          const network = address & ~mask(hostBits);
+          const prefix = data.lookup(big(address))?.prefix;
+          expect(prefix?.split("/")[1]).toBe(String(128 - hostBits));
+          const words = new Uint32Array(4);
+          expect(ipv6Words(prefix!.split("/")[0]!, words)).toBe(true);
+          expect(
+            [...words].reduce((sum, word) => (sum << 32n) | BigInt(word), 0n).toString(16),
+          ).toBe(network.toString(16));
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 
-  it("keeps at most 65,536 answers: past that they are dropped and built again, equal", () => {
-    // 70,000 one-address ranges: as many segments with an answer each.
-    const data = ipDataFromCsv({
-      source: "many",
-      asn: [
-        {
-          source: "many",
-          text: Array.from(
-            { length: 70_000 },
-            (_, index) => `${index * 2},${index * 2},${index + 1},N`,
-          ).join("\n"),
-        },
-      ],
-      country: [],
-    });
-    const first = data.lookup("0.0.0.0");
-    expect(data.lookup("0.0.0.0")).toBe(first);
-    for (let index = 1; index < 70_000; index++) data.lookup(ipv4(index * 2));
-    const again = data.lookup("0.0.0.0");
-    expect(again).not.toBe(first);
-    expect(again).toEqual({ asn: 1, asName: "N", prefix: "0.0.0.0/32", country: null });
-    expect(data.lookup(ipv4(139_998))).toMatchObject({ asn: 70_000, prefix: "0.2.34.222/32" });
+  it("answers with a new plain object each time: the caller may keep or change it", () => {
+    const data = small();
+    const first = data.lookup("1.0.0.1") as { asn: number | null };
+    const second = data.lookup("1.0.0.200");
+    expect(second).not.toBe(first);
+    expect(second).toEqual(first);
+    first.asn = 1;
+    expect(data.lookup("1.0.0.1")?.asn).toBe(13335);
+    expect(Object.keys(second!)).toEqual(["asn", "asName", "prefix", "country"]);
+    // Outside the data too: a new object with every field null, not a shared one.
+    const nowhere = data.lookup("1.0.8.0");
+    expect(nowhere).not.toBe(data.lookup("1.0.8.1"));
+    expect(nowhere).toEqual({ asn: null, asName: null, prefix: null, country: null });
   });
 });
 

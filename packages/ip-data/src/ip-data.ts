@@ -1,7 +1,7 @@
 import { coveringIpv6Prefix } from "./covering-prefix.js";
-import { ipv4Number, ipv4Text, ipv6Words } from "./ip-number.js";
+import { ipv4Number, ipv6Words } from "./ip-number.js";
 import { buildIpTables, type CsvSources, type IpTables } from "./ip-tables.js";
-import { findSegment } from "./ipv4-segments.js";
+import { findSegment, segmentPrefix } from "./ipv4-segments.js";
 import { findIpv6 } from "./range-table.js";
 
 /** What the data says of one address; a field the data lacks is null. */
@@ -17,8 +17,7 @@ export interface IpNetworkFacts {
 
 /**
  * Network and country data held in memory. `lookup` is synchronous and answers null for
- * anything that is not an IP literal. An IPv4 answer is built once per segment of the data and
- * shared (frozen): looking an address up again allocates nothing.
+ * anything that is not an IP literal; each answer is a new object, the caller's to keep.
  */
 export interface IpData {
   /** What the data is, for `data.source` of the hosting section. */
@@ -38,23 +37,8 @@ export function ipDataFromCsv(options: CsvSources): IpData {
   return ipDataFromTables(buildIpTables(options));
 }
 
-const nothing: IpNetworkFacts = Object.freeze({
-  asn: null,
-  asName: null,
-  prefix: null,
-  country: null,
-});
-
 const isIpv6 = -1;
 const notIp = -2;
-const pageBits = 12;
-const pageSize = 1 << pageBits;
-/**
- * IPv4 answers kept at most (some 10 MB): past it, all are dropped and built again as asked. A
- * server asks for the same networks again and again; a scan of random addresses must not grow
- * the heap by a hundred megabytes.
- */
-const maxKeptAnswers = 65_536;
 
 /** Lookups over tables built here or on another thread. */
 export function ipDataFromTables(tables: IpTables): IpData {
@@ -74,43 +58,19 @@ export function ipDataFromTables(tables: IpTables): IpData {
     tables.countryCodes.slice(index * 2, index * 2 + 2),
   );
   const words = new Uint32Array(4);
-  // Filled as segments are first asked for: one small object a segment. In pages: one array of
-  // a million slots would be a slow dictionary to V8, or tens of ms to fill up front.
-  const pageCount = Math.ceil(v4.count / pageSize);
-  let pages: (IpNetworkFacts | undefined)[][] = new Array(pageCount);
-  let kept = 0;
-  const answer4 = (segment: number): IpNetworkFacts => {
-    const entry = v4.entries[segment]!;
-    const where = v4.countries[segment]!;
-    if (entry < 0 && where < 0) return nothing;
-    const length = v4.prefixLengths[segment]!;
-    const mask = length === 0 ? 0 : (0xffffffff << (32 - length)) >>> 0;
-    return Object.freeze({
-      asn: entry < 0 ? null : entryAsns[entry]!,
-      asName: entry < 0 ? null : asName(entry),
-      prefix: entry < 0 ? null : `${ipv4Text((v4.starts[segment]! & mask) >>> 0)}/${length}`,
-      country: where < 0 ? null : countries[where]!,
-    });
-  };
+  // A new small object each time, not a cache of answers: on random addresses a cache missed
+  // almost always and its answers lived long enough to be promoted, then collected (the GC took
+  // more than building them again); a fresh answer dies young, which costs next to nothing.
   const lookup4 = (value: number): IpNetworkFacts => {
     const segment = findSegment(v4, value);
-    let page = pages[segment >>> pageBits];
-    if (page === undefined) {
-      page = new Array(pageSize);
-      pages[segment >>> pageBits] = page;
-    }
-    const slot = segment & (pageSize - 1);
-    const known = page[slot];
-    if (known !== undefined) return known;
-    const built = answer4(segment);
-    if (++kept > maxKeptAnswers) {
-      pages = new Array(pageCount);
-      kept = 1;
-      page = new Array(pageSize);
-      pages[segment >>> pageBits] = page;
-    }
-    page[slot] = built;
-    return built;
+    const entry = v4.entries[segment]!;
+    const where = v4.countries[segment]!;
+    return {
+      asn: entry < 0 ? null : entryAsns[entry]!,
+      asName: entry < 0 ? null : asName(entry),
+      prefix: entry < 0 ? null : segmentPrefix(v4, segment),
+      country: where < 0 ? null : countries[where]!,
+    };
   };
   const lookup6 = (): IpNetworkFacts => {
     const at = findIpv6(asn6, words);
@@ -119,14 +79,7 @@ export function ipDataFromTables(tables: IpTables): IpData {
     return {
       asn: entry < 0 ? null : entryAsns[entry]!,
       asName: entry < 0 ? null : asName(entry),
-      prefix:
-        at < 0
-          ? null
-          : coveringIpv6Prefix(
-              words,
-              asn6.starts.subarray(at * 4, at * 4 + 4),
-              asn6.ends.subarray(at * 4, at * 4 + 4),
-            ),
+      prefix: at < 0 ? null : coveringIpv6Prefix(words, asn6.starts, asn6.ends, at * 4),
       country: where < 0 ? null : countries[country6.values[where]!]!,
     };
   };

@@ -33,8 +33,17 @@ export function ipv4Number(text: string): number {
 
 /** The dotted-quad form of an unsigned 32-bit number. */
 export function ipv4Text(value: number): string {
-  return `${value >>> 24}.${(value >>> 16) & 255}.${(value >>> 8) & 255}.${value & 255}`;
+  // Joined from strings made once: a template converting four numbers took 3-4 times as long.
+  return (
+    octetDot[value >>> 24]! +
+    octetDot[(value >>> 16) & 255]! +
+    octetDot[(value >>> 8) & 255]! +
+    octetText[value & 255]!
+  );
 }
+
+const octetText = Array.from({ length: 256 }, (_, octet) => String(octet));
+const octetDot = octetText.map((text) => `${text}.`);
 
 /**
  * The address as four unsigned 32-bit words written into `into` at `offset`; false when it is
@@ -109,28 +118,37 @@ function hexValue(code: number): number {
 
 /** The compressed text form (RFC 5952) of four words. */
 export function ipv6Text(words: ArrayLike<number>, offset = 0): string {
-  const groups: number[] = [];
-  for (let word = 0; word < 4; word++) {
-    const value = words[offset + word]!;
-    groups.push(value >>> 16, value & 0xffff);
-  }
   // The longest run of two or more zero groups becomes "::" (the first one on a tie).
   let bestStart = -1;
   let bestLength = 1;
-  for (let start = 0; start < 8; ) {
-    if (groups[start] !== 0) {
-      start++;
+  let runStart = -1;
+  for (let group = 0; group <= 8; group++) {
+    if (group < 8 && groupOf(words, offset, group) === 0) {
+      if (runStart < 0) runStart = group;
+    } else if (runStart >= 0) {
+      if (group - runStart > bestLength) {
+        bestStart = runStart;
+        bestLength = group - runStart;
+      }
+      runStart = -1;
+    }
+  }
+  // Written in one pass, no arrays: this runs for every IPv6 answer's prefix.
+  let text = "";
+  for (let group = 0; group < 8; group++) {
+    if (group === bestStart) {
+      text += "::";
+      group += bestLength - 1;
       continue;
     }
-    let end = start;
-    while (end < 8 && groups[end] === 0) end++;
-    if (end - start > bestLength) {
-      bestStart = start;
-      bestLength = end - start;
-    }
-    start = end;
+    if (group > 0 && group !== bestStart + bestLength) text += ":";
+    text += groupOf(words, offset, group).toString(16);
   }
-  const hex = groups.map((group) => group.toString(16));
-  if (bestStart < 0) return hex.join(":");
-  return `${hex.slice(0, bestStart).join(":")}::${hex.slice(bestStart + bestLength).join(":")}`;
+  return text;
+}
+
+/** The 16-bit group `group` (0 to 7) of four 32-bit words. */
+function groupOf(words: ArrayLike<number>, offset: number, group: number): number {
+  const word = words[offset + (group >> 1)]!;
+  return group % 2 === 0 ? word >>> 16 : word & 0xffff;
 }

@@ -1,3 +1,4 @@
+import { ipv4Text } from "./ip-number.js";
 import type { RangeTable } from "./range-table.js";
 
 /**
@@ -117,6 +118,15 @@ export function findSegment(segments: Ipv4Segments, address: number): number {
   }
   return low;
 }
+
+/** The CIDR block holding a segment that has an AS entry, as text. */
+export function segmentPrefix(segments: Ipv4Segments, segment: number): string {
+  const length = segments.prefixLengths[segment]!;
+  const mask = length === 0 ? 0 : (0xffffffff << (32 - length)) >>> 0;
+  return ipv4Text((segments.starts[segment]! & mask) >>> 0) + slashLength[length]!;
+}
+
+const slashLength = Array.from({ length: 33 }, (_, length) => `/${length}`);
 
 export function segmentBytes(segments: Ipv4Segments): number {
   return (
