@@ -73,6 +73,7 @@ export * from "./spf/spf-suite-differences.js";
 export * from "./spf/spf-suite-handler.js";
 export * from "./tls/certificates.js";
 export * from "./tls/delay-relay.js";
+export * from "./tls/dh-params.js";
 export * from "./tls/hello-responder.js";
 export * from "./tls/openssl-server.js";
 export * from "./tls/revocation.js";
