@@ -10,6 +10,8 @@ import {
 } from "@domain-intel/test-kit";
 import { findingOf, status, useSslHarness } from "@domain-intel/test-kit/ssl-harness";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createEngine } from "../../engine.js";
+import { silentLogger } from "../../logging/logger.js";
 import { sslFindingIds } from "./ssl-findings.js";
 
 // Revocation against real peers on loopback: OCSP responses and a responder from Debian's
@@ -22,6 +24,8 @@ const harness = useSslHarness(
       { type: "A", name: "pair.test", ttl: 60, data: "127.0.0.1" },
       { type: "A", name: "pair.test", ttl: 60, data: "127.0.0.2" },
     ],
+    // The engine's own ssl section probes port 443: a loopback address of its own for it.
+    "engine.test": [{ type: "A", name: "engine.test", ttl: 60, data: "127.0.43.3" }],
   },
   sslFindingIds,
 );
@@ -404,5 +408,51 @@ describe("sslProbe: revocation turned off", () => {
     expect(data.revocation).toBeNull();
     expect(status(data, "ssl.cert.revoked")).toBe("skipped");
     expect(peer.requests).toEqual([]);
+  });
+});
+
+describe("the engine's ssl.revocation option", () => {
+  it("asks no OCSP responder and fetches no CRL when off; asks them when on (the default)", async () => {
+    const peer = await serve(() => Buffer.from("x"));
+    const base = `http://127.0.0.1:${peer.port}`;
+    const leaf = await harness.pki.issueLeaf({
+      commonName: "engine.test",
+      subjectAltNames: ["engine.test"],
+      ocspUrls: [`${base}/ocsp`],
+      crlUrls: [`${base}/ca.crl`],
+    });
+    // The built-in section probes port 443, which is privileged: this test runs as root, as CI.
+    await harness
+      .startTlsServer({ key: leaf.keyPem, cert: leaf.chainPem, host: "127.0.43.3", port: 443 })
+      .catch((error: NodeJS.ErrnoException) => {
+        throw new Error(`serving 127.0.43.3:443 failed (${error.code}; EACCES: not root)`);
+      });
+    /** The built-in ssl section of an engine made with these `ssl` options. */
+    const lookup = async (ssl: { revocation?: boolean }) => {
+      const engine = createEngine({
+        keys: ["revocation-option-key"],
+        network: {
+          resolvers: [harness.dns.address],
+          allowPrivateAddresses: true,
+          timeoutMs: 15_000,
+        },
+        ssl: { ca: harness.pki.root.certPem, scan: false, ...ssl },
+        probes: { whois: false, dns: false, mail: false, hosting: false, http: false },
+        logger: silentLogger,
+      });
+      const result = await engine.lookup("engine.test", "ssl");
+      return result.data as { revocation: unknown; findings: { id: string; status: string }[] };
+    };
+    const revokedStatus = (data: Awaited<ReturnType<typeof lookup>>) =>
+      data.findings.find((entry) => entry.id === "ssl.cert.revoked")?.status;
+
+    const off = await lookup({ revocation: false });
+    expect(off.revocation).toBeNull();
+    expect(revokedStatus(off)).toBe("skipped");
+    expect(peer.requests).toEqual([]);
+
+    const on = await lookup({});
+    expect(on.revocation).toMatchObject({ status: "unavailable" });
+    expect(peer.requests.length).toBeGreaterThan(0);
   });
 });
