@@ -1,4 +1,5 @@
 import {
+  createCertificate,
   createCrl,
   createOcspResponse,
   requireOpensslCli,
@@ -100,6 +101,18 @@ describe("sslProbe: revocation from the stapled OCSP response", () => {
       reason: null,
       problem: null,
       checks: [{ source: "ocsp-stapled", url: null, outcome: "good", problem: null }],
+      // The test kit's intermediate names no OCSP responder and no CRL.
+      intermediates: [
+        {
+          subject: expect.any(String),
+          status: "unavailable",
+          source: null,
+          revokedAt: null,
+          reason: null,
+          problem: expect.stringMatching(/names no OCSP responder and no CRL/),
+          checks: [],
+        },
+      ],
     });
     expect(status(data, "ssl.cert.revoked")).toBe("pass");
     expect(data.grade).not.toBe("F");
@@ -387,6 +400,111 @@ describe("sslProbe: revocation from the CRL", () => {
       ],
     });
     expect(status(data, "ssl.cert.revoked")).toBe("info");
+  });
+});
+
+describe("sslProbe: distribution points that are not fetched", () => {
+  it("says which when a certificate names only an LDAP CRL", async () => {
+    const ldap = "ldap://ldap.example/cn=Test%20CA?certificateRevocationList";
+    const leaf = await harness.pki.issueLeaf({ ...names, crlUrls: [ldap] });
+
+    const data = await probe(leaf);
+
+    expect(data.revocation).toMatchObject({ status: "unavailable", checks: [] });
+    expect(data.revocation?.problem).toBe(
+      `the certificate names no OCSP responder and no CRL over HTTP, and the server staples nothing; not fetched: ${ldap} (LDAP)`,
+    );
+    expect(findingOf(data, "ssl.cert.revoked")).toMatchObject({
+      status: "info",
+      message: expect.stringContaining(`not fetched: ${ldap} (LDAP)`),
+    });
+  });
+});
+
+describe("sslProbe: the intermediates' revocation", () => {
+  it("fails a chain whose intermediate its root's CRL lists, and passes one it does not", async () => {
+    let crl: Buffer = Buffer.alloc(0);
+    const peer = await serve(() => crl);
+    const { root } = harness.pki;
+    const intermediate = await createCertificate({
+      commonName: "Revoked Intermediate CA",
+      ca: true,
+      issuer: root,
+      crlUrls: [`http://127.0.0.1:${peer.port}/root.crl`],
+    });
+    const leaf = await createCertificate({ ...names, issuer: intermediate });
+    const revokedAt = new Date(Date.UTC(2026, 5, 1, 2, 3, 4));
+    const server = await harness.startTlsServer({
+      key: leaf.keyPem,
+      cert: leaf.certPem + intermediate.certPem,
+    });
+    const run = () =>
+      harness.probe({ port: server.port, ca: root.certPem, scan: false }, "secure.test", roomy());
+
+    crl = await createCrl({
+      issuer: root,
+      revoked: [{ certificate: intermediate, revokedAt, reason: "keyCompromise" }],
+    });
+    const revoked = await run();
+    // A fresh probe, so a fresh CRL cache: the new CRL is read.
+    crl = await createCrl({ issuer: root, revoked: [] });
+    const good = await run();
+
+    // The leaf names no source; the intermediate's CRL speaks for it.
+    expect(revoked.revocation).toMatchObject({
+      status: "unavailable",
+      intermediates: [
+        {
+          subject: "CN=Revoked Intermediate CA",
+          status: "revoked",
+          source: "crl",
+          revokedAt: revokedAt.toISOString(),
+          reason: "keyCompromise",
+        },
+      ],
+    });
+    expect(findingOf(revoked, "ssl.cert.revoked")).toMatchObject({
+      status: "fail",
+      message: expect.stringMatching(
+        /intermediate certificate CN=Revoked Intermediate CA was revoked/,
+      ),
+    });
+    expect(good.revocation?.intermediates).toEqual([
+      expect.objectContaining({ status: "good", source: "crl" }),
+    ]);
+    expect(status(good, "ssl.cert.revoked")).toBe("info");
+  });
+
+  it("caps the grade at F for a revoked intermediate", async () => {
+    let crl: Buffer = Buffer.alloc(0);
+    const peer = await serve(() => crl);
+    const { root } = harness.pki;
+    const intermediate = await createCertificate({
+      commonName: "Revoked Intermediate CA",
+      ca: true,
+      issuer: root,
+      crlUrls: [`http://127.0.0.1:${peer.port}/root.crl`],
+    });
+    const leaf = await createCertificate({ ...names, issuer: intermediate });
+    crl = await createCrl({
+      issuer: root,
+      revoked: [{ certificate: intermediate, revokedAt: new Date() }],
+    });
+    const server = await harness.startTlsServer({
+      key: leaf.keyPem,
+      cert: leaf.certPem + intermediate.certPem,
+    });
+
+    const data = await harness.probe(
+      { port: server.port, ca: root.certPem },
+      "secure.test",
+      harness.context({ timeoutMs: 20_000 }),
+    );
+
+    expect(data.grade).toBe("F");
+    expect(data.gradeReasons).toContain(
+      "F: the intermediate CN=Revoked Intermediate CA is revoked",
+    );
   });
 });
 
