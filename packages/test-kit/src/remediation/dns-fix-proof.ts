@@ -3,6 +3,11 @@ import { assessInLab, type LabWorldOptions } from "../dns/dns-lab-world.js";
 import { applyDnsRecords, applyRegistrar, changesOf } from "./apply-changes.js";
 import { type FixProof, remediationOf } from "./fix-proof.js";
 
+const isAtOrBelow = (name: string, apex: string) => {
+  const bare = name.toLowerCase().replace(/\.$/, "");
+  return bare === apex.toLowerCase() || bare.endsWith(`.${apex.toLowerCase()}`);
+};
+
 /** A broken DNS world for one check: the lab world's hooks break it, `parameters` fill the fix. */
 export interface DnsProofCase {
   readonly world: LabWorldOptions & { name?: string };
@@ -29,11 +34,23 @@ export async function proveDnsFix(id: string, proof: DnsProofCase): Promise<FixP
   const { world } = first;
   const zone = proof.world.child;
   const parent = proof.world.parentZone;
+  // A change owned in one of the extra zones (a report service's...) is made there.
+  const extraZones = (proof.world.extraZones ?? []).map((extra) => ({
+    ...extra,
+    records: applyDnsRecords(
+      extra.records,
+      records.filter((change) => isAtOrBelow(change.owner, extra.apex)),
+    ),
+  }));
+  const own = records.filter(
+    (change) => !extraZones.some((extra) => isAtOrBelow(change.owner, extra.apex)),
+  );
   const second = await assessInLab({
     ...proof.world,
     block: world.block,
     keys: world,
-    child: (served, context) => applyDnsRecords(zone ? zone(served, context) : served, records),
+    extraZones,
+    child: (served, context) => applyDnsRecords(zone ? zone(served, context) : served, own),
     parentZone: (served, context) =>
       applyRegistrar(parent ? parent(served, context) : served, registrar, world.domain),
   });
