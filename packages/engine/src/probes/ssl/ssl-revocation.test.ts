@@ -422,7 +422,8 @@ describe("sslProbe: distribution points that are not fetched", () => {
 });
 
 describe("sslProbe: the intermediates' revocation", () => {
-  it("fails a chain whose intermediate its root's CRL lists, and passes one it does not", async () => {
+  /** A chain whose intermediate names a CRL on loopback that `setCrl` fills, served. */
+  async function chainWithIntermediateCrl() {
     let crl: Buffer = Buffer.alloc(0);
     const peer = await serve(() => crl);
     const { root } = harness.pki;
@@ -433,21 +434,31 @@ describe("sslProbe: the intermediates' revocation", () => {
       crlUrls: [`http://127.0.0.1:${peer.port}/root.crl`],
     });
     const leaf = await createCertificate({ ...names, issuer: intermediate });
-    const revokedAt = new Date(Date.UTC(2026, 5, 1, 2, 3, 4));
     const server = await harness.startTlsServer({
       key: leaf.keyPem,
       cert: leaf.certPem + intermediate.certPem,
     });
-    const run = () =>
-      harness.probe({ port: server.port, ca: root.certPem, scan: false }, "secure.test", roomy());
+    const setCrl = async (revokedAt: Date | null) => {
+      crl = await createCrl({
+        issuer: root,
+        revoked: revokedAt
+          ? [{ certificate: intermediate, revokedAt, reason: "keyCompromise" }]
+          : [],
+      });
+    };
+    return { port: server.port, setCrl };
+  }
 
-    crl = await createCrl({
-      issuer: root,
-      revoked: [{ certificate: intermediate, revokedAt, reason: "keyCompromise" }],
-    });
+  it("fails a chain whose intermediate its root's CRL lists, and passes one it does not", async () => {
+    const { port, setCrl } = await chainWithIntermediateCrl();
+    const revokedAt = new Date(Date.UTC(2026, 5, 1, 2, 3, 4));
+    // Each run a fresh probe, so a fresh CRL cache: the CRL of the moment is read.
+    const run = () =>
+      harness.probe({ port, ca: harness.pki.root.certPem, scan: false }, "secure.test", roomy());
+
+    await setCrl(revokedAt);
     const revoked = await run();
-    // A fresh probe, so a fresh CRL cache: the new CRL is read.
-    crl = await createCrl({ issuer: root, revoked: [] });
+    await setCrl(null);
     const good = await run();
 
     // The leaf names no source; the intermediate's CRL speaks for it.
@@ -476,27 +487,11 @@ describe("sslProbe: the intermediates' revocation", () => {
   });
 
   it("caps the grade at F for a revoked intermediate", async () => {
-    let crl: Buffer = Buffer.alloc(0);
-    const peer = await serve(() => crl);
-    const { root } = harness.pki;
-    const intermediate = await createCertificate({
-      commonName: "Revoked Intermediate CA",
-      ca: true,
-      issuer: root,
-      crlUrls: [`http://127.0.0.1:${peer.port}/root.crl`],
-    });
-    const leaf = await createCertificate({ ...names, issuer: intermediate });
-    crl = await createCrl({
-      issuer: root,
-      revoked: [{ certificate: intermediate, revokedAt: new Date() }],
-    });
-    const server = await harness.startTlsServer({
-      key: leaf.keyPem,
-      cert: leaf.certPem + intermediate.certPem,
-    });
+    const { port, setCrl } = await chainWithIntermediateCrl();
+    await setCrl(new Date());
 
     const data = await harness.probe(
-      { port: server.port, ca: root.certPem },
+      { port, ca: harness.pki.root.certPem },
       "secure.test",
       harness.context({ timeoutMs: 20_000 }),
     );
