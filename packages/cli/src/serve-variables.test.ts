@@ -49,6 +49,7 @@ const samples: Record<
     fromFile: true,
   },
   DOMAIN_INTEL_SSL_SCAN: { good: "0", bad: "", badOption: undefined },
+  DOMAIN_INTEL_SSL_REVOCATION: { good: "0", bad: "", badOption: undefined },
   DOMAIN_INTEL_RDAP_BOOTSTRAP: {
     good: file("dns.json", JSON.stringify({ version: "1.0", services: [] })),
     bad: file("no-services.json", JSON.stringify({ version: "1.0" })),

@@ -127,6 +127,12 @@ export const serveVariables: readonly ServeVariable[] = [
     sets: { option: "ssl.scan" },
   },
   {
+    name: "DOMAIN_INTEL_SSL_REVOCATION",
+    summary: "the ssl section's revocation check: OCSP and CRLs (1/0/yes/no...)",
+    doc: "boolean: the `ssl` section's revocation check (the stapled OCSP response, else the OCSP responders and CRLs the certificate names, fetched over HTTP); `0` fetches nothing",
+    sets: { option: "ssl.revocation" },
+  },
+  {
     name: "DOMAIN_INTEL_RDAP_BOOTSTRAP",
     summary: "IANA RDAP bootstrap: URL or file",
     doc: "IANA RDAP bootstrap (`dns.json`): an `http(s)` URL, or a file (path or `file:` URL) checked at start and re-read daily. Default: IANA's `https://data.iana.org/rdap/dns.json`",

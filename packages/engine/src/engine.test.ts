@@ -266,6 +266,7 @@ describe("createEngine options", () => {
     [{ keys: ["k"], network: { maxConcurrency: 1.5 } }, "options.network.maxConcurrency"],
     [{ keys: ["k"], ssl: { ca: "not a pem" } }, "options.ssl.ca"],
     [{ keys: ["k"], ssl: { scan: "no" } }, "options.ssl.scan"],
+    [{ keys: ["k"], ssl: { revocation: "off" } }, "options.ssl.revocation"],
     [{ keys: ["k"], mail: { smtp: "no" } }, "options.mail.smtp"],
     [{ keys: ["k"], mail: { smtpPort: 70000 } }, "options.mail.smtpPort"],
     [{ keys: ["k"], mail: { dkimSelectors: ["a b"] } }, "options.mail.dkimSelectors"],

@@ -81,6 +81,7 @@ export * from "./spf/spf-suite-handler.js";
 export * from "./stalls/main-thread-stalls.js";
 export * from "./tls/certificates.js";
 export * from "./tls/delay-relay.js";
+export * from "./tls/dh-params.js";
 export * from "./tls/hello-responder.js";
 export * from "./tls/openssl-server.js";
 export * from "./tls/revocation.js";

@@ -1,7 +1,9 @@
 import type { SecureServerOptions } from "node:http2";
 import {
   createTestPki,
+  type HelloResponder,
   startDnsServer,
+  startHelloResponder,
   startWebPeer,
   type TestDnsServer,
   type TestPki,
@@ -32,7 +34,7 @@ const domains = Object.keys(hsts);
 let dns: TestDnsServer;
 let pki: TestPki;
 let leaf: { keyPem: string; chainPem: string };
-const peers: WebPeer[] = [];
+const peers: (WebPeer | HelloResponder)[] = [];
 
 beforeAll(async () => {
   dns = await startDnsServer(
@@ -50,8 +52,17 @@ afterEach(async () => {
 });
 afterAll(() => dns?.close());
 
-/** An engine with only the ssl and http sections, both pointed at one site served so. */
-async function siteEngine(tls: Omit<SecureServerOptions, "key" | "cert"> = {}) {
+/**
+ * An engine with only the ssl and http sections, both pointed at one site served so; with
+ * `ignoreScsv`, the ssl section scans it through a hello responder that answers TLS 1.2 hellos
+ * offering ECDHE-RSA-CAMELLIA256-SHA384 by hand, TLS_FALLBACK_SCSV or not (RFC 7507 ignored),
+ * and relays every other connection to the site (Node's own hello offers no CAMELLIA suite, so
+ * the certificate is read from the site).
+ */
+async function siteEngine(
+  tls: Omit<SecureServerOptions, "key" | "cert"> = {},
+  { ignoreScsv = false } = {},
+) {
   const https = await startWebPeer({
     tls: { key: leaf.keyPem, cert: leaf.chainPem, ...tls },
     handler: (request, response) => {
@@ -68,6 +79,15 @@ async function siteEngine(tls: Omit<SecureServerOptions, "key" | "cert"> = {}) {
     },
   });
   peers.push(https, http);
+  const front = ignoreScsv
+    ? await startHelloResponder({
+        versions: [0x0303],
+        renegotiationInfo: true,
+        suites: [0xc077],
+        relayPort: https.port,
+      })
+    : null;
+  if (front) peers.push(front);
   const engine = createEngine({
     keys: [key],
     network: { resolvers: [dns.address], allowPrivateAddresses: true, timeoutMs: 8000 },
@@ -76,7 +96,7 @@ async function siteEngine(tls: Omit<SecureServerOptions, "key" | "cert"> = {}) {
       dns: false,
       mail: false,
       hosting: false,
-      ssl: sslProbe({ port: https.port, ca: pki.root.certPem }),
+      ssl: sslProbe({ port: front?.port ?? https.port, ca: pki.root.certPem }),
       http: httpProbe({ httpsPort: https.port, httpPort: http.port, ca: pki.root.certPem }),
     },
     logger: silentLogger,
@@ -139,5 +159,19 @@ describe("the report's ssl grade with the http section's HSTS", () => {
 
     expect(sslOf(year).grade).toBe("B");
     expect(sslOf(year).gradeReasons).toEqual(["B: accepts TLS 1.0 or 1.1"]);
+  });
+
+  it("keeps A, however long the HSTS, when the server ignores TLS_FALLBACK_SCSV (no A+)", async () => {
+    const site = await siteEngine({}, { ignoreScsv: true });
+
+    const year = await site.report("year.test");
+
+    expect(year.sections.ssl?.data).toMatchObject({
+      vulnerabilities: { fallbackScsv: "ignored" },
+    });
+    expect(sslOf(year)).toMatchObject({
+      grade: "A",
+      gradeReasons: ["A: answers a fallback hello carrying TLS_FALLBACK_SCSV (RFC 7507): no A+"],
+    });
   });
 });

@@ -5,8 +5,8 @@ import { at, sectionData } from "./insights/section-data.js";
 /**
  * The report's ssl grade: SSL Labs gives A+ to an A server whose site sends HSTS with a long
  * max-age, which only the http section reads. So the full report raises the ssl section's A to
- * A+ when the http section reports a valid HSTS policy of at least 180 days, and adds the
- * reason; `/ssl/{domain}` alone cannot know HSTS and never says A+. Returns `sections` itself
+ * A+ when the http section reports a valid HSTS policy of at least 180 days and no cap at A
+ * applied (no TLS_FALLBACK_SCSV), and adds the reason; `/ssl/{domain}` alone cannot know HSTS and never says A+. Returns `sections` itself
  * when nothing changes, else a copy: the section values may be shared with the cache.
  */
 export function withReportSslGrade(
@@ -18,9 +18,13 @@ export function withReportSslGrade(
   if (!ssl || !sslData.ok || !http.ok || sslData.value.grade !== "A") return sections;
   const maxAge = at(http.value, "hsts", "maxAge");
   if (at(http.value, "hsts", "valid") !== true || typeof maxAge !== "number") return sections;
-  const grade = withHsts(sslData.value.grade as SslGrade, maxAge);
-  if (grade === "A") return sections;
   const reasons = Array.isArray(sslData.value.gradeReasons) ? sslData.value.gradeReasons : [];
+  const grade = withHsts(
+    sslData.value.grade as SslGrade,
+    maxAge,
+    reasons.filter((reason): reason is string => typeof reason === "string"),
+  );
+  if (grade === "A") return sections;
   const reason = `A+: the http section reports HSTS with max-age ${maxAge} s (at least ${aPlusHstsSeconds})`;
   return {
     ...sections,

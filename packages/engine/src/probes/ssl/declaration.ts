@@ -243,7 +243,7 @@ export const sslDeclaration = {
   name: "ssl",
   summary: "TLS certificate probe: one handshake with SNI on port 443.",
   options: SslOptions,
-  engineOptions: { key: "ssl", pick: ["ca", "scan"] } as const,
+  engineOptions: { key: "ssl", pick: ["ca", "scan", "revocation"] } as const,
   data: SslDataSchema,
   example: example as SslData,
   defaultTtlMs: 60 * 60_000,

@@ -16,6 +16,7 @@ import {
 import type { RevocationAnswer } from "../../protocols/revocation/revocation-answer.js";
 import { certificateFields } from "../../protocols/x509/der/certificate-fields.js";
 import { DerError } from "../../protocols/x509/der/der-reader.js";
+import { printName } from "../../protocols/x509/distinguished-name.js";
 import type { ParsedCertificate } from "../../protocols/x509/parse-certificate.js";
 import type { SslGrade } from "./data/configuration-schema.js";
 import type { SslRevocation, SslRevocationCheck } from "./data/revocation-schema.js";
@@ -26,23 +27,48 @@ const maxUrlsEach = 2;
 
 type Source = SslRevocationCheck["source"];
 
+/** A certificate on the path and its issuer (sent, or from the trust store). */
+export interface IssuedCertificate {
+  certificate: ParsedCertificate;
+  /** Without it nothing can be verified. */
+  issuer: ParsedCertificate | undefined;
+}
+
+type Fetching = { context: ProbeContext; crlCache: CrlCache; maxStepMs: number };
+
 /**
- * The leaf's revocation status, as a browser with hard-fail would look for it: the stapled
- * OCSP response, else each OCSP responder the AIA names (HTTP POST), else each CRL
- * distribution point (cached until its nextUpdate). The first verified good or revoked
+ * The leaf's revocation status and each intermediate's, as a browser with hard-fail would look
+ * for them: for the leaf the stapled OCSP response, else each OCSP responder the AIA names
+ * (HTTP POST), else each CRL distribution point (cached until its nextUpdate); for each
+ * intermediate the same without a staple, all at once. The first verified good or revoked
  * answer decides; every fetch goes through network/ with the step's share of the budget.
  */
-export async function checkRevocation(options: {
-  leaf: ParsedCertificate;
-  /** The leaf's issuer, sent or from the trust store; without it nothing can be verified. */
-  issuer: ParsedCertificate | undefined;
-  stapled: Buffer | null;
-  context: ProbeContext;
-  crlCache: CrlCache;
-  /** The longest any one fetch may take. */
-  maxStepMs: number;
-}): Promise<SslRevocation> {
-  const { leaf, issuer, context } = options;
+export async function checkRevocation(
+  options: IssuedCertificate & {
+    stapled: Buffer | null;
+    /** The CA certificates between the leaf and the trust anchor, each with its issuer. */
+    intermediates: readonly IssuedCertificate[];
+  } & Fetching,
+): Promise<SslRevocation> {
+  const [leaf, ...intermediates] = await Promise.all([
+    statusOf(options),
+    ...options.intermediates.map((entry) => statusOf({ ...options, ...entry, stapled: null })),
+  ]);
+  return {
+    ...leaf!,
+    intermediates: intermediates.map((status, index) => ({
+      subject: printName(options.intermediates[index]!.certificate.subject),
+      ...status,
+    })),
+  };
+}
+
+type Status = Omit<SslRevocation, "intermediates">;
+
+async function statusOf(
+  options: IssuedCertificate & { stapled: Buffer | null } & Fetching,
+): Promise<Status> {
+  const { certificate: leaf, issuer, context } = options;
   const checks: SslRevocationCheck[] = [];
   if (!issuer) {
     return unavailable(
@@ -147,23 +173,28 @@ export async function checkRevocation(options: {
     const source = checks.find((check) => check.outcome === "unknown")!.source;
     return { status: "unknown", source, revokedAt: null, reason: null, problem: null, checks };
   }
+  const notFetched =
+    fields.crlNotFetched.length > 0
+      ? `; not fetched: ${fields.crlNotFetched.slice(0, maxUrlsEach * 2).join(", ")}`
+      : "";
   return unavailable(
     checks,
     checks.length === 0
-      ? "the certificate names no OCSP responder and no CRL, and the server staples nothing"
-      : "no source gave a verified answer",
+      ? `the certificate names no OCSP responder and no CRL over HTTP, and the server staples nothing${notFetched}`
+      : `no source gave a verified answer${notFetched}`,
   );
 }
 
 /** What an unexpected error in the check leaves: no status, and why. */
 export function revocationFailed(error: unknown): SslRevocation {
-  return unavailable(
+  const failed = unavailable(
     [],
     `the check failed (${error instanceof Error ? error.message : String(error)})`,
   );
+  return { ...failed, intermediates: [] };
 }
 
-function unavailable(checks: SslRevocationCheck[], problem: string): SslRevocation {
+function unavailable(checks: SslRevocationCheck[], problem: string): Status {
   return { status: "unavailable", source: null, revokedAt: null, reason: null, problem, checks };
 }
 
@@ -177,10 +208,21 @@ export function gradeWithRevocation(options: {
   revocation: SslRevocation | null;
 }): { grade: SslGrade | null; gradeReasons: string[] } {
   const { grade, gradeReasons, revocation } = options;
-  if (grade === null || revocation?.status !== "revoked" || worseGrade(grade, "F")) {
+  const revokedIntermediate = revocation?.intermediates.find(
+    (intermediate) => intermediate.status === "revoked",
+  );
+  if (
+    grade === null ||
+    (revocation?.status !== "revoked" && !revokedIntermediate) ||
+    worseGrade(grade, "F")
+  ) {
     return { grade, gradeReasons };
   }
-  return { grade: "F", gradeReasons: [...gradeReasons, "F: the certificate is revoked"] };
+  const reason =
+    revocation?.status === "revoked"
+      ? "F: the certificate is revoked"
+      : `F: the intermediate ${revokedIntermediate?.subject} is revoked`;
+  return { grade: "F", gradeReasons: [...gradeReasons, reason] };
 }
 
 /** The worst grade among the endpoints (each with its revocation cap), or undefined without one. */

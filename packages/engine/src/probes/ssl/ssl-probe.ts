@@ -366,14 +366,22 @@ function revocationOf(options: {
     return Promise.resolve(null);
   }
   const { path, end } = reading.chainPath;
-  const sentIssuer = path[1] === undefined ? undefined : reading.parsed[path[1]];
-  const issuer =
-    sentIssuer ?? (end === "trusted-issuer" ? options.trust.anchors.issuerOf(leaf) : undefined);
+  const onPath = path.map((index) => reading.parsed[index]!);
+  /** The next on the path, else the trust anchor that issued the last one. */
+  const issuerAt = (position: number) =>
+    onPath[position + 1] ??
+    (end === "trusted-issuer" ? options.trust.anchors.issuerOf(onPath[position]!) : undefined);
+  // Intermediates: every CA after the leaf but a sent self-signed root, which nothing revokes.
+  const last = end === "self-signed" ? onPath.length - 1 : onPath.length;
+  const intermediates = onPath
+    .slice(1, last)
+    .map((certificate, index) => ({ certificate, issuer: issuerAt(index + 1) }));
   // Started before the scan and awaited after it: a failure must come back as data, not as a
   // rejection nobody is waiting on yet.
   return checkRevocation({
-    leaf,
-    issuer,
+    certificate: leaf,
+    issuer: issuerAt(0),
+    intermediates,
     stapled: options.outcome.ocspResponse,
     context,
     crlCache: settings.crlCache,

@@ -1,4 +1,5 @@
 import {
+  createCertificate,
   createCrl,
   createOcspResponse,
   requireOpensslCli,
@@ -10,6 +11,8 @@ import {
 } from "@domain-intel/test-kit";
 import { findingOf, status, useSslHarness } from "@domain-intel/test-kit/ssl-harness";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createEngine } from "../../engine.js";
+import { silentLogger } from "../../logging/logger.js";
 import { sslFindingIds } from "./ssl-findings.js";
 
 // Revocation against real peers on loopback: OCSP responses and a responder from Debian's
@@ -22,6 +25,8 @@ const harness = useSslHarness(
       { type: "A", name: "pair.test", ttl: 60, data: "127.0.0.1" },
       { type: "A", name: "pair.test", ttl: 60, data: "127.0.0.2" },
     ],
+    // The engine's own ssl section probes port 443: a loopback address of its own for it.
+    "engine.test": [{ type: "A", name: "engine.test", ttl: 60, data: "127.0.43.3" }],
   },
   sslFindingIds,
 );
@@ -96,6 +101,18 @@ describe("sslProbe: revocation from the stapled OCSP response", () => {
       reason: null,
       problem: null,
       checks: [{ source: "ocsp-stapled", url: null, outcome: "good", problem: null }],
+      // The test kit's intermediate names no OCSP responder and no CRL.
+      intermediates: [
+        {
+          subject: expect.any(String),
+          status: "unavailable",
+          source: null,
+          revokedAt: null,
+          reason: null,
+          problem: expect.stringMatching(/names no OCSP responder and no CRL/),
+          checks: [],
+        },
+      ],
     });
     expect(status(data, "ssl.cert.revoked")).toBe("pass");
     expect(data.grade).not.toBe("F");
@@ -386,6 +403,106 @@ describe("sslProbe: revocation from the CRL", () => {
   });
 });
 
+describe("sslProbe: distribution points that are not fetched", () => {
+  it("says which when a certificate names only an LDAP CRL", async () => {
+    const ldap = "ldap://ldap.example/cn=Test%20CA?certificateRevocationList";
+    const leaf = await harness.pki.issueLeaf({ ...names, crlUrls: [ldap] });
+
+    const data = await probe(leaf);
+
+    expect(data.revocation).toMatchObject({ status: "unavailable", checks: [] });
+    expect(data.revocation?.problem).toBe(
+      `the certificate names no OCSP responder and no CRL over HTTP, and the server staples nothing; not fetched: ${ldap} (LDAP)`,
+    );
+    expect(findingOf(data, "ssl.cert.revoked")).toMatchObject({
+      status: "info",
+      message: expect.stringContaining(`not fetched: ${ldap} (LDAP)`),
+    });
+  });
+});
+
+describe("sslProbe: the intermediates' revocation", () => {
+  /** A chain whose intermediate names a CRL on loopback that `setCrl` fills, served. */
+  async function chainWithIntermediateCrl() {
+    let crl: Buffer = Buffer.alloc(0);
+    const peer = await serve(() => crl);
+    const { root } = harness.pki;
+    const intermediate = await createCertificate({
+      commonName: "Revoked Intermediate CA",
+      ca: true,
+      issuer: root,
+      crlUrls: [`http://127.0.0.1:${peer.port}/root.crl`],
+    });
+    const leaf = await createCertificate({ ...names, issuer: intermediate });
+    const server = await harness.startTlsServer({
+      key: leaf.keyPem,
+      cert: leaf.certPem + intermediate.certPem,
+    });
+    const setCrl = async (revokedAt: Date | null) => {
+      crl = await createCrl({
+        issuer: root,
+        revoked: revokedAt
+          ? [{ certificate: intermediate, revokedAt, reason: "keyCompromise" }]
+          : [],
+      });
+    };
+    return { port: server.port, setCrl };
+  }
+
+  it("fails a chain whose intermediate its root's CRL lists, and passes one it does not", async () => {
+    const { port, setCrl } = await chainWithIntermediateCrl();
+    const revokedAt = new Date(Date.UTC(2026, 5, 1, 2, 3, 4));
+    // Each run a fresh probe, so a fresh CRL cache: the CRL of the moment is read.
+    const run = () =>
+      harness.probe({ port, ca: harness.pki.root.certPem, scan: false }, "secure.test", roomy());
+
+    await setCrl(revokedAt);
+    const revoked = await run();
+    await setCrl(null);
+    const good = await run();
+
+    // The leaf names no source; the intermediate's CRL speaks for it.
+    expect(revoked.revocation).toMatchObject({
+      status: "unavailable",
+      intermediates: [
+        {
+          subject: "CN=Revoked Intermediate CA",
+          status: "revoked",
+          source: "crl",
+          revokedAt: revokedAt.toISOString(),
+          reason: "keyCompromise",
+        },
+      ],
+    });
+    expect(findingOf(revoked, "ssl.cert.revoked")).toMatchObject({
+      status: "fail",
+      message: expect.stringMatching(
+        /intermediate certificate CN=Revoked Intermediate CA was revoked/,
+      ),
+    });
+    expect(good.revocation?.intermediates).toEqual([
+      expect.objectContaining({ status: "good", source: "crl" }),
+    ]);
+    expect(status(good, "ssl.cert.revoked")).toBe("info");
+  });
+
+  it("caps the grade at F for a revoked intermediate", async () => {
+    const { port, setCrl } = await chainWithIntermediateCrl();
+    await setCrl(new Date());
+
+    const data = await harness.probe(
+      { port, ca: harness.pki.root.certPem },
+      "secure.test",
+      harness.context({ timeoutMs: 20_000 }),
+    );
+
+    expect(data.grade).toBe("F");
+    expect(data.gradeReasons).toContain(
+      "F: the intermediate CN=Revoked Intermediate CA is revoked",
+    );
+  });
+});
+
 describe("sslProbe: revocation turned off", () => {
   it("skips ssl.cert.revoked and fetches nothing with ssl.revocation false", async () => {
     const peer = await serve(() => Buffer.from("x"));
@@ -404,5 +521,51 @@ describe("sslProbe: revocation turned off", () => {
     expect(data.revocation).toBeNull();
     expect(status(data, "ssl.cert.revoked")).toBe("skipped");
     expect(peer.requests).toEqual([]);
+  });
+});
+
+describe("the engine's ssl.revocation option", () => {
+  it("asks no OCSP responder and fetches no CRL when off; asks them when on (the default)", async () => {
+    const peer = await serve(() => Buffer.from("x"));
+    const base = `http://127.0.0.1:${peer.port}`;
+    const leaf = await harness.pki.issueLeaf({
+      commonName: "engine.test",
+      subjectAltNames: ["engine.test"],
+      ocspUrls: [`${base}/ocsp`],
+      crlUrls: [`${base}/ca.crl`],
+    });
+    // The built-in section probes port 443, which is privileged: this test runs as root, as CI.
+    await harness
+      .startTlsServer({ key: leaf.keyPem, cert: leaf.chainPem, host: "127.0.43.3", port: 443 })
+      .catch((error: NodeJS.ErrnoException) => {
+        throw new Error(`serving 127.0.43.3:443 failed (${error.code}; EACCES: not root)`);
+      });
+    /** The built-in ssl section of an engine made with these `ssl` options. */
+    const lookup = async (ssl: { revocation?: boolean }) => {
+      const engine = createEngine({
+        keys: ["revocation-option-key"],
+        network: {
+          resolvers: [harness.dns.address],
+          allowPrivateAddresses: true,
+          timeoutMs: 15_000,
+        },
+        ssl: { ca: harness.pki.root.certPem, scan: false, ...ssl },
+        probes: { whois: false, dns: false, mail: false, hosting: false, http: false },
+        logger: silentLogger,
+      });
+      const result = await engine.lookup("engine.test", "ssl");
+      return result.data as { revocation: unknown; findings: { id: string; status: string }[] };
+    };
+    const revokedStatus = (data: Awaited<ReturnType<typeof lookup>>) =>
+      data.findings.find((entry) => entry.id === "ssl.cert.revoked")?.status;
+
+    const off = await lookup({ revocation: false });
+    expect(off.revocation).toBeNull();
+    expect(revokedStatus(off)).toBe("skipped");
+    expect(peer.requests).toEqual([]);
+
+    const on = await lookup({});
+    expect(on.revocation).toMatchObject({ status: "unavailable" });
+    expect(peer.requests.length).toBeGreaterThan(0);
   });
 });

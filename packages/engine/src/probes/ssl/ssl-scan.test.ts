@@ -1,6 +1,9 @@
+import { execFileSync } from "node:child_process";
+import { generatePrime, getDiffieHellman } from "node:crypto";
 import type tls from "node:tls";
 import type { ProbeContext } from "@domain-intel/engine";
 import {
+  dhParamsPem,
   sslv3Version,
   startDelayRelay,
   startHelloResponder,
@@ -303,6 +306,41 @@ describe("sslProbe: cipher suites", () => {
         weakness: "precomputed",
       },
     ]);
+  });
+
+  it("names a published group and judges a random prime of the same size by its size alone", async () => {
+    const profile = { maxVersion: "TLSv1.2", ciphers: "DHE-RSA-AES128-GCM-SHA256" } as const;
+    // RFC 7919's ffdhe2048 as OpenSSL publishes it; a fresh 1024-bit safe prime no RFC lists.
+    const ffdhe2048 = execFileSync("openssl", [
+      "genpkey",
+      "-genparam",
+      "-algorithm",
+      "DH",
+      "-pkeyopt",
+      "group:ffdhe2048",
+    ]).toString();
+    const random = await new Promise<bigint>((resolve, reject) =>
+      generatePrime(1024, { safe: true, bigint: true }, (error, prime) =>
+        error ? reject(error) : resolve(prime),
+      ),
+    );
+    const published = await scan({ ...profile, dhparam: ffdhe2048 }, {}, { timeoutMs: 10_000 });
+    const unknown = await scan(
+      { ...profile, dhparam: dhParamsPem(random), ciphers: `${profile.ciphers}:@SECLEVEL=0` },
+      {},
+      { timeoutMs: 10_000 },
+    );
+
+    expect(published.data.groups?.dhPrimes).toEqual([
+      { bits: 2048, prime: true, safePrime: true, known: "RFC7919/ffdhe2048", weakness: null },
+    ]);
+    expect(published.data.grade).toBe("A-");
+    // Not a precomputation target shared by many servers: only its size caps the grade.
+    expect(unknown.data.groups?.dhPrimes).toEqual([
+      { bits: 1024, prime: true, safePrime: true, known: null, weakness: null },
+    ]);
+    expect(unknown.data.grade).toBe("B");
+    expect(unknown.data.gradeReasons).toContain("B: DH group of 1024 bits");
   });
 
   it("tests the served DH prime: one that is not a safe prime caps the grade at C", async () => {
@@ -668,13 +706,9 @@ describe("sslProbe: the scan's limits", () => {
   });
 });
 
-// A 1024-bit DH group (RFC 2409 group 2, "Oakley"), for a server OpenSSL would not give one.
-const dh1024 = `-----BEGIN DH PARAMETERS-----
-MIGHAoGBAP//////////yQ/aoiFowjTExmKLgNwc0SkCTgiKZ8x0Agu+pjsTmyJR
-Sgh5jjQE3e+VGbPNOkMbMCsKbfJfFDdP4TVtbVHCReSFtXZiXn7G9ExC6aY37WsL
-/1y29Aa37e44a/taiZ+lrp8kEXxLH+ZJKGZR7OZTgf//////////AgEC
------END DH PARAMETERS-----
-`;
+// A 1024-bit DH group (RFC 2409 6.2, "Oakley Group 2", as Node has it), for a server OpenSSL
+// would not give one.
+const dh1024 = dhParamsPem(BigInt(`0x${getDiffieHellman("modp2").getPrime("hex")}`));
 
 /** `openssl dhparam -dsaparam 2048`: a prime p whose (p - 1) / 2 is not prime. */
 const dsaStyle2048 = `-----BEGIN X9.42 DH PARAMETERS-----

@@ -13,12 +13,13 @@ export const DhPrimeSchema = Type.Object({
     description: "(p - 1) / 2 is prime too: no small subgroups; null: not tested.",
   }),
   known: Nullable(Type.String(), {
-    description: "The well-known group it is (RFC 3526, 5114, 7919, a server's default).",
+    description:
+      "The RFC group it is (RFC 2409, 3526, 5114, 7919); null: a prime no RFC publishes.",
     examples: ["RFC7919/ffdhe2048", "RFC2409/Oakley Group 2"],
   }),
   weakness: Nullable(StringEnum(dhWeaknesses), {
     description:
-      "composite; small (under 1024 bits); precomputed (a well-known group of 1024 bits or less: Logjam); not-safe (not a safe prime).",
+      "composite; small (under 1024 bits); precomputed (an RFC group of 1024 bits or less, shared by many servers: Logjam); not-safe (not a safe prime).",
   }),
 });
 export type DhPrime = Static<typeof DhPrimeSchema>;

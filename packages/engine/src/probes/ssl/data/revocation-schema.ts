@@ -14,27 +14,47 @@ const RevocationCheckSchema = Type.Object({
   problem: Nullable(Type.String(), { description: "Why invalid or failed, in words." }),
 });
 
-/** `revocation`: the leaf's revocation status, and every source asked to establish it. */
+const statusFields = {
+  status: StringEnum(revocationStatuses, {
+    description:
+      "good or revoked by the first source whose answer verifies; unknown when the responder does not know the certificate; unavailable when no source could establish it.",
+  }),
+  source: Nullable(StringEnum(revocationSources), {
+    description: "The source of `status`; null when unavailable.",
+  }),
+  revokedAt: Nullable(Type.String({ format: "date-time" })),
+  reason: Nullable(Type.String({ description: "The CRLReason (RFC 5280 5.3.1), when given." })),
+  problem: Nullable(Type.String({ description: "Why no status could be established." })),
+  checks: Type.Array(RevocationCheckSchema, {
+    description:
+      "In the order asked: the stapled OCSP response, the OCSP responders of the AIA extension, the CRL distribution points; asking stops at the first verified answer.",
+  }),
+};
+
+/** One intermediate CA certificate on the path, checked against its issuer as the leaf is. */
+const IntermediateRevocationSchema = Type.Object(
+  {
+    subject: Type.String({ description: "The intermediate's subject, as OpenSSL prints it." }),
+    ...statusFields,
+  },
+  {
+    description:
+      "An intermediate's revocation status (no staple: asked of its OCSP responder, else its CRL).",
+  },
+);
+
+/** `revocation`: the leaf's revocation status, its intermediates', and every source asked. */
 export const SslRevocationSchema = Type.Object(
   {
-    status: StringEnum(revocationStatuses, {
+    ...statusFields,
+    intermediates: Type.Array(IntermediateRevocationSchema, {
       description:
-        "good or revoked by the first source whose answer verifies; unknown when the responder does not know the certificate; unavailable when no source could establish it.",
-    }),
-    source: Nullable(StringEnum(revocationSources), {
-      description: "The source of `status`; null when unavailable.",
-    }),
-    revokedAt: Nullable(Type.String({ format: "date-time" })),
-    reason: Nullable(Type.String({ description: "The CRLReason (RFC 5280 5.3.1), when given." })),
-    problem: Nullable(Type.String({ description: "Why no status could be established." })),
-    checks: Type.Array(RevocationCheckSchema, {
-      description:
-        "In the order asked: the stapled OCSP response, the OCSP responders of the AIA extension, the CRL distribution points; asking stops at the first verified answer.",
+        "Each CA certificate between the leaf and the trust anchor (a sent root excepted), in path order.",
     }),
   },
   {
     description:
-      "Whether the leaf certificate is revoked, from a verified OCSP response (stapled, else asked of the responder) or CRL.",
+      "Whether the leaf certificate and its intermediates are revoked, from a verified OCSP response (stapled, else asked of the responder) or CRL.",
   },
 );
 export type SslRevocation = Static<typeof SslRevocationSchema>;

@@ -80,7 +80,7 @@ export const sslFindingReference = {
     reference: "RFC 6066 8, RFC 7633",
   },
   "ssl.cert.revoked": {
-    when: "fail: a verified OCSP response (stapled, else from the AIA responder) or CRL lists the certificate as revoked (the grade is capped at F), or a must-staple certificate's staple is not a valid answer; warn: the responder answers unknown, or the staple is invalid; info: no source gave a verified answer (`details.checks` says why each failed); skipped: `ssl.revocation: false`",
+    when: "fail: a verified OCSP response (stapled, else from the AIA responder) or CRL lists the certificate, or an intermediate on its path (checked against its issuer's responder or CRL, `revocation.intermediates`), as revoked (the grade is capped at F), or a must-staple certificate's staple is not a valid answer; warn: the responder answers unknown, or the staple is invalid; info: no source gave a verified answer (`details.checks` says why each failed); skipped: `ssl.revocation: false`",
     reference:
       "RFC 6960, RFC 5280 5.3.1 and 6.3, RFC 7633; SSL Labs cert issue 16 (revoked) and Rating Guide (revoked: F); badssl.com `revoked`",
   },

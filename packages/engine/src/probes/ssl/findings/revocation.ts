@@ -7,7 +7,10 @@ const sourceNames = {
   crl: "the CRL",
 } as const;
 
-/** `ssl.cert.revoked`: what the verified OCSP response or CRL says about the leaf. */
+/**
+ * `ssl.cert.revoked`: what the verified OCSP responses or CRLs say about the leaf and its
+ * intermediates.
+ */
 export function revokedFinding({ data, certificate }: CertificateFindingsInput): Finding {
   const revocation = data.reachable ? data.revocation : null;
   if (!revocation) {
@@ -37,6 +40,16 @@ export function revokedFinding({ data, certificate }: CertificateFindingsInput):
     checks,
   };
   const from = source ? sourceNames[source] : "";
+  const intermediate = revocation.intermediates.find((entry) => entry.status === "revoked");
+  if (status !== "revoked" && intermediate?.source) {
+    const why = intermediate.reason ? ` (${intermediate.reason})` : "";
+    return finding(
+      "ssl.cert.revoked",
+      "fail",
+      `The intermediate certificate ${intermediate.subject} was revoked on ${intermediate.revokedAt}${why}, says ${sourceNames[intermediate.source]}: clients that check refuse the chain.`,
+      { ...details, intermediate },
+    );
+  }
   if (status === "revoked") {
     const why = revocation.reason ? ` (${revocation.reason})` : "";
     return finding(

@@ -1,15 +1,15 @@
 import { checkPrime } from "node:crypto";
 import QuickLRU from "quick-lru";
-import knownGroups from "./known-dh-groups.json" with { type: "json" };
+import rfcGroups from "./rfc-dh-groups.json" with { type: "json" };
 
 /**
- * Well-known finite-field groups by prime: the RFC 2409, 3526, 5114 and 7919 groups and the
- * defaults of common servers that the Logjam paper ("Imperfect Forward Secrecy", 2015) and
- * nmap's ssl-dh-params list, as testssl.sh's etc/common-primes.txt collects them (its licence
- * beside the table). Names only: a known prime is tested like any other (Socat's 1024-bit
- * "prime" is not one, CVE-2016-2217; RFC 5114's are not safe).
+ * The groups the RFCs publish, by prime (RFC 2409 6.1-6.2, RFC 3526 2-7, RFC 5114 2.1-2.3,
+ * RFC 7919 appendix A), named "RFC7919/ffdhe2048". Names only: a known prime is tested like any
+ * other (RFC 5114's are not safe primes).
  */
-const byPrime = new Map(knownGroups.map((group) => [group.prime, group]));
+const byPrime = new Map(
+  rfcGroups.map((group) => [group.prime, `${group.rfc.replace(" ", "")}/${group.name}`]),
+);
 
 /** A DHE group the server used, and what is wrong with it. */
 export interface DhPrimeVerdict {
@@ -21,7 +21,7 @@ export interface DhPrimeVerdict {
   prime: boolean | null;
   /** (p - 1) / 2 is prime too: no small subgroup to confine a key to; null: not tested. */
   safePrime: boolean | null;
-  /** The well-known group it is, when it is one. */
+  /** The published group it is (RFC 2409, 3526, 5114, 7919), when it is one. */
   known: string | null;
   /** Why it is weak, worst first; null when nothing is. */
   weakness: "composite" | "small" | "precomputed" | "not-safe" | null;
@@ -66,9 +66,9 @@ async function testPrime(hex: string, p: bigint, bits: number): Promise<Tested> 
 
 /**
  * Judges a served DH prime: primality of p and of (p - 1) / 2, and whether it is a well-known
- * group. Weak: composite; under 1024 bits; a well-known group of 1024 bits or less, which a
- * state-level attacker can precompute against (Logjam, section 4); not a safe prime (small
- * subgroups, RFC 7919 section 1).
+ * published group. Weak: composite; under 1024 bits; a published group of 1024 bits or less, one
+ * prime shared by many servers that a state-level attacker can precompute against once (Logjam,
+ * section 4); not a safe prime (small subgroups, RFC 7919 section 1).
  */
 export async function judgeDhPrime(
   primeBytes: Buffer,
@@ -77,7 +77,7 @@ export async function judgeDhPrime(
   const hex = primeBytes.toString("hex").replace(/^0+/, "");
   const p = BigInt(`0x${hex || "0"}`);
   const bits = p === 0n ? 0 : p.toString(2).length;
-  const known = byPrime.get(hex)?.name ?? null;
+  const known = byPrime.get(hex) ?? null;
   // The test goes on in the thread pool when time is up (it cannot be stopped), and is cached.
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<Tested>((resolve) => {

@@ -165,6 +165,15 @@ export const gradeCaps: readonly GradeCap[] = [
       protocols["TLSv1.3"] === false ? "no TLS 1.3" : null,
   },
   {
+    // A cap at A: nothing lower, but no A+ (`withHsts` reads the reasons).
+    grade: "A",
+    source: "2014: TLS_FALLBACK_SCSV support is required for A+",
+    applies: ({ vulnerabilities }) =>
+      vulnerabilities?.fallbackScsv === "ignored"
+        ? "answers a fallback hello carrying TLS_FALLBACK_SCSV (RFC 7507): no A+"
+        : null,
+  },
+  {
     // The 2014 guide: a warning, and a warning caps at A-.
     grade: "A-",
     source: "2014: no secure renegotiation is a warning",

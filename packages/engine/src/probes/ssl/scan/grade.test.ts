@@ -13,6 +13,11 @@ describe("withHsts", () => {
     expect(withHsts("A-", 31_536_000)).toBe("A-");
     expect(withHsts("T", 31_536_000)).toBe("T");
   });
+
+  it("gives no A+ when a cap at A applied, as no TLS_FALLBACK_SCSV is", () => {
+    expect(withHsts("A", 31_536_000, ["A: answers a fallback hello ...: no A+"])).toBe("A");
+    expect(withHsts("A", 31_536_000, [])).toBe("A+");
+  });
 });
 
 describe("gradeOf", () => {
@@ -136,6 +141,20 @@ describe("gradeOf", () => {
       grade: "C",
       reasons: ["C: compresses TLS records (CRIME)"],
     });
+    // A server answering a fallback hello keeps A but loses A+; honoured, not applicable or
+    // unknown changes nothing.
+    expect(
+      gradeOf(facts({ vulnerabilities: vulnerabilities({ fallbackScsv: "ignored" }) })),
+    ).toEqual({
+      grade: "A",
+      reasons: ["A: answers a fallback hello carrying TLS_FALLBACK_SCSV (RFC 7507): no A+"],
+    });
+    for (const fallbackScsv of ["not-applicable", null] as const) {
+      expect(gradeOf(facts({ vulnerabilities: vulnerabilities({ fallbackScsv }) }))).toEqual({
+        grade: "A",
+        reasons: [],
+      });
+    }
     // Unknown (null) is no cap, nor is a scan that asked nothing.
     const unknown = vulnerabilities({ heartbleed: null, ccsInjection: null, compression: null });
     expect(gradeOf(facts({ vulnerabilities: unknown })).grade).toBe("A");

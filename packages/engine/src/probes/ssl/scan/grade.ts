@@ -37,9 +37,20 @@ function distrustOf(facts: GradeFacts): string | null {
   return weak ? `${weak} is signed with SHA-1 or MD5, which every browser refuses` : null;
 }
 
-/** A becomes A+ when the site sends HSTS with a max-age of at least six months. */
-export function withHsts(grade: SslGrade, hstsMaxAgeSeconds: number | null): SslGrade {
-  return grade === "A" && hstsMaxAgeSeconds !== null && hstsMaxAgeSeconds >= aPlusHstsSeconds
+/**
+ * A becomes A+ when the site sends HSTS with a max-age of at least six months, unless a cap at
+ * A applied (its reason in `reasons` reads "A: ..."), as no TLS_FALLBACK_SCSV does.
+ */
+export function withHsts(
+  grade: SslGrade,
+  hstsMaxAgeSeconds: number | null,
+  reasons: readonly string[] = [],
+): SslGrade {
+  const cappedAtA = reasons.some((reason) => reason.startsWith("A: "));
+  return grade === "A" &&
+    !cappedAtA &&
+    hstsMaxAgeSeconds !== null &&
+    hstsMaxAgeSeconds >= aPlusHstsSeconds
     ? "A+"
     : grade;
 }

@@ -34,6 +34,7 @@ describe("readCertificateDer", () => {
       ocspUrls: ["http://ocsp.one.test/", "http://ocsp.two.test/"],
       caIssuerUrls: ["http://ca.test/issuer.der"],
       crlUrls: ["http://crl.test/a.crl", "http://crl.test/b.crl"],
+      crlNotFetched: [],
       policies: ["2.23.140.1.2.2", "1.3.6.1.4.1.44947.1.1.1"],
       validationType: "OV",
       mustStaple: true,

@@ -28,6 +28,11 @@ export interface CertificateFields {
   ocspUrls: string[];
   caIssuerUrls: string[];
   crlUrls: string[];
+  /**
+   * CRL distribution points not fetched, each in words: LDAP URLs, indirect CRLs (a cRLIssuer
+   * other than the certificate's issuer), names relative to the issuer, delta CRLs (freshestCRL).
+   */
+  crlNotFetched: string[];
   policies: string[];
   validationType: SslValidationType | null;
   mustStaple: boolean;
@@ -41,6 +46,7 @@ export const extensionOids = {
   extendedKeyUsage: "2.5.29.37",
   authorityInfoAccess: "1.3.6.1.5.5.7.1.1",
   crlDistributionPoints: "2.5.29.31",
+  freshestCrl: "2.5.29.46",
   certificatePolicies: "2.5.29.32",
   tlsFeature: "1.3.6.1.5.5.7.1.24",
   sctList: "1.3.6.1.4.1.11129.2.4.2",
@@ -128,11 +134,33 @@ const readers: Record<string, (value: Buffer, fields: CertificateFields) => void
   },
   [extensionOids.crlDistributionPoints]: (value, fields) => {
     for (const point of childrenOf(readRoot(value))) {
-      const [name] = childrenOf(point);
-      if (name?.tag !== contextTag(0, true)) continue;
-      for (const choice of childrenOf(name)) {
+      const parts = childrenOf(point);
+      const name = parts.find((part) => part.tag === contextTag(0, true));
+      const urls: string[] = [];
+      for (const choice of name ? childrenOf(name) : []) {
         // fullName [0] GeneralNames; a name relative to the issuer [1] names no URL.
-        if (choice.tag === contextTag(0, true)) fields.crlUrls.push(...urisOf(childrenOf(choice)));
+        if (choice.tag === contextTag(0, true)) urls.push(...urisOf(childrenOf(choice)));
+        else fields.crlNotFetched.push("a distribution point named relative to the issuer");
+      }
+      // cRLIssuer [2]: an indirect CRL, signed by another CA (RFC 5280 5.2.5).
+      if (parts.some((part) => part.tag === contextTag(2, true))) {
+        fields.crlNotFetched.push(...urls.map((url) => `${url} (an indirect CRL)`));
+        continue;
+      }
+      for (const url of urls) {
+        if (/^https?:/i.test(url)) fields.crlUrls.push(url);
+        else fields.crlNotFetched.push(`${url} (${url.split(":")[0]?.toUpperCase()})`);
+      }
+    }
+  },
+  [extensionOids.freshestCrl]: (value, fields) => {
+    for (const point of childrenOf(readRoot(value))) {
+      const [name] = childrenOf(point);
+      for (const choice of name?.tag === contextTag(0, true) ? childrenOf(name) : []) {
+        if (choice.tag !== contextTag(0, true)) continue;
+        fields.crlNotFetched.push(
+          ...urisOf(childrenOf(choice)).map((url) => `${url} (a delta CRL)`),
+        );
       }
     }
   },
@@ -168,6 +196,7 @@ export function certificateFields(certificate: ParsedCertificate): CertificateFi
     ocspUrls: [],
     caIssuerUrls: [],
     crlUrls: [],
+    crlNotFetched: [],
     policies: [],
     validationType: null,
     mustStaple: false,
