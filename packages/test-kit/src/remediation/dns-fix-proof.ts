@@ -2,22 +2,36 @@ import type { Finding } from "@domain-intel/engine";
 import { assessInLab, type LabWorldOptions } from "../dns/dns-lab-world.js";
 import { applyDnsRecords, applyRegistrar, changesOf } from "./apply-changes.js";
 import { type FixProof, remediationOf } from "./fix-proof.js";
+import { expectStepNamed, type StepProof, stepRemediationOf } from "./step-proof.js";
+
+type DnsWorld = LabWorldOptions & Pick<Parameters<typeof assessInLab>[0] & {}, "name" | "probe">;
+
+/** A budget that holds at a load of 20 (the lab's default 5 s does not, for DNSSEC worlds). */
+const roomy = { timeoutMs: 12_000 };
 
 /** A broken DNS world for one check: the lab world's hooks break it, `parameters` fill the fix. */
 export interface DnsProofCase {
-  readonly world: LabWorldOptions & { name?: string };
+  readonly world: DnsWorld;
   readonly parameters?: Readonly<Record<string, string>>;
+  /**
+   * For a fix in words: the world once its steps are carried out on the name servers, signer or
+   * parent (then served again with the same addresses; with the same keys unless `newKeys`), and
+   * the words that must name that change.
+   */
+  readonly step?: StepProof<DnsWorld> & { readonly newKeys?: boolean };
 }
 
 /**
  * Serves the broken world, takes the dns section's remediation of `id`, applies its record
- * changes to the zone (re-signed by the lab) and its registrar changes to the parent zone, and
- * serves the same world (same keys, same addresses) again.
+ * changes to the zone (re-signed by the lab) and its registrar changes to the parent zone (or,
+ * for a fix in words, serves the world its steps make), and serves the world again (same
+ * addresses, same keys).
  */
 export async function proveDnsFix(id: string, proof: DnsProofCase): Promise<FixProof> {
-  const first = await assessInLab(proof.world);
+  const first = await assessInLab({ network: roomy, ...proof.world });
   const before: Finding[] = first.data.health.checks;
-  const remediation = remediationOf(before, id);
+  const remediation = proof.step ? stepRemediationOf(before, id) : remediationOf(before, id);
+  if (proof.step) expectStepNamed(id, remediation, proof.step.names);
   const values = proof.parameters ?? {};
   const records = changesOf(remediation, "dns-record", values);
   const registrar = changesOf(remediation, "registrar", values);
@@ -27,12 +41,14 @@ export async function proveDnsFix(id: string, proof: DnsProofCase): Promise<FixP
   );
   if (unapplied.length > 0) throw new Error(`${id}: no DNS applier for ${unapplied[0]!.kind}`);
   const { world } = first;
-  const zone = proof.world.child;
-  const parent = proof.world.parentZone;
+  const next = proof.step?.world ?? proof.world;
+  const zone = next.child;
+  const parent = next.parentZone;
   const second = await assessInLab({
-    ...proof.world,
+    network: roomy,
+    ...next,
     block: world.block,
-    keys: world,
+    keys: proof.step?.newKeys ? undefined : world,
     child: (served, context) => applyDnsRecords(zone ? zone(served, context) : served, records),
     parentZone: (served, context) =>
       applyRegistrar(parent ? parent(served, context) : served, registrar, world.domain),

@@ -2,6 +2,7 @@ import type * as packet from "dns-packet";
 import type { LabWorldContext } from "../dns/dns-lab-world.js";
 import { dsRecord, generateZoneKey } from "../dnssec/dnssec-signer.js";
 import type { DnsProofCase } from "./dns-fix-proof.js";
+import { dnsStepProofCases } from "./dns-step-proof-cases.js";
 
 type Records = packet.Answer[];
 
@@ -82,7 +83,7 @@ const staleDs = (records: Records, world: LabWorldContext) => [
  * The broken worlds of the dns section's checks whose fix is a record to change, one a check
  * (some with a variant): each starts from the lab's healthy signed zone and breaks one thing.
  */
-export const dnsProofCases: Record<string, DnsProofCase> = {
+const recordProofCases: Record<string, DnsProofCase> = {
   "dns.spf.present": { world: { child: without(apexSpf) } },
   "dns.spf.single": {
     world: {
@@ -207,4 +208,10 @@ export const dnsProofCases: Record<string, DnsProofCase> = {
         ),
     },
   },
+};
+
+/** Every dns check with a proven fix: record changes above, steps carried out on the peers. */
+export const dnsProofCases: Record<string, DnsProofCase> = {
+  ...recordProofCases,
+  ...dnsStepProofCases,
 };

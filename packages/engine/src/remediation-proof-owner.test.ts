@@ -1,0 +1,41 @@
+import {
+  type FixProof,
+  hostingProofCases,
+  proofProblems,
+  proveHostingFix,
+  proveWhoisFix,
+  testProbeContext,
+  whoisProofCases,
+} from "@domain-intel/test-kit";
+import { Value } from "@sinclair/typebox/value";
+import { describe, expect, it } from "vitest";
+import { RemediationSchema } from "./contract/remediation.js";
+import { createRtrClient } from "./protocols/rtr/rtr-option.js";
+
+// The engine's own RTR client, as `rpki.rtr` makes it, for the hosting lab's StayRTR.
+const rtrClient = (cache: string) =>
+  createRtrClient({ cache, network: testProbeContext().network });
+
+/**
+ * The registration's and the hosting's fixes proven as remediation-proof.test.ts proves the
+ * others: the broken registry entry or hosting on loopback, the section's remediation carried
+ * out (the registrar's steps on the registry's entry, the records on the zone, the ROAs in the
+ * RPKI cache), the section asked again: the finding passes and no other got worse.
+ */
+function expectProven(proof: FixProof) {
+  expect(Value.Errors(RemediationSchema, proof.remediation).First()?.message).toBeUndefined();
+  expect(proofProblems(proof)).toEqual([]);
+}
+
+describe.concurrent("registration and hosting remediations proven by our own checks", () => {
+  for (const [id, proof] of Object.entries(whoisProofCases)) {
+    it(`${id}: the registrar's steps, carried out at the registry, make it pass`, async () => {
+      expectProven(await proveWhoisFix(id, proof));
+    }, 60_000);
+  }
+  for (const [id, proof] of Object.entries(hostingProofCases)) {
+    it(`${id}: the hosting section's fix makes it pass`, async () => {
+      expectProven(await proveHostingFix(id, proof, rtrClient));
+    }, 60_000);
+  }
+});

@@ -1,0 +1,170 @@
+import type * as packet from "dns-packet";
+import type { LabWorldContext } from "../dns/dns-lab-world.js";
+import type { AuthoritativeBehaviour } from "../dns/dns-zone-handlers.js";
+import {
+  cdsRecord,
+  generateZoneKey,
+  signRrset,
+  type TestZoneKey,
+} from "../dnssec/dnssec-signer.js";
+import type { DnsProofCase } from "./dns-fix-proof.js";
+
+type Records = packet.Answer[];
+
+/**
+ * The dns section's checks whose fix is steps in words (the name servers' configuration, the
+ * signer's run, the registry's publication): each breaks one thing in the lab's healthy world,
+ * and `step` is the world once the steps are carried out on that server, signer or parent, with
+ * the words of the steps that name what changed.
+ */
+
+/** Server `index` behaving as `behaviour`; carried out, it behaves as every other server. */
+const misbehaving = (
+  index: number,
+  behaviour: AuthoritativeBehaviour,
+  names: string[],
+): DnsProofCase => ({
+  world: { servers: { [index]: { behaviour } } },
+  step: { world: {}, names },
+});
+
+/** One try of a query a server drops, short enough for a quick proof, long enough under load. */
+const oneShortTry = { tryTimeoutMs: 800, udpTries: 1 };
+
+/** The zone's SOA with some fields changed. */
+const soaWith =
+  (fields: Partial<packet.SoaData>) =>
+  (records: Records): Records =>
+    records.map((record) =>
+      record.type === "SOA" ? { ...record, data: { ...record.data, ...fields } } : record,
+    );
+
+/** The zone with a CDS for `key`, signed by the KSK as a signer would (RFC 7344 4.1). */
+const withCds =
+  (key: (world: LabWorldContext) => TestZoneKey) => (records: Records, world: LabWorldContext) => {
+    const now = Math.floor(Date.now() / 1000);
+    const rrset = [cdsRecord({ zone: world.domain, key: key(world) })];
+    const signature = signRrset({
+      rrset,
+      key: world.ksk!,
+      zone: world.domain,
+      inception: now - 3600,
+      expiration: now + 7 * 86_400,
+    });
+    return [...records, ...rrset, signature];
+  };
+/** A key the zone does not have: what a signer that lost its keys points its CDS at. */
+const strangerKey = generateZoneKey({ algorithm: 13, flags: 257 });
+
+export const dnsStepProofCases: Record<string, DnsProofCase> = {
+  "dns.ns.open-recursion": misbehaving(0, { openRecursion: true }, ["recursion no"]),
+  "dns.ns.axfr": misbehaving(2, { allowTransfer: true }, ["allow-transfer"]),
+  "dns.ns.edns": misbehaving(1, { noEdns: true }, ["EDNS", "OPT record"]),
+  "dns.ns.edns-version": misbehaving(1, { ednsVersionIgnored: true }, ["BADVERS"]),
+  // A dropped query is waited for one try: a short one keeps the proof quick.
+  "dns.ns.edns-options": {
+    world: { servers: { 0: { behaviour: { dropUnknownEdns: true } } }, probe: oneShortTry },
+    step: { world: { probe: oneShortTry }, names: ["unknown EDNS options"] },
+  },
+  "dns.ns.case": misbehaving(0, { lowercaseQuestion: true }, ["letter case"]),
+  "dns.ns.cookies": misbehaving(1, { malformedCookie: true }, ["cookies"]),
+  "dns.ns.software-version": misbehaving(0, { version: "9.16.1-Ubuntu" }, ['version "none"']),
+  "dns.ns.reachable-tcp": misbehaving(2, { closeTcp: true }, ["TCP 53"]),
+  "dns.ns.reachable-udp": {
+    world: {
+      servers: { 1: { behaviour: { dropUdp: true } } },
+      probe: oneShortTry,
+    },
+    step: { world: { probe: oneShortTry }, names: ["UDP 53"] },
+  },
+  // Still truncating over UDP: opening TCP is the whole step.
+  "dns.ns.tcp-fallback": {
+    world: { servers: { 2: { behaviour: { truncateUdp: true, closeTcp: true } } } },
+    step: { world: { servers: { 2: { behaviour: { truncateUdp: true } } } }, names: ["TCP 53"] },
+  },
+  "dns.ns.lame": {
+    world: { servers: { 1: { behaviour: { refuse: true } } } },
+    step: { world: {}, names: ["add the zone to the lame servers' configuration"] },
+  },
+  "dns.soa.serial-sync": {
+    world: { servers: { 1: { zone: soaWith({ serial: 2026112202 }) } } },
+    step: { world: {}, names: ["zone transfers"] },
+  },
+  "dns.soa.consistency": {
+    world: { servers: { 2: { zone: soaWith({ refresh: 7200 }) } } },
+    step: { world: {}, names: ["reload the zone from one source"] },
+  },
+  "dns.dnssec.signatures": {
+    world: {
+      servers: { 2: { signed: (records) => records.filter((record) => record.type !== "RRSIG") } },
+    },
+    step: { world: {}, names: ["re-sign the whole zone", "every server"] },
+  },
+  "dns.dnssec.validity": {
+    world: { signatureWindow: { from: -86_400, to: 6 * 3600 } },
+    step: { world: {}, names: ["re-sign"] },
+  },
+  "dns.dnssec.consistency": {
+    world: {
+      servers: {
+        1: {
+          signed: (records, world) => [
+            ...records,
+            {
+              type: "DNSKEY",
+              name: world.domain,
+              ttl: 3600,
+              data: generateZoneKey({ algorithm: 13, flags: 256 }).dnskey,
+            },
+          ],
+        },
+      },
+    },
+    step: { world: {}, names: ["transfer the signed zone"] },
+  },
+  "dns.dnssec.denial": {
+    world: {
+      childSigned: (records) =>
+        records.filter(
+          (record) =>
+            record.type !== "NSEC" &&
+            !(record.type === "RRSIG" && record.data.typeCovered === "NSEC"),
+        ),
+    },
+    step: { world: {}, names: ["NSEC"] },
+  },
+  "dns.dnssec.nsec3-params": {
+    // One extra iteration and a salt: what RFC 9276 asks to drop, cheap to sign under load.
+    world: { denial: { nsec3: { iterations: 1, salt: Buffer.from("aabbccdd", "hex") } } },
+    step: { world: { denial: { nsec3: { iterations: 0 } } }, names: ["iterations 0", "salt"] },
+  },
+  // A rollover to new keys of algorithm 13, the new DS at the parent.
+  "dns.dnssec.algorithm": {
+    world: { algorithm: 5 },
+    step: { world: { algorithm: 13 }, newKeys: true, names: ["13", "publish the new DS"] },
+  },
+  "dns.dnssec.cds": {
+    world: { childSigned: withCds(() => strangerKey) },
+    // The signer regenerates the CDS from the current key-signing key.
+    step: {
+      world: { childSigned: withCds((world) => world.ksk!) },
+      names: ["regenerate CDS and CDNSKEY from the current key-signing key"],
+    },
+  },
+  // A parent server left behind by a DS change, until the registry publishes it everywhere.
+  "dns.dnssec.ds-consistency": {
+    world: {
+      secondParent: (records, world) =>
+        records.filter((record) => !(record.type === "DS" && record.name === world.domain)),
+    },
+    step: { world: { secondParent: (records) => records }, names: ["every parent server"] },
+  },
+  "dns.ns.ipv6": {
+    world: { ipv6: false },
+    step: { world: {}, names: ["AAAA record for a name server"] },
+  },
+  "dns.ns.as-diversity": {
+    world: { asn: () => 64_511 },
+    step: { world: {}, names: ["another AS"] },
+  },
+};
