@@ -198,6 +198,14 @@ const recordProofCases: Record<string, DnsProofCase> = {
         ),
     },
   },
+  "dns.zone.cname-conflict": {
+    world: {
+      child: (records, world) => [
+        ...records,
+        { type: "CNAME", name: world.domain, ttl: 300, data: `www.${world.domain}` },
+      ],
+    },
+  },
   "dns.ns.glue": {
     world: {
       parentZone: (records, world) =>

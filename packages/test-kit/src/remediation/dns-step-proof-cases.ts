@@ -56,6 +56,38 @@ const withCds =
 /** A key the zone does not have: what a signer that lost its keys points its CDS at. */
 const strangerKey = generateZoneKey({ algorithm: 13, flags: 257 });
 
+/** The zone (or the parent's delegation) with name server `from` named `to`, glue and all. */
+const renamed =
+  (from: (world: LabWorldContext) => string, to: string) =>
+  (records: Records, world: LabWorldContext): Records =>
+    records.map((record) => {
+      const old = from(world);
+      if (record.type === "NS" && record.data === old) return { ...record, data: to };
+      if ((record.type === "A" || record.type === "AAAA") && record.name === old)
+        return { ...record, name: to };
+      return record;
+    });
+/** The name servers after `rename`, the same in the zone and at the parent. */
+const renamedServer = (from: (world: LabWorldContext) => string, to: string) => ({
+  child: renamed(from, to),
+  parentZone: renamed(from, to),
+});
+
+/** The zone (and the parent) without name server `host`: its NS and address records. */
+const withoutServer =
+  (index: number) =>
+  (records: Records, world: LabWorldContext): Records =>
+    records.filter(
+      (record) =>
+        !(record.type === "NS" && record.data === world.hosts[index]) &&
+        !((record.type === "A" || record.type === "AAAA") && record.name === world.hosts[index]),
+    );
+
+/** Five more name servers with long names at the parent: a referral above 512 bytes. */
+const longNames = [1, 2, 3, 4, 5].map(
+  (n) => `${"a".repeat(60)}${n}.${"b".repeat(50)}.hosting-provider.test`,
+);
+
 export const dnsStepProofCases: Record<string, DnsProofCase> = {
   "dns.ns.open-recursion": misbehaving(0, { openRecursion: true }, ["recursion no"]),
   "dns.ns.axfr": misbehaving(2, { allowTransfer: true }, ["allow-transfer"]),
@@ -166,5 +198,76 @@ export const dnsStepProofCases: Record<string, DnsProofCase> = {
   "dns.ns.as-diversity": {
     world: { asn: () => 64_511 },
     step: { world: {}, names: ["another AS"] },
+  },
+  // A secondary added (here: the lab's other two servers), in the zone and at the registrar.
+  "dns.ns.count": {
+    world: {
+      child: (records, world) => withoutServer(2)(withoutServer(1)(records, world), world),
+      parentZone: (records, world) => withoutServer(2)(withoutServer(1)(records, world), world),
+    },
+    step: { world: {}, names: ["Add a secondary name server", "at the registrar"] },
+  },
+  "dns.ns.distinct-ip": {
+    world: { addresses: (block) => [`127.${block}.1.1`, `127.${block}.1.1`, "::1"] },
+    step: { world: {}, names: ["add a server at another address"] },
+  },
+  "dns.ns.diversity": {
+    world: { addresses: (block) => [`127.${block}.1.1`, `127.${block}.1.2`, `127.${block}.1.3`] },
+    step: { world: {}, names: ["a different /24"] },
+  },
+  // ns2 named by an alias of nsb; the NS records (zone and parent) then name nsb itself.
+  "dns.ns.not-cname": {
+    world: {
+      child: (records, world) =>
+        records.flatMap(
+          (record): Records =>
+            record.type === "A" && record.name === world.hosts[1]
+              ? [
+                  { type: "CNAME", name: world.hosts[1]!, ttl: 3600, data: `nsb.${world.domain}` },
+                  { ...record, name: `nsb.${world.domain}` },
+                ]
+              : [record],
+        ),
+    },
+    step: {
+      world: renamedServer((world) => world.hosts[1]!, "nsb.example.test"),
+      names: ["Point the NS records at the canonical names"],
+    },
+  },
+  // ns3 renamed ns_3 in the zone and at the parent; the step names it back.
+  "dns.ns.hostname": {
+    world: renamedServer((world) => world.hosts[2]!, "ns_3.example.test"),
+    step: { world: {}, names: ["letters, digits and hyphens only"] },
+  },
+  "dns.ns.referral-size": {
+    world: {
+      parentZone: (records, world) => [
+        ...records,
+        ...longNames.map(
+          (host): packet.Answer => ({ type: "NS", name: world.domain, ttl: 86_400, data: host }),
+        ),
+      ],
+    },
+    step: { world: {}, names: ["Shorten the list of name servers at the registrar"] },
+  },
+  "dns.zone.exists": {
+    world: { name: "shop.example.test" },
+    step: {
+      world: {
+        name: "shop.example.test",
+        child: (records) => [
+          ...records,
+          { type: "A", name: "shop.example.test", ttl: 300, data: "192.0.2.80" },
+          {
+            type: "MX",
+            name: "shop.example.test",
+            ttl: 300,
+            data: { preference: 0, exchange: "." },
+          },
+          { type: "TXT", name: "shop.example.test", ttl: 300, data: "v=spf1 -all" },
+        ],
+      },
+      names: ["add its records in the parent zone", 'null MX ("0 ."', '"v=spf1 -all"'],
+    },
   },
 };

@@ -14,8 +14,11 @@ const rows: Partial<
   "dns.zone.exists": {
     summary:
       "The name does not exist: register it, or create its records at its zone's DNS provider.",
-    steps: ["Check the spelling; for a subdomain, add its records in the parent zone."],
-    references: [rfc(1034)],
+    steps: [
+      "Check the spelling; for a subdomain, add its records in the parent zone.",
+      'A name that sends and takes no mail also gets a null MX ("0 .", RFC 7505) and the SPF record "v=spf1 -all", so nobody can send mail in its name.',
+    ],
+    references: [rfc(1034), rfc(7505), rfc(7208)],
   },
   "dns.ns.count": {
     summary: "Delegate the zone to at least two name servers.",
