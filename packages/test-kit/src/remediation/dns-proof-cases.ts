@@ -198,6 +198,8 @@ const recordProofCases: Record<string, DnsProofCase> = {
         ),
     },
   },
+  // The lame server stays lame: the fix takes it out of the delegation and the NS set.
+  "dns.ns.lame": { world: { servers: { 1: { behaviour: { refuse: true } } } } },
   "dns.zone.cname-conflict": {
     world: {
       child: (records, world) => [

@@ -114,10 +114,6 @@ export const dnsStepProofCases: Record<string, DnsProofCase> = {
     world: { servers: { 2: { behaviour: { truncateUdp: true, closeTcp: true } } } },
     step: { world: { servers: { 2: { behaviour: { truncateUdp: true } } } }, names: ["TCP 53"] },
   },
-  "dns.ns.lame": {
-    world: { servers: { 1: { behaviour: { refuse: true } } } },
-    step: { world: {}, names: ["add the zone to the lame servers' configuration"] },
-  },
   "dns.soa.serial-sync": {
     world: { servers: { 1: { zone: soaWith({ serial: 2026112202 }) } } },
     step: { world: {}, names: ["zone transfers"] },

@@ -8,6 +8,7 @@ import {
   parentChildFix,
 } from "./fixes/delegation-fixes.js";
 import { dmarcPolicyFix, dmarcPresentFix, dmarcSingleFix } from "./fixes/dmarc-fixes.js";
+import { lameFix } from "./fixes/lame-fix.js";
 import { serverSteps } from "./fixes/server-steps.js";
 import {
   spfAllFix,
@@ -57,6 +58,7 @@ export const dnsRemediations: RemediationTable<DnsData> = {
   "dns.dnssec.ds-digest": dsDigestFix,
   "dns.ns.parent-child": parentChildFix,
   "dns.ns.glue": glueFix,
+  "dns.ns.lame": lameFix,
 };
 
 /** The table and where the dns section keeps its findings: `health.checks`. */

@@ -39,14 +39,6 @@ const rows: Partial<
     steps: ["Open TCP 53 in the firewall: DNS needs TCP for large answers (RFC 7766)."],
     references: [rfc(7766)],
   },
-  "dns.ns.lame": {
-    summary:
-      "Remove the name servers that do not serve the zone from the delegation, or load the zone on them.",
-    steps: [
-      "At the registrar, list only servers that answer with authority for the zone; or add the zone to the lame servers' configuration.",
-    ],
-    references: [rfc(1912, "2.8")],
-  },
   "dns.ns.distinct-ip": {
     summary: "Give each name server name its own address.",
     steps: [
