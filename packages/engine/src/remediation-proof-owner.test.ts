@@ -1,7 +1,9 @@
 import {
   type FixProof,
   hostingProofCases,
+  dnsProofCases,
   proofProblems,
+  proveDnsFix,
   proveHostingFix,
   proveWhoisFix,
   testProbeContext,
@@ -38,4 +40,23 @@ describe.concurrent("registration and hosting remediations proven by our own che
       expectProven(await proveHostingFix(id, proof, rtrClient));
     }, 60_000);
   }
+});
+
+describe("a proof in words has teeth", () => {
+  it("fails when the carried-out world is still broken, or the steps do not name the change", async () => {
+    const broken = dnsProofCases["dns.ns.open-recursion"]!;
+    const unchanged = await proveDnsFix("dns.ns.open-recursion", {
+      ...broken,
+      step: { world: broken.world, names: [] },
+    });
+    expect(proofProblems(unchanged)).toEqual([
+      expect.stringMatching(/^dns\.ns\.open-recursion is fail after the fix/),
+    ]);
+    await expect(
+      proveDnsFix("dns.ns.open-recursion", {
+        ...broken,
+        step: { world: {}, names: ["allow-recursion { localhost; }"] },
+      }),
+    ).rejects.toThrow(/does not name allow-recursion \{ localhost; \}/);
+  }, 60_000);
 });
