@@ -200,6 +200,21 @@ const recordProofCases: Record<string, DnsProofCase> = {
   },
   // The lame server stays lame: the fix takes it out of the delegation and the NS set.
   "dns.ns.lame": { world: { servers: { 1: { behaviour: { refuse: true } } } } },
+  // ns2 is an alias of nsb: the fix names nsb in the NS set and at the registrar, with its glue.
+  "dns.ns.not-cname": {
+    world: {
+      child: (records, world) =>
+        records.flatMap(
+          (record): Records =>
+            record.type === "A" && record.name === world.hosts[1]
+              ? [
+                  { type: "CNAME", name: world.hosts[1]!, ttl: 3600, data: `nsb.${world.domain}` },
+                  { ...record, name: `nsb.${world.domain}` },
+                ]
+              : [record],
+        ),
+    },
+  },
   "dns.zone.cname-conflict": {
     world: {
       child: (records, world) => [

@@ -211,25 +211,6 @@ export const dnsStepProofCases: Record<string, DnsProofCase> = {
     world: { addresses: (block) => [`127.${block}.1.1`, `127.${block}.1.2`, `127.${block}.1.3`] },
     step: { world: {}, names: ["a different /24"] },
   },
-  // ns2 named by an alias of nsb; the NS records (zone and parent) then name nsb itself.
-  "dns.ns.not-cname": {
-    world: {
-      child: (records, world) =>
-        records.flatMap(
-          (record): Records =>
-            record.type === "A" && record.name === world.hosts[1]
-              ? [
-                  { type: "CNAME", name: world.hosts[1]!, ttl: 3600, data: `nsb.${world.domain}` },
-                  { ...record, name: `nsb.${world.domain}` },
-                ]
-              : [record],
-        ),
-    },
-    step: {
-      world: renamedServer((world) => world.hosts[1]!, "nsb.example.test"),
-      names: ["Point the NS records at the canonical names"],
-    },
-  },
   // ns3 renamed ns_3 in the zone and at the parent; the step names it back.
   "dns.ns.hostname": {
     world: renamedServer((world) => world.hosts[2]!, "ns_3.example.test"),

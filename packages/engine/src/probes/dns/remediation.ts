@@ -9,6 +9,7 @@ import {
 } from "./fixes/delegation-fixes.js";
 import { dmarcPolicyFix, dmarcPresentFix, dmarcSingleFix } from "./fixes/dmarc-fixes.js";
 import { lameFix } from "./fixes/lame-fix.js";
+import { notCnameFix } from "./fixes/not-cname-fix.js";
 import { serverSteps } from "./fixes/server-steps.js";
 import {
   spfAllFix,
@@ -59,6 +60,7 @@ export const dnsRemediations: RemediationTable<DnsData> = {
   "dns.ns.parent-child": parentChildFix,
   "dns.ns.glue": glueFix,
   "dns.ns.lame": lameFix,
+  "dns.ns.not-cname": notCnameFix,
 };
 
 /** The table and where the dns section keeps its findings: `health.checks`. */

@@ -61,11 +61,6 @@ const rows: Partial<
     steps: ["Replace private or reserved addresses in the NS hosts' records and the glue."],
     references: [rfc(6890)],
   },
-  "dns.ns.not-cname": {
-    summary: "Name servers must be host names with their own A/AAAA records, not aliases.",
-    steps: ["Point the NS records at the canonical names the aliases lead to."],
-    references: [rfc(2181, "10.3")],
-  },
   "dns.ns.open-recursion": {
     summary: "Turn recursion off on the authoritative name servers.",
     steps: [
