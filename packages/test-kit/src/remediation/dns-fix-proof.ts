@@ -2,9 +2,11 @@ import type { Finding } from "@domain-intel/engine";
 import { assessInLab, type LabWorldOptions } from "../dns/dns-lab-world.js";
 import { applyDnsRecords, applyRegistrar, changesOf } from "./apply-changes.js";
 import { type FixProof, remediationOf } from "./fix-proof.js";
+import { inNamespaceVariable, proveInNamespace } from "./namespace-proof.js";
 import { expectStepNamed, type StepProof, stepRemediationOf } from "./step-proof.js";
 
-type DnsWorld = LabWorldOptions & Pick<Parameters<typeof assessInLab>[0] & {}, "name" | "probe">;
+type DnsWorld = LabWorldOptions &
+  Pick<Parameters<typeof assessInLab>[0] & {}, "name" | "probe" | "network">;
 
 /** A budget that holds at a load of 20 (the lab's default 5 s does not, for DNSSEC worlds). */
 const roomy = { timeoutMs: 12_000 };
@@ -19,6 +21,8 @@ export interface DnsProofCase {
    * the words that must name that change.
    */
   readonly step?: StepProof<DnsWorld> & { readonly newKeys?: boolean };
+  /** Addresses the worlds need beyond loopback's: the proof runs in a network namespace. */
+  readonly namespace?: readonly string[];
 }
 
 /**
@@ -28,7 +32,12 @@ export interface DnsProofCase {
  * addresses, same keys).
  */
 export async function proveDnsFix(id: string, proof: DnsProofCase): Promise<FixProof> {
-  const first = await assessInLab({ network: roomy, ...proof.world });
+  if (proof.namespace && !process.env[inNamespaceVariable])
+    return proveInNamespace("dns", id, proof.namespace);
+  const first = await assessInLab({
+    ...proof.world,
+    network: { ...roomy, ...proof.world.network },
+  });
   const before: Finding[] = first.data.health.checks;
   const remediation = proof.step ? stepRemediationOf(before, id) : remediationOf(before, id);
   if (proof.step) expectStepNamed(id, remediation, proof.step.names);
@@ -45,8 +54,8 @@ export async function proveDnsFix(id: string, proof: DnsProofCase): Promise<FixP
   const zone = next.child;
   const parent = next.parentZone;
   const second = await assessInLab({
-    network: roomy,
     ...next,
+    network: { ...roomy, ...next.network },
     block: world.block,
     keys: proof.step?.newKeys ? undefined : world,
     child: (served, context) => applyDnsRecords(zone ? zone(served, context) : served, records),

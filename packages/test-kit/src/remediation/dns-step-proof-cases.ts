@@ -88,6 +88,9 @@ const longNames = [1, 2, 3, 4, 5].map(
   (n) => `${"a".repeat(60)}${n}.${"b".repeat(50)}.hosting-provider.test`,
 );
 
+/** Public addresses (no special-purpose block of RFC 6890) for the name servers. */
+const publicAddresses = ["11.0.0.1", "11.0.1.1", "2a00:1450::1"];
+
 export const dnsStepProofCases: Record<string, DnsProofCase> = {
   "dns.ns.open-recursion": misbehaving(0, { openRecursion: true }, ["recursion no"]),
   "dns.ns.axfr": misbehaving(2, { allowTransfer: true }, ["allow-transfer"]),
@@ -246,5 +249,15 @@ export const dnsStepProofCases: Record<string, DnsProofCase> = {
       },
       names: ["add its records in the parent zone", 'null MX ("0 ."', '"v=spf1 -all"'],
     },
+  },
+  // Public addresses exist only in a network namespace (the proof runs there); the probe may
+  // contact no other address, as deployed.
+  "dns.ns.public-address": {
+    world: { network: { allowPrivateAddresses: false } },
+    step: {
+      world: { addresses: () => publicAddresses, network: { allowPrivateAddresses: false } },
+      names: ["Replace private or reserved addresses", "glue"],
+    },
+    namespace: publicAddresses,
   },
 };
