@@ -79,6 +79,19 @@ const staleDs = (records: Records, world: LabWorldContext) => [
   dsRecord({ zone: world.domain, key: retiredKey }),
 ];
 
+/** Name server `index`'s name made an alias of `label`.<domain>, which gets its address. */
+export const aliasedNameServer =
+  (index: number, label: string) =>
+  (records: Records, world: LabWorldContext): Records =>
+    records.flatMap((record): Records => {
+      if (record.type !== "A" || record.name !== world.hosts[index]) return [record];
+      const target = `${label}.${world.domain}`;
+      return [
+        { type: "CNAME", name: world.hosts[index]!, ttl: 3600, data: target },
+        { ...record, name: target },
+      ];
+    });
+
 /**
  * The broken worlds of the dns section's checks whose fix is a record to change, one a check
  * (some with a variant): each starts from the lab's healthy signed zone and breaks one thing.
@@ -201,20 +214,7 @@ const recordProofCases: Record<string, DnsProofCase> = {
   // The lame server stays lame: the fix takes it out of the delegation and the NS set.
   "dns.ns.lame": { world: { servers: { 1: { behaviour: { refuse: true } } } } },
   // ns2 is an alias of nsb: the fix names nsb in the NS set and at the registrar, with its glue.
-  "dns.ns.not-cname": {
-    world: {
-      child: (records, world) =>
-        records.flatMap(
-          (record): Records =>
-            record.type === "A" && record.name === world.hosts[1]
-              ? [
-                  { type: "CNAME", name: world.hosts[1]!, ttl: 3600, data: `nsb.${world.domain}` },
-                  { ...record, name: `nsb.${world.domain}` },
-                ]
-              : [record],
-        ),
-    },
-  },
+  "dns.ns.not-cname": { world: { child: aliasedNameServer(1, "nsb") } },
   "dns.zone.cname-conflict": {
     world: {
       child: (records, world) => [

@@ -1,4 +1,5 @@
 import type { Finding, Remediation } from "@domain-intel/engine";
+import { stepRemediationOf } from "./step-proof.js";
 
 /** The findings of one section before and after its remediation was applied. */
 export interface FixProof {
@@ -31,12 +32,8 @@ export function proofProblems(proof: FixProof): string[] {
 
 /** The remediation the section attached to the failing finding `id`, or why there is none. */
 export function remediationOf(findings: readonly Finding[], id: string): Remediation {
-  const finding = findings.find((entry) => entry.id === id);
-  if (!finding) throw new Error(`the section reported no ${id}`);
-  if (finding.status !== "fail" && finding.status !== "warn")
-    throw new Error(`the broken case did not break ${id}: ${finding.status}, ${finding.message}`);
-  if (!finding.remediation) throw new Error(`${id} (${finding.status}) carries no remediation`);
-  if (finding.remediation.changes.length === 0)
-    throw new Error(`${id}'s remediation has steps only: ${finding.remediation.summary}`);
-  return finding.remediation;
+  const remediation = stepRemediationOf(findings, id);
+  if (remediation.changes.length === 0)
+    throw new Error(`${id}'s remediation has steps only: ${remediation.summary}`);
+  return remediation;
 }

@@ -1,5 +1,4 @@
-import { assessInLab } from "@domain-intel/test-kit";
-import type * as packet from "dns-packet";
+import { aliasedNameServer, assessInLab } from "@domain-intel/test-kit";
 import { describe, expect, it } from "vitest";
 
 describe("dns.ns.lame's fix", () => {
@@ -29,17 +28,7 @@ describe("dns.ns.lame's fix", () => {
 
 describe("dns.ns.not-cname's fix", () => {
   it("names the alias's target in the NS set and at the registrar, with glue inside the zone", async () => {
-    const { check, world } = await assessInLab({
-      child: (records, lab) =>
-        records.flatMap((record): packet.Answer[] =>
-          record.type === "A" && record.name === lab.hosts[1]
-            ? [
-                { type: "CNAME", name: lab.hosts[1]!, ttl: 3600, data: "nsb.example.test" },
-                { ...record, name: "nsb.example.test" },
-              ]
-            : [record],
-        ),
-    });
+    const { check, world } = await assessInLab({ child: aliasedNameServer(1, "nsb") });
 
     expect(check("dns.ns.not-cname").remediation?.changes).toEqual([
       expect.objectContaining({
