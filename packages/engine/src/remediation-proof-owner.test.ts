@@ -1,7 +1,8 @@
 import {
+  carryOutRegistrarSteps,
+  dnsProofCases,
   type FixProof,
   hostingProofCases,
-  dnsProofCases,
   proofProblems,
   proveDnsFix,
   proveHostingFix,
@@ -59,4 +60,28 @@ describe("a proof in words has teeth", () => {
       }),
     ).rejects.toThrow(/does not name allow-recursion \{ localhost; \}/);
   }, 60_000);
+});
+
+describe("the registrar's steps, read from the remediation's words", () => {
+  const entry = { statuses: ["active"], expiresAt: new Date("2026-12-01T00:00:00Z") };
+  const steps = (...lines: string[]) => ({
+    summary: "",
+    changes: [],
+    steps: lines,
+    references: [],
+  });
+
+  it("renew from the expiry the registry holds, and only at the registrar it names", () => {
+    const renewed = carryOutRegistrarSteps(
+      "whois.domain.expiring-soon",
+      steps(
+        "Renew at Example Registrar, Inc. (https://registrar.example) (expiry 2026-12-01), ...",
+      ),
+      entry,
+    );
+    expect(renewed.expiresAt.toISOString()).toBe("2027-12-01T00:00:00.000Z");
+    expect(() =>
+      carryOutRegistrarSteps("whois.domain.expired", steps("Renew at Other Registrar"), entry),
+    ).toThrow(/no step a registrar could carry out/);
+  });
 });
