@@ -1,4 +1,9 @@
-import { type HostingData, type HostingProbeOptions, hostingProbe } from "@domain-intel/engine";
+import {
+  type HostingData,
+  type HostingProbeOptions,
+  hostingProbe,
+  type Remediation,
+} from "@domain-intel/engine";
 import { ipDataFromCsv } from "@domain-intel/ip-data";
 import type * as packet from "dns-packet";
 import { labBlock } from "../dns/dns-lab.js";
@@ -9,7 +14,7 @@ import { startStayRtr, type TestVrp } from "../rpki/stayrtr.js";
 import { createTestPki } from "../tls/certificates.js";
 import { until } from "../wait/until.js";
 import { applyDnsRecords, changesOf } from "./apply-changes.js";
-import { type FixProof, remediationOf } from "./fix-proof.js";
+import type { FixProof } from "./fix-proof.js";
 import { expectStepNamed, stepRemediationOf } from "./step-proof.js";
 
 type Records = packet.Answer[];
@@ -84,9 +89,14 @@ const labPki = () => {
   return pkiMade;
 };
 
-/** A ROA the steps name: `Create (or Correct) the ROA: prefix P, origin ASn, maximum length L.` */
+/** The ROAs the steps name: `Create (or Correct) the ROA: prefix P, origin ASn, maximum length L.` */
 const roaStep =
   /^(?:Create|Correct) the ROA: prefix (\S+), origin AS(\d+), maximum length (\d+)\.$/;
+const roasNamedIn = (remediation: Remediation): TestVrp[] =>
+  (remediation.steps ?? []).flatMap((step) => {
+    const match = roaStep.exec(step);
+    return match ? [{ prefix: match[1]!, asn: Number(match[2]), maxLength: Number(match[3]) }] : [];
+  });
 
 /**
  * Serves the broken hosting, takes the hosting section's remediation of `id`, applies its record
@@ -117,7 +127,7 @@ export async function proveHostingFix(
       zoneHandler(byName(zone))(query, transport),
     );
     closers.push(() => dns.close());
-    let vrps = proof.vrps?.(lab);
+    const vrps = proof.vrps?.(lab);
     const stayrtr = vrps ? await startStayRtr({ vrps }) : undefined;
     if (stayrtr) closers.push(() => stayrtr.stop());
     const rtr = stayrtr ? rtrClient(stayrtr.cache) : undefined;
@@ -132,19 +142,16 @@ export async function proveHostingFix(
         .findings;
 
     const before = await ask();
-    const roas = (stepRemediationOf(before, id).steps ?? []).flatMap((step) => {
-      const match = roaStep.exec(step);
-      return match
-        ? [{ prefix: match[1]!, asn: Number(match[2]), maxLength: Number(match[3]) }]
-        : [];
-    });
-    const remediation = roas.length > 0 ? stepRemediationOf(before, id) : remediationOf(before, id);
-    zone = applyDnsRecords(zone, changesOf(remediation, "dns-record", proof.parameters ?? {}));
+    const remediation = stepRemediationOf(before, id);
+    const records = changesOf(remediation, "dns-record", proof.parameters ?? {});
+    const roas = roasNamedIn(remediation);
+    if (records.length === 0 && roas.length === 0)
+      throw new Error(`${id}: neither records nor ROAs to apply: ${remediation.summary}`);
+    zone = applyDnsRecords(zone, records);
     if (roas.length > 0) {
       if (!stayrtr || !rtr || !vrps) throw new Error(`${id}: ROA steps without an RPKI cache`);
       expectStepNamed(id, remediation, ["RIR"]);
-      vrps = [...vrps, ...roas];
-      await stayrtr.setVrps(vrps);
+      await stayrtr.setVrps([...vrps, ...roas]);
       await until(
         () =>
           roas.every(
