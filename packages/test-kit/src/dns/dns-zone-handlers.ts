@@ -219,9 +219,29 @@ export function authoritativeHandler(
 }
 
 /**
+ * The records owned by `name`, or for a name that does not exist those of the wildcard at its
+ * closest encloser, renamed to it (RFC 4592 3.3.1), as a resolver hands a wildcard answer over.
+ */
+function ownedOrWildcard(records: packet.Answer[], apex: string, name: string): packet.Answer[] {
+  const exists = (owner: string) =>
+    records.some((record) => record.name === owner || record.name.endsWith(`.${owner}`));
+  const own = records.filter((record) => record.name === name && record.type !== "RRSIG");
+  if (own.length > 0 || exists(name)) return own;
+  let encloser = name;
+  while (encloser !== apex && encloser.includes(".")) {
+    encloser = encloser.slice(encloser.indexOf(".") + 1);
+    if (!exists(encloser)) continue;
+    return records
+      .filter((record) => record.name === `*.${encloser}` && record.type !== "RRSIG")
+      .map((record) => ({ ...record, name }) as packet.Answer);
+  }
+  return [];
+}
+
+/**
  * A recursive resolver's view of several zones, without the recursion: each name is answered
  * from the deepest zone holding it (DS from the zone above its cut), CNAMEs are chased across
- * zones, NODATA and NXDOMAIN carry the zone's SOA. Signatures are left out; the probe asks the
+ * zones, a wildcard answers the names that do not exist, NODATA and NXDOMAIN carry the zone's SOA. Signatures are left out; the probe asks the
  * authoritative servers for those.
  */
 export function resolverHandler(zones: readonly ServedZone[]): DnsHandler {
@@ -260,9 +280,7 @@ export function resolverHandler(zones: readonly ServedZone[]): DnsHandler {
     for (let step = 0; step < 8; step++) {
       const zone = zoneFor(name, type);
       if (!zone) return { ...base, rcode: "NXDOMAIN", answers } as DnsReply;
-      const owned = zone.records.filter(
-        (record) => record.name === name && record.type !== "RRSIG",
-      );
+      const owned = ownedOrWildcard(zone.records, zone.apex, name);
       const matching = owned.filter((record) => record.type === type);
       if (matching.length > 0) {
         return { ...base, answers: [...answers, ...matching, ...signaturesOf(zone, name, type)] };

@@ -11,6 +11,11 @@ type DnsWorld = LabWorldOptions &
 /** A budget that holds at a load of 20 (the lab's default 5 s does not, for DNSSEC worlds). */
 const roomy = { timeoutMs: 12_000 };
 
+const isAtOrBelow = (name: string, apex: string) => {
+  const bare = name.toLowerCase().replace(/\.$/, "");
+  return bare === apex.toLowerCase() || bare.endsWith(`.${apex.toLowerCase()}`);
+};
+
 /** A broken DNS world for one check: the lab world's hooks break it, `parameters` fill the fix. */
 export interface DnsProofCase {
   readonly world: DnsWorld;
@@ -53,12 +58,24 @@ export async function proveDnsFix(id: string, proof: DnsProofCase): Promise<FixP
   const next = proof.step?.world ?? proof.world;
   const zone = next.child;
   const parent = next.parentZone;
+  // A change owned in one of the extra zones (a report service's...) is made there.
+  const extraZones = (next.extraZones ?? []).map((extra) => ({
+    ...extra,
+    records: applyDnsRecords(
+      extra.records,
+      records.filter((change) => isAtOrBelow(change.owner, extra.apex)),
+    ),
+  }));
+  const own = records.filter(
+    (change) => !extraZones.some((extra) => isAtOrBelow(change.owner, extra.apex)),
+  );
   const second = await assessInLab({
     ...next,
     network: { ...roomy, ...next.network },
     block: world.block,
     keys: proof.step?.newKeys ? undefined : world,
-    child: (served, context) => applyDnsRecords(zone ? zone(served, context) : served, records),
+    extraZones,
+    child: (served, context) => applyDnsRecords(zone ? zone(served, context) : served, own),
     parentZone: (served, context) =>
       applyRegistrar(parent ? parent(served, context) : served, registrar, world.domain),
   });

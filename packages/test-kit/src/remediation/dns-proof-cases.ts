@@ -1,5 +1,6 @@
 import type * as packet from "dns-packet";
 import type { LabWorldContext } from "../dns/dns-lab-world.js";
+import { extraZone } from "../dns/extra-zone.js";
 import { dsRecord, generateZoneKey } from "../dnssec/dnssec-signer.js";
 import type { DnsProofCase } from "./dns-fix-proof.js";
 import { dnsStepProofCases } from "./dns-step-proof-cases.js";
@@ -40,32 +41,17 @@ const dmarc =
   ];
 
 /** Eleven senders behind includes of fixed address lists, one of them twice, one gone. */
-const senders = {
-  apex: "senders.test",
-  records: [
-    ...Array.from({ length: 10 }, (_, index) =>
-      txt(
-        `s${index + 1}.senders.test`,
-        `v=spf1 ip4:198.51.100.${index + 1} ip6:2001:db8:${index + 1}::/48 -all`,
-      ),
+const senders = extraZone("senders.test", [
+  ...Array.from({ length: 10 }, (_, index) =>
+    txt(
+      `s${index + 1}.senders.test`,
+      `v=spf1 ip4:198.51.100.${index + 1} ip6:2001:db8:${index + 1}::/48 -all`,
     ),
-    txt("nested.senders.test", "v=spf1 include:s1.senders.test ip4:203.0.113.7 ~all"),
-    {
-      type: "SOA",
-      name: "senders.test",
-      ttl: 300,
-      data: {
-        mname: "ns.senders.test",
-        rname: "hostmaster.senders.test",
-        serial: 1,
-        refresh: 14400,
-        retry: 3600,
-        expire: 1209600,
-        minimum: 300,
-      },
-    },
-  ] as Records,
-};
+  ),
+  txt("nested.senders.test", "v=spf1 include:s1.senders.test ip4:203.0.113.7 ~all"),
+]);
+/** A DMARC report service's zone, which authorizes no domain yet. */
+const reportService = extraZone("reports.test", []);
 const manyIncludes = [
   "v=spf1 mx",
   ...Array.from({ length: 10 }, (_, index) => `include:s${index + 1}.senders.test`),
@@ -122,6 +108,12 @@ const recordProofCases: Record<string, DnsProofCase> = {
   },
   "dns.dmarc.policy": {
     world: { child: dmarc("v=DMARC1; p=none; pct=50; rua=mailto:dmarc@example.test; adkim=s") },
+  },
+  "dns.dmarc.report-destinations": {
+    world: {
+      child: dmarc("v=DMARC1; p=reject; rua=mailto:agg@reports.test!10m,ops@example.test"),
+      extraZones: [reportService],
+    },
   },
   "dns.mta-sts.present": {
     world: { child: without(isTxtAt((world) => `_mta-sts.${world.domain}`, "v=STSv1")) },

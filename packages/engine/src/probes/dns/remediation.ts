@@ -8,6 +8,7 @@ import {
   parentChildFix,
 } from "./fixes/delegation-fixes.js";
 import { dmarcPolicyFix, dmarcPresentFix, dmarcSingleFix } from "./fixes/dmarc-fixes.js";
+import { dmarcReportDestinationsFix } from "./fixes/dmarc-report-fixes.js";
 import { lameFix } from "./fixes/lame-fix.js";
 import { notCnameFix } from "./fixes/not-cname-fix.js";
 import { serverSteps } from "./fixes/server-steps.js";
@@ -44,6 +45,7 @@ export const dnsRemediations: RemediationTable<DnsData> = {
   "dns.dmarc.present": dmarcPresentFix,
   "dns.dmarc.single": dmarcSingleFix,
   "dns.dmarc.policy": dmarcPolicyFix,
+  "dns.dmarc.report-destinations": dmarcReportDestinationsFix,
   "dns.mta-sts.present": mtaStsPresentFix,
   "dns.tls-rpt.present": tlsRptPresentFix,
   "dns.caa.present": caaPresentFix,

@@ -113,6 +113,23 @@ export const dmarcSingleFix: DnsFix = (finding, _data, { domain }) => {
   });
 };
 
+/**
+ * The record without what the check warned of: values receivers discard, tags DMARC does not
+ * define, `sp=none` under an enforcing policy; `p=` moved right after `v=` (RFC 7489 6.3).
+ */
+function cleaned(tags: TagList, details: Record<string, unknown>): TagList {
+  const discarded = Array.isArray(details.discarded)
+    ? details.discarded.flatMap((entry) =>
+        typeof entry === "object" && entry !== null && "tag" in entry ? [String(entry.tag)] : [],
+      )
+    : [];
+  const drop = new Set([...discarded, ...stringsAt(details.unknown)]);
+  if ((tagValue(tags, "sp") ?? "").toLowerCase() === "none") drop.add("sp");
+  const kept = tags.filter(([name]) => !drop.has(name.toLowerCase()));
+  const policy = tagValue(kept, "p");
+  return policy === undefined ? kept : withTag(withoutTag(kept, "p"), "p", policy, "v");
+}
+
 /** `dns.dmarc.policy`: the policy raised to quarantine then reject, the rest of the record kept. */
 export const dmarcPolicyFix: DnsFix = (finding, _data, { domain }) => {
   const details = detailsOf(finding);
@@ -121,7 +138,7 @@ export const dmarcPolicyFix: DnsFix = (finding, _data, { domain }) => {
   const location = typeof details.location === "string" ? details.location : `_dmarc.${domain}`;
   const inherited = location !== `_dmarc.${domain}`;
   // An inherited policy is the organizational domain's to change; the subdomain can publish its own.
-  const tags: TagList = inherited ? [["v", "DMARC1"]] : readTags(record);
+  const tags: TagList = inherited ? [["v", "DMARC1"]] : cleaned(readTags(record), details);
   const keep = inherited ? tagValue(readTags(record), "rua") : undefined;
   const start = keep ? withTag(tags, "rua", keep) : tags;
   const current = details.policy;
@@ -133,7 +150,7 @@ export const dmarcPolicyFix: DnsFix = (finding, _data, { domain }) => {
       ? `Publish ${domain}'s own DMARC record (it inherits ${location}'s, whose policy does not enforce): quarantine, then reject.`
       : current === "none" || current === null
         ? `Raise the DMARC policy of ${domain} from ${current === null ? "none given" : "p=none"} to quarantine, then reject, keeping its report addresses.`
-        : `Apply the DMARC policy of ${domain} to all mail (drop pct=).`,
+        : `Correct the DMARC record of ${domain}: its policy for all mail (no pct=) and its subdomains, without the values receivers discard.`,
     stagedPolicy({ domain, tags: start, present: inherited ? [] : [record], policies }),
   );
 };

@@ -15,6 +15,7 @@ import {
   nsPublicAddress,
 } from "./checks/delegation.js";
 import { dmarcPolicy, dmarcPresent, dmarcSingle } from "./checks/dmarc.js";
+import { dmarcReportDestinations } from "./checks/dmarc-reports.js";
 import { dnssecAlgorithm, dnssecDsMatch, dnssecSigned } from "./checks/dnssec.js";
 import { dnssecCds } from "./checks/dnssec-cds.js";
 import { dnssecChain } from "./checks/dnssec-chain.js";
@@ -79,6 +80,7 @@ const checks: Record<DnsCheckId, (facts: HealthFacts) => Finding> = {
   "dns.dmarc.present": dmarcPresent,
   "dns.dmarc.single": dmarcSingle,
   "dns.dmarc.policy": dmarcPolicy,
+  "dns.dmarc.report-destinations": dmarcReportDestinations,
   "dns.mta-sts.present": mtaStsPresent,
   "dns.tls-rpt.present": tlsRptPresent,
   "dns.caa.present": caaPresent,

@@ -57,6 +57,7 @@ export const dnsCheckIds = [
   "dns.soa.consistency",
   "dns.dnssec.ds-consistency",
   "dns.ns.software-version",
+  "dns.dmarc.report-destinations",
 ] as const;
 
 export type DnsCheckId = (typeof dnsCheckIds)[number];

@@ -160,7 +160,7 @@ export const dnsCheckReference = {
   "dns.dmarc.present": {
     what: "A DMARC record at `_dmarc.<domain>`, or at the organizational domain's.",
     why: "Receivers get no policy for forged mail without it.",
-    when: "warn (a `_dmarc` name too long to exist holds no record: the organizational domain's is read, as receivers do)",
+    when: "warn, naming a DMARC record published at the domain itself or a TXT at `_dmarc` that is not one (leading space, an SPF record) (a `_dmarc` name too long to exist holds no record: the organizational domain's is read, as receivers do)",
     reference: "RFC 7489 6.1, 6.6.3",
   },
   "dns.dmarc.single": {
@@ -172,8 +172,14 @@ export const dnsCheckReference = {
   "dns.dmarc.policy": {
     what: "`p=` (or `sp=` for a subdomain) is quarantine or reject, applied to all mail.",
     why: "`p=none` only monitors; an invalid policy is ignored.",
-    when: "warn for none or pct < 100, and for a missing or invalid `p=`/`sp=` beside a valid `rua=` (receivers act as for `p=none`); fail for a missing or invalid `p=`/`sp=` without `rua=` and for a tag given twice (RFC 6376 3.2, whose tag-list DMARC uses: the record is invalid, never read as its last value). Follows RFC 7489",
+    when: "warn for none, pct < 100 or `sp=none` under an enforcing `p=`, for a tag value receivers discard for its default (`pct=150`, `fo=x`, `np=`/`psd=`/`t=` outside RFC 9989's values), for unknown tags and for `p=` not right after `v=`, and for a missing or invalid `p=`/`sp=` beside a valid `rua=` (receivers act as for `p=none`); fail for a missing or invalid `p=`/`sp=` without `rua=` and for a tag given twice (RFC 6376 3.2, whose tag-list DMARC uses: the record is invalid, never read as its last value). Follows RFC 7489 (`pct`, `rf`, `ri` and size limits stay valid, though RFC 9989 drops them)",
     reference: "RFC 7489 6.3, 6.6.3",
+  },
+  "dns.dmarc.report-destinations": {
+    what: "Every `rua=`/`ruf=` URI is a URI receivers can use, and every destination outside the organizational domain publishes `v=DMARC1` at `<domain>._report._dmarc.<destination>`.",
+    why: "Receivers send no report to an unauthorized destination, and skip a malformed URI.",
+    when: "warn for a malformed URI or an unauthorized destination; info without `rua=`, with more than two URIs in a tag, or when an authorization could not be read",
+    reference: "RFC 7489 6.2, 7.1",
   },
   "dns.mta-sts.present": {
     what: "One `v=STSv1` record with a valid `id=` at `_mta-sts`, for a domain that receives mail.",

@@ -171,7 +171,23 @@ export interface DmarcFacts {
   /** Where the policy applying to the domain was found: the domain, or its organizational domain. */
   location: string;
   records: string[];
+  /** The other TXT values at that name (an SPF record put there by mistake...). */
+  others: string[];
   /** Why the organizational domain's record could not be read. */
+  error: string | null;
+  /** With one record: its report destinations outside the organizational domain. */
+  reports: ReportAuthorization[];
+}
+
+/** Whether a report destination accepts a domain's reports (RFC 7489 7.1). */
+export interface ReportAuthorization {
+  /** The host reports go to (a mailbox's domain). */
+  host: string;
+  /** `<policy domain>._report._dmarc.<host>`, where its owner authorizes the domain. */
+  name: string;
+  /** The `v=DMARC1` records there; none means not authorized. */
+  records: string[];
+  /** Why the name could not be read; null when it was. */
   error: string | null;
 }
 

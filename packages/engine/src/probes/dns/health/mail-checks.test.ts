@@ -302,6 +302,60 @@ const scenarios: Scenario[] = [
     message: /has no p= tag: receivers act as for p=none and only report \(RFC 7489 6\.6\.3\)/,
   },
   {
+    title: "pct= out of range (RFC 7489 6.3: discarded for its default 100), not a pass",
+    world: { child: setTxt("_dmarc.example.test", /DMARC/, "v=DMARC1; p=reject; pct=150") },
+    id: "dns.dmarc.policy",
+    status: "warn",
+    message:
+      /is p=reject\. pct=150 is invalid \(pct= must be a whole number from 0 to 100\); receivers discard it for the default \(RFC 7489 6\.3\)/,
+  },
+  {
+    title: "a DMARC record at the domain itself instead of _dmarc",
+    world: {
+      child: compose(setTxt("_dmarc.example.test", /DMARC/), (records) => [
+        ...records,
+        txt("example.test", "v=DMARC1; p=reject"),
+      ]),
+    },
+    id: "dns.dmarc.present",
+    status: "warn",
+    message: /A DMARC record is published at example\.test itself, where receivers never look/,
+  },
+  {
+    title: "reports to another organization that does not authorize them (RFC 7489 7.1)",
+    world: {
+      child: setTxt(
+        "_dmarc.example.test",
+        /DMARC/,
+        "v=DMARC1; p=reject; rua=mailto:d@reports.test",
+      ),
+      extraZones: [{ apex: "reports.test", records: [txt("reports.test", "v=spf1 -all")] }],
+    },
+    id: "dns.dmarc.report-destinations",
+    status: "warn",
+    message:
+      /^reports\.test does not accept example\.test's reports: no "v=DMARC1" TXT record at example\.test\._report\._dmarc\.reports\.test/,
+  },
+  {
+    title: "reports to another organization that authorizes them",
+    world: {
+      child: setTxt(
+        "_dmarc.example.test",
+        /DMARC/,
+        "v=DMARC1; p=reject; rua=mailto:d@reports.test",
+      ),
+      extraZones: [
+        {
+          apex: "reports.test",
+          records: [txt("example.test._report._dmarc.reports.test", "v=DMARC1")],
+        },
+      ],
+    },
+    id: "dns.dmarc.report-destinations",
+    status: "pass",
+    message: /the 1 outside its organizational domain authorize its reports/,
+  },
+  {
     title: "no MTA-STS record",
     world: { child: setTxt("_mta-sts.example.test", /STS/) },
     id: "dns.mta-sts.present",

@@ -1,30 +1,13 @@
 import type { Finding } from "../../../../contract/finding.js";
 import { impossibleName } from "../../../../protocols/dns/impossible-name.js";
+import {
+  isDmarcPolicy,
+  isDmarcRecord,
+  readDmarcRecord,
+} from "../../../../protocols/mail-policy/dmarc-record.js";
 import type { HealthFacts } from "../facts.js";
 import { check, skipped } from "../finding.js";
 import { withMail } from "./mail-facts.js";
-
-/** DMARC tags (RFC 7489 6.3), names lower case, and the names given more than once. */
-function dmarcTags(record: string): { tags: Map<string, string>; repeated: string[] } {
-  const tags = new Map<string, string>();
-  const repeated = new Set<string>();
-  for (const part of record.split(";")) {
-    const match = /^\s*([a-z]+)\s*=\s*(.*?)\s*$/i.exec(part);
-    if (!match) continue;
-    const name = match[1]!.toLowerCase();
-    if (tags.has(name)) repeated.add(name);
-    tags.set(name, match[2]!);
-  }
-  return { tags, repeated: [...repeated] };
-}
-
-const policies = new Set(["none", "quarantine", "reject"]);
-
-/** Whether `rua=` names at least one URI a report can go to (RFC 7489 6.6.3's condition). */
-const hasReportUri = (tags: Map<string, string>) =>
-  (tags.get("rua") ?? "")
-    .split(",")
-    .some((uri) => /^(mailto:[^@\s]+@[^@\s]+|https?:\/\/\S+)$/i.test(uri.trim()));
 
 /** `dns.dmarc.present`: a DMARC record at `_dmarc`, or at the organizational domain (RFC 7489 6.6.3). */
 export const dmarcPresent = (facts: HealthFacts): Finding =>
@@ -53,10 +36,26 @@ export const dmarcPresent = (facts: HealthFacts): Finding =>
     return check(
       "dns.dmarc.present",
       "warn",
-      `No DMARC record at ${mail.dmarc.location}: receivers get no policy for mail forged in the name of ${facts.domain}.`,
-      details,
+      `No DMARC record at ${mail.dmarc.location}: receivers get no policy for mail forged in the name of ${facts.domain}.${misplaced(facts)}`,
+      { ...details, others: mail.dmarc.others },
     );
   });
+
+/** Where a DMARC record went that receivers never read (RFC 7489 6.1: only `_dmarc.<domain>`). */
+function misplaced(facts: HealthFacts): string {
+  const mail = facts.mail!;
+  const atApex = facts.records.TXT.some((record) => isDmarcRecord(record.value));
+  // A record with leading space or another prefix is no DMARC record (RFC 7489 6.6.3 step 3).
+  const other = mail.dmarc.others.find((value) => /DMARC1|^v=spf1/i.test(value));
+  return [
+    atApex
+      ? ` A DMARC record is published at ${facts.domain} itself, where receivers never look: it belongs at _dmarc.${facts.domain}.`
+      : "",
+    other
+      ? ` The TXT record ${JSON.stringify(other.slice(0, 80))} at ${mail.dmarc.location} is not a DMARC record: one starts with "v=DMARC1", nothing before it.`
+      : "",
+  ].join("");
+}
 
 /** `dns.dmarc.single`: exactly one DMARC record (RFC 7489 6.6.3: several mean none). */
 export const dmarcSingle = (facts: HealthFacts): Finding =>
@@ -91,71 +90,104 @@ export const dmarcPolicy = (facts: HealthFacts): Finding =>
           : "there are several DMARC records",
       );
     }
-    const { tags, repeated } = dmarcTags(mail.dmarc.records[0]!);
+    const reading = readDmarcRecord(mail.dmarc.records[0]!);
+    const { tags, repeated } = reading;
     const inherited = mail.dmarc.location !== `_dmarc.${facts.domain}`;
     // A subdomain takes the organizational domain's sp= when there is one (RFC 7489 6.6.3).
     const tag = inherited && tags.has("sp") ? "sp" : "p";
-    const pct = tags.has("pct") ? Number(tags.get("pct")) : 100;
-    const record = mail.dmarc.records[0];
+    // An invalid pct= is discarded for its default of 100 (RFC 7489 6.3).
+    const badPct = reading.discarded.some((entry) => entry.tag === "pct");
+    const pct = tags.has("pct") && !badPct ? Number(tags.get("pct")) : 100;
+    const record = reading.record;
     const location = mail.dmarc.location;
     if (repeated.length > 0) {
       // DMARC's tag-list is DKIM's (RFC 7489 6.4), where a repeated tag voids the record.
       return check(
         "dns.dmarc.policy",
         "fail",
-        `The DMARC record at ${mail.dmarc.location} gives ${repeated.map((name) => `${name}=`).join(", ")} more than once, which makes it invalid (RFC 6376 3.2); receivers ignore it.`,
+        `The DMARC record at ${location} gives ${repeated.map((name) => `${name}=`).join(", ")} more than once, which makes it invalid (RFC 6376 3.2); receivers ignore it.`,
         { policy: null, tag, pct, record, location, repeated },
       );
     }
     // An invalid or missing p=, or an invalid sp=, voids the policy (RFC 7489 6.6.3).
     const invalid = (["p", "sp"] as const).find(
-      (name) =>
-        (name === "p" || tags.has(name)) && !policies.has(tags.get(name)?.toLowerCase() ?? ""),
+      (name) => (name === "p" || tags.has(name)) && !isDmarcPolicy(tags.get(name)),
     );
-    let policy = tags.get(tag)?.toLowerCase();
     if (invalid) {
       const what =
         tags.get(invalid) === undefined
           ? `no ${invalid}= tag`
           : `an invalid ${invalid}=${tags.get(invalid)}`;
-      if (!hasReportUri(tags)) {
+      if (!reading.reportUris.some((uri) => uri.tag === "rua")) {
         return check(
           "dns.dmarc.policy",
           "fail",
-          `The DMARC record at ${mail.dmarc.location} has ${what}; receivers ignore it.`,
-          { policy: policy ?? null, tag, pct, record, location },
+          `The DMARC record at ${location} has ${what}; receivers ignore it.`,
+          { policy: reading.policy, tag, pct, record, location },
         );
       }
       // With a report address receivers act as for p=none (RFC 7489 6.6.3).
       return check(
         "dns.dmarc.policy",
         "warn",
-        `The DMARC record at ${mail.dmarc.location} has ${what}: receivers act as for p=none and only report (RFC 7489 6.6.3). Give p= (and sp=) none, quarantine or reject.`,
+        `The DMARC record at ${location} has ${what}: receivers act as for p=none and only report (RFC 7489 6.6.3). Give p= (and sp=) none, quarantine or reject.`,
         { policy: "none", tag, pct, record, location },
       );
     }
-    policy ??= "none";
-    const details = { policy, tag, pct, record, location };
-    if (policy === "none") {
-      return check(
-        "dns.dmarc.policy",
-        "warn",
-        `The DMARC policy of ${facts.domain} is ${tag}=none: reports only, forged mail is still delivered. Move to quarantine or reject.`,
-        details,
-      );
-    }
-    if (!Number.isInteger(pct) || pct < 100) {
-      return check(
-        "dns.dmarc.policy",
-        "warn",
-        `The DMARC policy of ${facts.domain} is ${tag}=${policy} but applies to pct=${tags.get("pct")} of the mail only.`,
-        details,
-      );
-    }
+    const policy = tags.get(tag)!.toLowerCase();
+    const details = {
+      policy,
+      tag,
+      pct,
+      record,
+      location,
+      discarded: reading.discarded.filter((entry) => entry.tag !== "rua" && entry.tag !== "ruf"),
+      notes: reading.notes,
+      unknown: reading.unknown,
+    };
+    const [status, message] = policyVerdict({ facts, tag, policy, pct, sp: tags.get("sp") });
+    // Values receivers drop (RFC 7489 6.3) and notes on the syntax make a passing policy a warning.
+    const remarks = [
+      ...details.discarded.map(
+        (entry) =>
+          `${entry.tag}=${entry.value} is invalid (${entry.reason}); receivers discard it for the default (RFC 7489 6.3).`,
+      ),
+      ...reading.notes.map((note) => `${note[0]!.toUpperCase()}${note.slice(1)}.`),
+    ];
     return check(
       "dns.dmarc.policy",
-      "pass",
-      `The DMARC policy of ${facts.domain} is ${tag}=${policy}.`,
+      remarks.length > 0 && status === "pass" ? "warn" : status,
+      [message, ...remarks].join(" "),
       details,
     );
   });
+
+/** The verdict on a valid policy: enforcing, for all mail, subdomains included. */
+function policyVerdict(options: {
+  facts: HealthFacts;
+  tag: "p" | "sp";
+  policy: string;
+  pct: number;
+  sp: string | undefined;
+}): ["pass" | "warn", string] {
+  const { facts, tag, policy, pct, sp } = options;
+  if (policy === "none") {
+    return [
+      "warn",
+      `The DMARC policy of ${facts.domain} is ${tag}=none: reports only, forged mail is still delivered. Move to quarantine or reject.`,
+    ];
+  }
+  if (pct < 100) {
+    return [
+      "warn",
+      `The DMARC policy of ${facts.domain} is ${tag}=${policy} but applies to pct=${pct} of the mail only.`,
+    ];
+  }
+  if (tag === "p" && sp?.toLowerCase() === "none") {
+    return [
+      "warn",
+      `The DMARC policy of ${facts.domain} is p=${policy}, but sp=none leaves its subdomains open to forgery (RFC 7489 6.3).`,
+    ];
+  }
+  return ["pass", `The DMARC policy of ${facts.domain} is ${tag}=${policy}.`];
+}

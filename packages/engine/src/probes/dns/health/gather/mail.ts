@@ -2,12 +2,12 @@ import type * as packet from "dns-packet";
 import { getDomain } from "tldts";
 import { aliasChain, normalizeName, txtRecord } from "../../../../protocols/dns/records.js";
 import { type HealthSession, isFailure } from "../../../../protocols/dns/session.js";
+import { isDmarcRecord } from "../../../../protocols/mail-policy/dmarc-record.js";
 import type { DnsRecords } from "../../declaration.js";
 import type { DmarcFacts, MailFacts } from "../facts.js";
 import { expandSpf } from "../spf/expand-spf.js";
+import { reportAuthorizations } from "./dmarc-reports.js";
 import { hostAddresses } from "./host-addresses.js";
-
-export const isDmarcRecord = (text: string): boolean => /^v\s*=\s*DMARC1\s*(;|$)/.test(text);
 
 /**
  * Mail lookups beyond the domain's own records: the addresses of its mail exchangers, its SPF
@@ -29,26 +29,46 @@ export async function gatherMail(options: {
   return { mxTargets, spf, dmarc };
 }
 
+/** The DMARC record that applies, then the authorization of its report destinations. */
 async function dmarcFacts(options: {
   session: HealthSession;
   domain: string;
   records: DnsRecords;
 }): Promise<DmarcFacts> {
+  const found = await dmarcRecords(options);
+  if (found.records.length !== 1) return { ...found, reports: [] };
+  const reports = await reportAuthorizations({
+    session: options.session,
+    policyDomain: found.location.slice("_dmarc.".length),
+    record: found.records[0]!,
+  });
+  return { ...found, reports };
+}
+
+async function dmarcRecords(options: {
+  session: HealthSession;
+  domain: string;
+  records: DnsRecords;
+}): Promise<Omit<DmarcFacts, "reports">> {
   const { session, domain } = options;
-  const own = options.records.mailPolicies.dmarc
-    .map((record) => record.value)
-    .filter(isDmarcRecord);
+  const values = options.records.mailPolicies.dmarc.map((record) => record.value);
+  const own = values.filter(isDmarcRecord);
   const organizational = getDomain(domain, { allowPrivateDomains: false }) ?? domain;
   if (own.length > 0 || organizational === domain) {
-    return { location: `_dmarc.${domain}`, records: own, error: null };
+    const others = values.filter((value) => !isDmarcRecord(value));
+    return { location: `_dmarc.${domain}`, records: own, others, error: null };
   }
   const location = `_dmarc.${organizational}`;
   const response = await session.recursive({ name: location, type: "TXT" });
-  if (isFailure(response)) return { location, records: [], error: response.message };
+  if (isFailure(response)) return { location, records: [], others: [], error: response.message };
   const owners = aliasChain({ name: location, answers: response.answers });
-  const records = response.answers
+  const texts = response.answers
     .filter((record) => record.type === "TXT" && owners.has(normalizeName(record.name)))
-    .map((record) => txtRecord(record as packet.TxtAnswer).value)
-    .filter(isDmarcRecord);
-  return { location, records, error: null };
+    .map((record) => txtRecord(record as packet.TxtAnswer).value);
+  return {
+    location,
+    records: texts.filter(isDmarcRecord),
+    others: texts.filter((value) => !isDmarcRecord(value)),
+    error: null,
+  };
 }
