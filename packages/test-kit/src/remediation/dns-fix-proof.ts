@@ -8,8 +8,12 @@ import { expectStepNamed, type StepProof, stepRemediationOf } from "./step-proof
 type DnsWorld = LabWorldOptions &
   Pick<Parameters<typeof assessInLab>[0] & {}, "name" | "probe" | "network">;
 
-/** A budget that holds at a load of 20 (the lab's default 5 s does not, for DNSSEC worlds). */
+/**
+ * A budget and a time a try (UDP, or a TCP exchange) that hold at a load of 20: the lab's 5 s
+ * and the probe's 2 s a try at the most do not. Cases with a silent server set shorter tries.
+ */
 const roomy = { timeoutMs: 12_000 };
+const roomyTries = { tryTimeoutMs: 4000 };
 
 const isAtOrBelow = (name: string, apex: string) => {
   const bare = name.toLowerCase().replace(/\.$/, "");
@@ -42,6 +46,7 @@ export async function proveDnsFix(id: string, proof: DnsProofCase): Promise<FixP
   const first = await assessInLab({
     ...proof.world,
     network: { ...roomy, ...proof.world.network },
+    probe: { ...roomyTries, ...proof.world.probe },
   });
   const before: Finding[] = first.data.health.checks;
   const remediation = proof.step ? stepRemediationOf(before, id) : remediationOf(before, id);
@@ -72,6 +77,7 @@ export async function proveDnsFix(id: string, proof: DnsProofCase): Promise<FixP
   const second = await assessInLab({
     ...next,
     network: { ...roomy, ...next.network },
+    probe: { ...roomyTries, ...next.probe },
     block: world.block,
     keys: proof.step?.newKeys ? undefined : world,
     extraZones,
