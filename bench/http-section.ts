@@ -9,9 +9,12 @@
  * the same loopback sites (its own test cases and captured scans) one at a time and 6 at a time:
  * both wall times, the ratio (target: ours at most 0.5x), and how many verdicts agree. That part
  * serves the sites on ports 443 and 80 (its `scan()` takes no ports): run as root.
- * Run with `pnpm bench:http-section`.
+ * Run with `pnpm bench:http-section` (`BENCH_RUNS`: cold runs of the first part, default 7).
+ * `BENCH_ENGINE_BEFORE=<another build's packages/engine/dist/index.js>` measures that build too,
+ * in the same run: paired rounds in the first part, a third scan of the sites in the second.
  */
 
+import { loadavg } from "node:os";
 import { setTimeout as sleep } from "node:timers/promises";
 import {
   createTestPki,
@@ -20,15 +23,17 @@ import {
   type WebHandler,
   zoneHandler,
 } from "@domain-intel/test-kit";
-import { createEngine, httpProbe, type SectionResult } from "../packages/engine/dist/index.js";
+import type { SectionResult } from "../packages/engine/dist/index.js";
+import * as engineModule from "../packages/engine/dist/index.js";
 import type { HttpData } from "../packages/engine/dist/probes/http/declaration.js";
 import { assertBenchTsconfig } from "./support/bench-process.js";
+import { type EngineBuild, engineBefore } from "./support/engine-before.js";
 import { observatorySideBySide } from "./support/observatory-side-by-side.js";
 
 assertBenchTsconfig();
 
 const latencyMs = 50;
-const runs = 7;
+const runs = Number(process.env.BENCH_RUNS ?? 7);
 const allowedRatio = 1.2;
 
 function delayed(routes: Record<string, (respond: Parameters<WebHandler>[1]) => void>): WebHandler {
@@ -46,6 +51,44 @@ const redirect = (location: string) => (response: Parameters<WebHandler>[1]) => 
   response.writeHead(301, { location });
   response.end();
 };
+
+interface RunResult {
+  wallMs: number;
+  longest: number;
+  chainsMs: [number, number];
+}
+
+/** One cold run of the section, with a fresh engine: no cache hit, no connection kept. */
+async function runOnce(
+  build: EngineBuild,
+  site: { dns: string; httpsPort: number; httpPort: number; ca: string },
+): Promise<RunResult> {
+  const engine = build.createEngine({
+    keys: ["bench"],
+    network: { resolvers: [site.dns], allowPrivateAddresses: true },
+    probes: {
+      whois: false,
+      dns: false,
+      ssl: false,
+      http: build.httpProbe({ httpsPort: site.httpsPort, httpPort: site.httpPort, ca: site.ca }),
+    },
+  });
+  const started = performance.now();
+  const section = (await engine.lookup("example.test", "http")) as SectionResult;
+  const wallMs = performance.now() - started;
+  await engine.close();
+  if (section.status !== "ok")
+    throw new Error(`the http section failed: ${section.error?.message}`);
+  const data = section.data as HttpData;
+  if (data.https.finalStatus !== 200 || data.http.finalStatus !== 200) {
+    throw new Error(`a chain did not end on the page: ${JSON.stringify(data.https.hops)}`);
+  }
+  return {
+    wallMs,
+    longest: Math.max(data.https.hops.length, data.http.hops.length),
+    chainsMs: [data.https.responseTimeMs ?? 0, data.http.responseTimeMs ?? 0],
+  };
+}
 
 async function main(): Promise<void> {
   const dns = await startDnsServer(
@@ -78,34 +121,16 @@ async function main(): Promise<void> {
   const http = await startWebPeer({
     handler: delayed({ "/": redirect(`https://example.test:${httpsPort}/`) }),
   });
-  const results: { wallMs: number; longest: number; chainsMs: [number, number] }[] = [];
+  const site = { dns: dns.address, httpsPort, httpPort: http.port, ca: pki.root.certPem };
+  const before = await engineBefore();
+  const results: RunResult[] = [];
+  const beforeResults: RunResult[] = [];
   try {
     for (let run = 0; run < runs; run++) {
-      // A fresh engine per run: no cache hit, no connection kept from the run before.
-      const engine = createEngine({
-        keys: ["bench"],
-        network: { resolvers: [dns.address], allowPrivateAddresses: true },
-        probes: {
-          whois: false,
-          dns: false,
-          ssl: false,
-          http: httpProbe({ httpsPort, httpPort: http.port, ca: pki.root.certPem }),
-        },
-      });
-      const started = performance.now();
-      const section = (await engine.lookup("example.test", "http")) as SectionResult;
-      const wallMs = performance.now() - started;
-      if (section.status !== "ok")
-        throw new Error(`the http section failed: ${section.error?.message}`);
-      const data = section.data as HttpData;
-      if (data.https.finalStatus !== 200 || data.http.finalStatus !== 200) {
-        throw new Error(`a chain did not end on the page: ${JSON.stringify(data.https.hops)}`);
-      }
-      results.push({
-        wallMs,
-        longest: Math.max(data.https.hops.length, data.http.hops.length),
-        chainsMs: [data.https.responseTimeMs ?? 0, data.http.responseTimeMs ?? 0],
-      });
+      // Paired rounds, the order alternating: the machine's load hits both builds alike.
+      if (before && run % 2 === 1) beforeResults.push(await runOnce(before, site));
+      results.push(await runOnce(engineModule, site));
+      if (before && run % 2 === 0) beforeResults.push(await runOnce(before, site));
     }
   } finally {
     await Promise.all([https.close(), http.close(), dns.close()]);
@@ -127,6 +152,21 @@ async function main(): Promise<void> {
   );
   console.log(`  best run ratio       ${(sorted[0]!.wallMs / baselineMs).toFixed(3)}`);
   console.log(`  ratio                ${ratio.toFixed(3)} (target <= ${allowedRatio})`);
+  if (before) {
+    const medianOf = (values: number[]) => values.sort((a, b) => a - b)[values.length >> 1]!;
+    const beforeMs = medianOf(beforeResults.map((result) => result.wallMs));
+    const perRound = medianOf(
+      results.map((result, at) => result.wallMs / beforeResults[at]!.wallMs),
+    );
+    console.log(
+      `  engine before        median ${beforeMs.toFixed(0)} ms (ratio ${(beforeMs / baselineMs).toFixed(3)}); this / before, median of paired rounds ${perRound.toFixed(3)}`,
+    );
+  }
+  console.log(
+    `  load average         ${loadavg()
+      .map((load) => load.toFixed(1))
+      .join(" ")}`,
+  );
   if (ratio > allowedRatio) process.exitCode = 1;
   if (!(await observatorySideBySide())) process.exitCode = 1;
 }

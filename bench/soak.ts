@@ -10,6 +10,8 @@
  * and the hits' p99 over the run (target < 10 ms: exit 1 when missed). Needs root: the peers
  * listen on ports 25, 53, 80 and 443 of 127.35.0.x.
  *   pnpm bench:soak          BENCH_SOAK_MINUTES=2 for a short run
+ *   BENCH_SOAK_CPU_PROF=/tmp/soak-prof   the server writes a CPU profile there when it stops;
+ *     `npx tsx bench/support/long-tasks.ts /tmp/soak-prof/*.cpuprofile` lists its long tasks
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -53,6 +55,8 @@ const address = {
 const hitNames = Array.from({ length: 20 }, (_, index) => `hit-${index}.test`);
 const kinds = ["good", "slowdns", "loop", "tls", "good", "rdap"] as const;
 const mb = (bytes: number) => bytes / 1024 / 1024;
+/** Where the server writes a CPU profile when it stops, for `bench/support/long-tasks.ts`. */
+const profileDirectory = process.env.BENCH_SOAK_CPU_PROF;
 
 /** The records of a name: the site and its MX, on the hostile addresses for `cold-tls-*`. */
 function recordsFor(name: string): ZoneRecords[string] {
@@ -184,9 +188,10 @@ function child(
   script: string,
   env: Record<string, string>,
   onLine: (line: string) => void,
+  nodeArgs: readonly string[] = [],
 ): ChildProcess {
   const path = fileURLToPath(new URL(script, import.meta.url));
-  const started = spawn(process.execPath, [...benchExecArgv, path], {
+  const started = spawn(process.execPath, [...nodeArgs, ...benchExecArgv, path], {
     env: benchEnv(env),
     stdio: ["ignore", "pipe", "inherit"],
   });
@@ -230,6 +235,7 @@ async function main(): Promise<void> {
       if (line.startsWith("STATS "))
         stats.push({ at: performance.now() - began, ...JSON.parse(line.slice(6)) });
     },
+    profileDirectory ? ["--cpu-prof", `--cpu-prof-dir=${profileDirectory}`] : [],
   );
   const children: ChildProcess[] = [server];
   try {

@@ -1,12 +1,14 @@
 import { spawn } from "node:child_process";
 import { copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createEngine, httpProbe, type SectionResult } from "../../packages/engine/dist/index.js";
+import type { SectionResult } from "../../packages/engine/dist/index.js";
+import * as engineModule from "../../packages/engine/dist/index.js";
 import type { HttpData } from "../../packages/engine/dist/probes/http/declaration.js";
 import { benchEnv, benchExecArgv } from "./bench-process.js";
+import { type EngineBuild, engineBefore } from "./engine-before.js";
 
 /** Where the sites live: ports 443 and 80, since the Observatory's `scan()` takes no ports. */
 const addresses: [string, string] = ["127.31.0.1", "127.31.0.2"];
@@ -105,11 +107,13 @@ function theirScans(options: {
 }
 
 async function ourScans(options: {
+  engine: EngineBuild;
   hosts: string[];
   concurrency: number;
   resolver: string;
   ca: string;
 }): Promise<Run<Map<string, HttpData | null>>> {
+  const { createEngine, httpProbe } = options.engine;
   // A fresh engine: no answer comes from a cache.
   const engine = createEngine({
     keys: ["bench"],
@@ -177,14 +181,27 @@ export async function observatorySideBySide(): Promise<boolean> {
   try {
     let ours: Awaited<ReturnType<typeof ourScans>> | undefined;
     let theirs: Awaited<ReturnType<typeof theirScans>> | undefined;
+    const before = await engineBefore();
+    const scans = { resolver: sites.dns, ca: sites.ca, hosts };
+    console.log(
+      `  load average ${loadavg()
+        .map((load) => load.toFixed(1))
+        .join(" ")} at the start`,
+    );
     for (const concurrency of concurrencies) {
-      ours = await ourScans({ hosts, concurrency, resolver: sites.dns, ca: sites.ca });
+      ours = await ourScans({ engine: engineModule, concurrency, ...scans });
       theirs = await theirScans({ hosts, concurrency, caFile, addresses: sites.addresses });
       const ratio = ours.wallMs / theirs.wallMs;
       met &&= ratio <= targetRatio;
       console.log(
         `  ${hosts.length} sites, ${concurrency} at a time: ours ${ours.wallMs.toFixed(0)} ms (CPU ${ours.cpuMs.toFixed(0)} ms), the Observatory ${theirs.wallMs.toFixed(0)} ms (CPU ${theirs.cpuMs.toFixed(0)} ms), wall ratio ${ratio.toFixed(3)} (target <= ${targetRatio}), CPU ratio ${(ours.cpuMs / theirs.cpuMs).toFixed(3)}`,
       );
+      if (before) {
+        const old = await ourScans({ engine: before, concurrency, ...scans });
+        console.log(
+          `    the engine before (BENCH_ENGINE_BEFORE) ${old.wallMs.toFixed(0)} ms (CPU ${old.cpuMs.toFixed(0)} ms): wall ratio to the Observatory ${(old.wallMs / theirs.wallMs).toFixed(3)}; this one / before: wall ${(ours.wallMs / old.wallMs).toFixed(3)}, CPU ${(ours.cpuMs / old.cpuMs).toFixed(3)}`,
+        );
+      }
     }
     reportAgreement(ours!.results, theirs!.results);
   } finally {

@@ -20,8 +20,15 @@ function snippetLines(servers: ServerSnippets, only: ServerKind | undefined): st
   });
 }
 
+/** The server kind a `Server` header names (nginx/1.25, Apache/2.4, Microsoft-IIS/10.0...). */
+export function serverKindOf(header: string | null | undefined): ServerKind | undefined {
+  const name = header?.toLowerCase() ?? "";
+  if (name.includes("microsoft-iis")) return "iis";
+  return serverKinds.find((kind) => name.includes(kind));
+}
+
 /** The lines of one change, ready to paste where it goes (zone, server, file, registrar). */
-function changeLines(
+export function changeLines(
   change: Remediation["changes"][number],
   server: ServerKind | undefined,
 ): string[] {

@@ -1,5 +1,7 @@
 import type { Finding, Report, SectionResult } from "@domain-intel/engine";
+import { type ServerKind, serverKindOf } from "./fixes-output.js";
 import { escapeHtml } from "./html-escape.js";
+import { fixHtml, fixStyle } from "./html-fixes.js";
 import { mxHostsTable, recordsTable, redirectedSchemes, redirectTable } from "./html-tables.js";
 import { htmlTimeline } from "./html-timeline.js";
 import { allFindings, countByStatus, reportView, type SectionView } from "./report-view.js";
@@ -30,7 +32,7 @@ details{margin:8px 0}summary{cursor:pointer;color:#5a6272}
 .error{color:#b3261e}
 form#lookup{display:flex;flex-wrap:wrap;gap:10px;align-items:end}form#lookup input{display:block;padding:4px 6px;font:inherit}
 @media print{body{background:#fff}details{display:block}details>*{display:block}}
-`;
+${fixStyle}`;
 
 function gradeClass(section: SectionView): string {
   if (section.status === "error") return "g-bad";
@@ -58,12 +60,16 @@ function markHtml(section: SectionView): string {
   return `<div class="mark ${gradeClass(section)}"><b>${escapeHtml(mark)}</b>${escapeHtml(section.name)}<br><small>${section.status === "error" ? "not probed" : `${fails} fail, ${warns} warn`}</small></div>`;
 }
 
-function findingHtml(finding: Finding): string {
+function findingHtml(finding: Finding, server?: ServerKind): string {
   const details =
     finding.details && Object.keys(finding.details).length > 0
       ? `<details><summary>details</summary><pre><code>${escapeHtml(JSON.stringify(finding.details, null, 2))}</code></pre></details>`
       : "";
-  return `<div class="finding ${escapeHtml(finding.status)}"><span class="status">${escapeHtml(finding.status)}</span>${escapeHtml(finding.message)} <span class="id">${escapeHtml(finding.id)}</span>${details}</div>`;
+  const fix =
+    finding.remediation && (finding.status === "fail" || finding.status === "warn")
+      ? fixHtml(finding.remediation, server)
+      : "";
+  return `<div class="finding ${escapeHtml(finding.status)}"><span class="status">${escapeHtml(finding.status)}</span>${escapeHtml(finding.message)} <span class="id">${escapeHtml(finding.id)}</span>${fix}${details}</div>`;
 }
 
 /** Tables drawn from a section's data, and the key facts (report-facts.ts) they show in full. */
@@ -106,16 +112,28 @@ function dataHtml(section: SectionView): string {
   return `<details><summary>all data of ${escapeHtml(section.name)}</summary><pre><code>${escapeHtml(JSON.stringify(section.data, null, 2))}</code></pre></details>`;
 }
 
-function sectionHtml(section: SectionView, domain: string, timeline: string): string {
+function sectionHtml(
+  section: SectionView,
+  domain: string,
+  timeline: string,
+  server?: ServerKind,
+): string {
   const problems = section.findings.filter((f) => f.status === "fail" || f.status === "warn");
   const rest = section.findings.filter((f) => f.status !== "fail" && f.status !== "warn");
   return `<section id="section-${escapeHtml(section.name)}"><h2>${escapeHtml(section.name)}</h2>${
     section.error ? `<p class="error">Could not be probed: ${escapeHtml(section.error)}</p>` : ""
-  }${problems.map(findingHtml).join("")}${factsHtml(section, domain, timeline)}${dataHtml(section)}${
+  }${problems.map((finding) => findingHtml(finding, server)).join("")}${factsHtml(section, domain, timeline)}${dataHtml(section)}${
     rest.length > 0
-      ? `<details><summary>${rest.length} other checks (passing, informational, skipped)</summary>${rest.map(findingHtml).join("")}</details>`
+      ? `<details><summary>${rest.length} other checks (passing, informational, skipped)</summary>${rest.map((finding) => findingHtml(finding)).join("")}</details>`
       : ""
   }</section>`;
+}
+
+/** The `Server` header the http section read, if the report has it. */
+function siteServer(view: ReturnType<typeof reportView>): string | undefined {
+  const data = view.sections.find((section) => section.name === "http")?.data;
+  const server = (data as { server?: unknown } | undefined)?.server;
+  return typeof server === "string" ? server : undefined;
 }
 
 function oneReport(answer: Report | SectionResult, now: Date): string {
@@ -124,10 +142,12 @@ function oneReport(answer: Report | SectionResult, now: Date): string {
   const timeline = htmlTimeline(view, now);
   // The timeline goes once, under the first of the sections it draws from.
   const timelineSection = view.sections.find((s) => s.name === "ssl" || s.name === "whois")?.name;
+  // Server lines for the server the site says it runs; every server's when it does not say.
+  const server = serverKindOf(siteServer(view));
   return `<article class="report"><h1>${escapeHtml(view.domain)}</h1>
 <div class="band">${view.sections.map(markHtml).join("")}</div>
 <p>${counts.fail} fail, ${counts.warn} warn, ${counts.pass} pass, ${counts.info} info, ${counts.skipped} skipped</p>
-${view.sections.map((section) => sectionHtml(section, view.domain, section.name === timelineSection ? timeline : "")).join("\n")}
+${view.sections.map((section) => sectionHtml(section, view.domain, section.name === timelineSection ? timeline : "", server)).join("\n")}
 ${view.insights.length > 0 ? sectionHtml({ name: "insights", status: "ok", grade: null, score: null, error: null, findings: view.insights, facts: [], data: undefined }, view.domain, "") : ""}
 </article>`;
 }

@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
-import { createEngine, silentLogger } from "@domain-intel/engine";
+import { createEngine, type Report, silentLogger } from "@domain-intel/engine";
 import { createNodeHandler } from "@domain-intel/engine/node";
 import {
   type CliLab,
@@ -12,10 +12,11 @@ import {
   startSitePeers,
   watchedPage,
 } from "@domain-intel/test-kit";
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { configFromEnv } from "./config-from-env.js";
 import { reportPage } from "./report-page-route.js";
+import { findingsIn } from "./report-view.js";
 
 const outputDirectory = fileURLToPath(new URL("../test-output/", import.meta.url));
 let lab: CliLab;
@@ -54,11 +55,52 @@ afterAll(async () => {
   await site?.close();
 });
 
+/**
+ * The failing and warning findings on the page carry their fixes as the JSON API gives them: the
+ * summary, each change's lines in a block with a copy button that puts exactly those lines on
+ * the clipboard, and steps as a list. Returns how many changes it copied (one, or none).
+ */
+async function expectFixesShown(page: Page, domain: string): Promise<number> {
+  const answer = (await (
+    await fetch(`${origin}/tools/intel/domain/${domain}`, {
+      headers: { authorization: "Bearer view-key" },
+    })
+  ).json()) as Report;
+  const fixed = Object.values(answer.sections)
+    .flatMap((section) => findingsIn(section.data))
+    .filter((finding) => finding.remediation && ["fail", "warn"].includes(finding.status));
+  expect(fixed.length).toBeGreaterThan(0);
+  const blocks = page.locator(".finding .fix");
+  expect(await blocks.count()).toBe(fixed.length);
+  const summaries = await page.$$eval(".fix .fix-summary", (elements) =>
+    elements.map((element) => element.textContent),
+  );
+  expect(summaries.sort()).toEqual(
+    fixed.map((finding) => `Fix: ${finding.remediation!.summary}`).sort(),
+  );
+  const steps = fixed.flatMap((finding) => finding.remediation!.steps ?? []);
+  expect(await page.locator(".fix ol.steps li").count()).toBe(steps.length);
+  const withChanges = fixed.filter((finding) => finding.remediation!.changes.length > 0);
+  const changes = withChanges.flatMap((finding) => finding.remediation!.changes);
+  expect(await page.locator(".fix .change").count()).toBe(changes.length);
+  const change = changes[0];
+  if (!change) return 0;
+  const block = page.locator(`.fix .change.${change.kind}`).first();
+  const lines = (await block.locator("pre").textContent()) ?? "";
+  if (change.kind === "dns-record") expect(lines).toContain(change.zoneLine);
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  await block.locator("button.copy").click();
+  await expect.poll(() => block.locator("button.copy").textContent()).toBe("Copied");
+  expect(await page.evaluate("navigator.clipboard.readText()")).toBe(lines);
+  return 1;
+}
+
 describe("the report page at /view in headless Chromium", () => {
   it("renders a registered and a broken domain from the JSON API, with no console error", async () => {
     const { context, page, problems, requested } = await watchedPage(browser);
 
     const response = await page.goto(`${origin}/tools/intel/view`);
+    let copied = 0;
     expect(response?.headers()["content-security-policy"]).toContain("script-src 'self'");
     for (const [domain, file] of [
       ["shop.test", "report-page-registered.png"],
@@ -82,8 +124,10 @@ describe("the report page at /view in headless Chromium", () => {
           /mail\.shop\.test.*TLSv1\.3.*mx2\.shop\.test.*not offered/,
         );
       }
+      copied += await expectFixesShown(page, domain);
       await page.screenshot({ path: `${outputDirectory}${file}`, fullPage: true });
     }
+    expect(copied).toBeGreaterThan(0);
     // The broken name's failing DNS finding is shown first in its section, with its id.
     expect(await page.textContent("#section-dns .finding.fail")).toContain("dns.zone.exists");
     // Requests that got no answer are no redirect chain: the key facts say why.

@@ -11,6 +11,8 @@ const assets: Record<string, RouteAsset> = {
   ...moduleAssets([
     "html-report.js",
     "html-escape.js",
+    "html-fixes.js",
+    "fixes-output.js",
     "html-tables.js",
     "html-timeline.js",
     "report-view.js",

@@ -26,6 +26,19 @@ const keyInput = document.getElementById("key");
 const state = document.getElementById("state");
 const target = document.getElementById("report");
 keyInput.value ||= sessionStorage.getItem("domain-intel.key") ?? "";
+// Copy buttons of the fixes: only a page with this script shows them (the class below).
+target.classList.add("scripted");
+target.addEventListener("click", async (event) => {
+  const button = event.target.closest("button.copy");
+  if (!button) return;
+  const lines = button.parentElement.querySelector("pre").textContent;
+  try {
+    await navigator.clipboard.writeText(lines);
+    button.textContent = "Copied";
+  } catch {
+    button.textContent = "Select and copy";
+  }
+});
 form.addEventListener("submit", (event) => {
   event.preventDefault();
   show();

@@ -73,4 +73,30 @@ describe("connectTls", () => {
       connectTls({ address: "127.0.0.1", port: bad, allowPrivateAddresses: true, tls: {} }),
     ).toThrow(TypeError);
   });
+
+  it("keeps each connection's versions and suites while contexts are shared per option set", async () => {
+    const protocolOf = async (options: tls.ConnectionOptions) => {
+      const socket = connectTls({
+        address: "127.0.0.1",
+        port,
+        allowPrivateAddresses: true,
+        tls: { servername: "guarded.test", rejectUnauthorized: false, ...options },
+      });
+      try {
+        await once(socket, "secureConnect");
+        return `${socket.getProtocol()} ${socket.getCipher().name}`;
+      } finally {
+        socket.destroy();
+      }
+    };
+    const tls12 = { maxVersion: "TLSv1.2", ciphers: "ECDHE-ECDSA-AES128-GCM-SHA256" } as const;
+    const tls12Other = { maxVersion: "TLSv1.2", ciphers: "ECDHE-ECDSA-AES256-GCM-SHA384" } as const;
+    for (let round = 0; round < 2; round++) {
+      expect(await protocolOf(tls12)).toBe("TLSv1.2 ECDHE-ECDSA-AES128-GCM-SHA256");
+      expect(await protocolOf(tls12Other)).toBe("TLSv1.2 ECDHE-ECDSA-AES256-GCM-SHA384");
+      expect(await protocolOf({ minVersion: "TLSv1.3" })).toMatch(/^TLSv1\.3 /);
+    }
+    // A connection given its own trust (ca) still builds its own context, and is authorised.
+    expect(await handshake("127.0.0.1")).toMatchObject({ authorized: true });
+  });
 });

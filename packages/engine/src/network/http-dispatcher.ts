@@ -1,8 +1,11 @@
 import type { Socket } from "node:net";
-import tls from "node:tls";
+import type tls from "node:tls";
 import { Agent, buildConnector } from "undici";
-import type { NetworkPolicy, ProbeContext } from "../contract/probe.js";
+import type { NetworkPolicy } from "../contract/probe.js";
+import type { AddressClass } from "./address-policy.js";
 import { checkConnectTarget, noLookup } from "./connect-target.js";
+import { readInSlices } from "./read-in-slices.js";
+import { secureContextTrusting } from "./trusting-roots.js";
 import { resolveVettedHost } from "./vetted-host.js";
 
 export interface GuardedDispatcherOptions {
@@ -17,6 +20,12 @@ export interface GuardedDispatcherOptions {
   onConnect?: (origin: string, socket: Socket) => void;
   /** Extra trusted roots (PEM) for HTTPS, added to Node's bundled ones. */
   ca?: readonly string[];
+  /**
+   * Resolve each host once for the dispatcher's life and vet every connection to it against
+   * that answer (default false: resolve per connection). For a dispatcher that lives one probe
+   * run, where a site's chains, hops and side requests open several connections to one name.
+   */
+  resolveEachHostOnce?: boolean;
 }
 
 /**
@@ -29,25 +38,37 @@ export interface GuardedDispatcherOptions {
 export function createGuardedDispatcher(options: GuardedDispatcherOptions): Agent {
   const { network } = options;
   const timeoutMs = options.connectTimeoutMs ?? network.timeoutMs;
-  const ca = options.ca?.length ? { ca: [...tls.rootCertificates, ...options.ca] } : {};
+  const secureContext = options.secureContext ?? secureContextTrusting(options.ca ?? []);
   const open = buildConnector({
     timeout: timeoutMs,
     lookup: noLookup,
     allowH2: options.allowH2 ?? false,
-    ...(options.secureContext ? { secureContext: options.secureContext } : {}),
-    ...ca,
+    ...(secureContext ? { secureContext } : {}),
   });
+  // The request that needs this connection already holds a `limit` slot; taking a second
+  // one here could deadlock a limit of 1.
+  const resolve = (host: string): Promise<AddressClass[]> =>
+    resolveVettedHost({
+      host,
+      context: {
+        signal: AbortSignal.timeout(timeoutMs),
+        network,
+        remainingMs: () => timeoutMs,
+        limit: (operation) => operation(),
+      },
+    });
+  const resolved = new Map<string, Promise<AddressClass[]>>();
+  const vet = (host: string): Promise<AddressClass[]> => {
+    if (!options.resolveEachHostOnce) return resolve(host);
+    let addresses = resolved.get(host);
+    if (!addresses) {
+      addresses = resolve(host);
+      resolved.set(host, addresses);
+    }
+    return addresses;
+  };
   const connect: buildConnector.connector = (target, callback) => {
-    const signal = AbortSignal.timeout(timeoutMs);
-    // The request that needs this connection already holds a `limit` slot; taking a second
-    // one here could deadlock a limit of 1.
-    const context: ProbeContext = {
-      signal,
-      network,
-      remainingMs: () => timeoutMs,
-      limit: (operation) => operation(),
-    };
-    resolveVettedHost({ host: target.hostname, context }).then(
+    vet(target.hostname).then(
       ([vetted]) => {
         const address = vetted!.address;
         try {
@@ -60,14 +81,10 @@ export function createGuardedDispatcher(options: GuardedDispatcherOptions): Agen
           callback(error as Error, null);
           return;
         }
-        const onConnect = options.onConnect;
-        if (!onConnect) {
-          open({ ...target, hostname: address }, callback);
-          return;
-        }
-        open({ ...target, hostname: address }, (...result) => {
-          if (result[1]) onConnect(`${target.protocol}//${target.host}`, result[1]);
-          callback(...result);
+        open({ ...target, hostname: address }, (error, socket) => {
+          if (!socket) return callback(error ?? new Error("no connection"), null);
+          options.onConnect?.(`${target.protocol}//${target.host}`, socket);
+          callback(null, readInSlices(socket));
         });
       },
       (error: Error) => callback(error, null),

@@ -3,6 +3,7 @@ import type { Finding } from "../contract/finding.js";
 import type { MaybePromise } from "../contract/maybe-promise.js";
 import type { Report, SectionResult } from "../contract/section-result.js";
 import type { EngineHooks } from "../logging/engine-hooks.js";
+import { reportJson } from "../sections/envelope-json.js";
 import type { Freshness, SectionAnswer, SectionService } from "../sections/section-service.js";
 import { withReportSslGrade } from "./ssl-grade-hsts.js";
 
@@ -72,7 +73,7 @@ export function createReportService(options: {
     const made: ReportAnswer = {
       domain,
       report,
-      body: Buffer.from(JSON.stringify(report), "utf8"),
+      body: Buffer.from(reportJson(report), "utf8"),
       version: versionOf(answers),
       ok: answers.every((answer) => answer.ok),
       fetchedAtMs: Math.min(...answers.map((answer) => answer.fetchedAtMs)),
@@ -99,7 +100,7 @@ function hitVariant(made: ReportAnswer): ReportAnswer {
   for (const [name, section] of Object.entries(made.report.sections))
     sections[name] = { ...section, cache: "hit" };
   const report = { ...made.report, sections };
-  return { ...made, report, body: Buffer.from(JSON.stringify(report), "utf8") };
+  return { ...made, report, body: Buffer.from(reportJson(report), "utf8") };
 }
 
 /** A short hash of which version of each section the report holds (FNV-1a). */

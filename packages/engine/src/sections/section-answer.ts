@@ -1,4 +1,5 @@
 import type { CacheStatus, SectionResult } from "../contract/section-result.js";
+import { envelopeJson } from "./envelope-json.js";
 
 /** When an answer was made and until when it is fresh. */
 export interface Freshness {
@@ -29,7 +30,7 @@ export function sectionAnswer(stored: SectionResult, cache: CacheStatus): Sectio
     domain: result.domain,
     cache,
     result,
-    body: Buffer.from(JSON.stringify(result), "utf8"),
+    body: Buffer.from(envelopeJson(result), "utf8"),
     version: `${fetchedAtMs.toString(36)}${result.status === "ok" ? "" : "-e"}`,
     ok: result.status === "ok",
     fetchedAtMs,

@@ -1,10 +1,11 @@
 import type { SectionResult } from "../contract/section-result.js";
+import { envelopeJson } from "./envelope-json.js";
 
 /**
  * The format of a section in the CacheStore: the envelope as JSON. It is read back with
  * JSON.parse, so a store that re-serialises values (other key order, spacing) still hits.
  */
-export const encodeStoredEntry = (result: SectionResult): string => JSON.stringify(result);
+export const encodeStoredEntry = (result: SectionResult): string => envelopeJson(result);
 
 /**
  * The stored envelope of `section` for `domain`, or undefined when the text is not one (a

@@ -1,26 +1,28 @@
 import { type Finding, httpProbe } from "@domain-intel/engine";
 import { startDnsServer, zoneHandler } from "../dns/dns-server.js";
 import { testProbeContext } from "../engine/probe-context.js";
-import { startWebPeer } from "../http/web-peers.js";
 import { createTestPki, type TestPki } from "../tls/certificates.js";
 import { applyFiles, applyHeaders, changesOf, type ServedFiles } from "./apply-changes.js";
-import { type FixProof, remediationOf } from "./fix-proof.js";
-import { filesHandler } from "./served-files.js";
+import { applySteps, type FixProof, remediationOf } from "./fix-proof.js";
+import { type HttpSite, serveSite, siteDomain } from "./http-site.js";
+import type { HttpStep } from "./http-steps.js";
 
 /**
  * A broken site for one finding: `example.test` on loopback (a DNS server answering its A
  * record), HTTPS with a certificate from a test CA sending `headers` on its root and serving
- * `files`, and http redirecting to it.
+ * `files`, and http redirecting to it; the rest of `HttpSite` breaks it further. `steps` are
+ * the remediation's steps in words the proof applies, in order, after its typed changes.
  */
-export interface HttpProofCase {
+export interface HttpProofCase extends Partial<Omit<HttpSite, "headers" | "files">> {
   /** Headers of the HTTPS root answer; default `healthyHeaders`. */
   readonly headers?: Readonly<Record<string, string>>;
   /** Files by `host/path`; default a valid security.txt. */
   readonly files?: ServedFiles;
   readonly parameters?: Readonly<Record<string, string>>;
+  readonly steps?: readonly HttpStep[];
 }
 
-const domain = "example.test";
+const domain = siteDomain;
 const dayMs = 86_400_000;
 
 /** What a healthy site sends on its root. */
@@ -46,40 +48,22 @@ const testPki = () => {
   return pki;
 };
 
-/** Runs the http probe against the site serving `headers` and `files`. */
-async function assessSite(headers: Readonly<Record<string, string>>, files: ServedFiles) {
+/** Runs the http probe against `site`. */
+async function assessSite(site: HttpSite) {
   const certificates = await testPki();
-  const leaf = await certificates.issueLeaf({ commonName: domain, subjectAltNames: [domain] });
   const dns = await startDnsServer(
     zoneHandler({ [domain]: [{ type: "A", name: domain, ttl: 60, data: "127.0.0.1" }] }),
   );
-  const https = await startWebPeer({
-    tls: { key: leaf.keyPem, cert: leaf.chainPem },
-    handler: filesHandler(files, (request, response) => {
-      if (request.url !== "/") {
-        response.writeHead(404, { "content-type": "text/plain" });
-        response.end("not found");
-        return;
-      }
-      response.writeHead(200, { ...headers, "content-type": "text/html" });
-      response.end("<!doctype html><title>fix proof</title>");
-    }),
-  });
-  const http = await startWebPeer({
-    handler: (request, response) => {
-      response.writeHead(301, { location: `https://${domain}:${https.port}${request.url ?? "/"}` });
-      response.end();
-    },
-  });
+  const served = await serveSite(site, domain, certificates);
   try {
     const data = await httpProbe({
-      httpsPort: https.port,
-      httpPort: http.port,
+      httpsPort: served.ports.https,
+      httpPort: served.ports.http,
       ca: certificates.root.certPem,
     }).run(domain, testProbeContext({ resolvers: [dns.address], timeoutMs: 10_000 }));
     return data.findings;
   } finally {
-    await Promise.all([https.close(), http.close(), dns.close()]);
+    await Promise.all([served.close(), dns.close()]);
   }
 }
 
@@ -88,18 +72,23 @@ async function assessSite(headers: Readonly<Record<string, string>>, files: Serv
  * changes (every stage, in order) and its files to the site, and asks the section again.
  */
 export async function proveHttpFix(id: string, proof: HttpProofCase): Promise<FixProof> {
-  const headers = proof.headers ?? healthyHeaders;
-  const files = proof.files ?? healthySecurityTxt();
-  const before: Finding[] = await assessSite(headers, files);
-  const remediation = remediationOf(before, id);
-  const values = proof.parameters ?? {};
+  const { parameters: values = {}, steps = [], ...broken } = proof;
+  const site: HttpSite = {
+    ...broken,
+    headers: proof.headers ?? healthyHeaders,
+    files: proof.files ?? healthySecurityTxt(),
+  };
+  const before: Finding[] = await assessSite(site);
+  const remediation = remediationOf(before, id, { stepsOnly: steps.length > 0 });
   const unapplied = remediation.changes.filter(
     (change) => change.kind !== "http-header" && change.kind !== "file",
   );
   if (unapplied.length > 0) throw new Error(`${id}: no http applier for ${unapplied[0]!.kind}`);
-  const after = await assessSite(
-    applyHeaders(headers, changesOf(remediation, "http-header", values)),
-    applyFiles(files, changesOf(remediation, "file", values)),
-  );
+  const changed: HttpSite = {
+    ...site,
+    headers: applyHeaders(site.headers, changesOf(remediation, "http-header", values)),
+    files: applyFiles(site.files, changesOf(remediation, "file", values)),
+  };
+  const after = await assessSite(applySteps(id, remediation, steps, changed));
   return { id, before, remediation, after };
 }

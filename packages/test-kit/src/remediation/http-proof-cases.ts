@@ -1,5 +1,13 @@
 import type { HttpProofCase } from "./http-fix-proof.js";
 import { healthyHeaders } from "./http-fix-proof.js";
+import {
+  apacheCookieEdit,
+  corsOwnOrigins,
+  listenHttps,
+  locationsToFinal,
+  nginxHttpsReturn,
+  subresourceIntegrity,
+} from "./http-steps.js";
 
 /** The healthy headers without `names`, and with `extra`. */
 const headersWithout = (names: readonly string[], extra: Record<string, string> = {}) => ({
@@ -15,7 +23,7 @@ const securityTxt = (content: string) => ({
 });
 
 /** The broken sites of the http section's findings whose fix is a header or a file. */
-export const httpProofCases: Record<string, HttpProofCase> = {
+const httpChangeProofCases: Record<string, HttpProofCase> = {
   "http.hsts.present": { headers: headersWithout(["strict-transport-security"]) },
   "http.hsts.max-age": {
     headers: headersWithout([], {
@@ -50,4 +58,28 @@ export const httpProofCases: Record<string, HttpProofCase> = {
       "Contact: http://example.test/security\nExpires: 2020-01-01T00:00:00.000Z\nPreferred-Languages: en\n",
     ),
   },
+};
+
+const page = (tags: string) => `<!doctype html><html><head>${tags}</head><body></body></html>`;
+const library = "https://cdn.other.test/library.js";
+
+/** The broken sites of the http section's findings whose fix is steps in words. */
+export const httpStepProofCases: Record<string, HttpProofCase> = {
+  "http.https.reachable": { https: false, steps: [listenHttps] },
+  "http.https.enforced": { httpReturn: null, steps: [nginxHttpsReturn] },
+  // https root -> http://.../landing -> https://.../landing: a step down to http.
+  "http.redirect.safe": { redirects: { "/": "{http}/landing" }, steps: [locationsToFinal] },
+  "http.cors.policy": { cors: "reflect-with-credentials", steps: [corsOwnOrigins] },
+  "http.cookies.flags": { cookies: ["session=abc123; Path=/"], steps: [apacheCookieEdit] },
+  "http.sri.scripts": {
+    body: page(`<script src="${library}"></script>`),
+    assets: { [library]: "window.library = true;\n" },
+    steps: [subresourceIntegrity],
+  },
+};
+
+/** Every broken site of the http section. */
+export const httpProofCases: Record<string, HttpProofCase> = {
+  ...httpChangeProofCases,
+  ...httpStepProofCases,
 };

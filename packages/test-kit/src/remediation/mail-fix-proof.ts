@@ -3,10 +3,10 @@ import type * as packet from "dns-packet";
 import { type LabWorldContext, type LabWorldOptions, startLabWorld } from "../dns/dns-lab-world.js";
 import { testProbeContext } from "../engine/probe-context.js";
 import { startWebPeer } from "../http/web-peers.js";
-import { startSmtpServer, type TestSmtpServer } from "../smtp/smtp-server.js";
 import { createTestPki, type TestPki } from "../tls/certificates.js";
 import { applyDnsRecords, applyFiles, changesOf, type ServedFiles } from "./apply-changes.js";
-import { type FixProof, remediationOf } from "./fix-proof.js";
+import { applySteps, type FixProof, remediationOf } from "./fix-proof.js";
+import { type MailStep, type MxWorld, serveMx } from "./mail-steps.js";
 import { filesHandler } from "./served-files.js";
 import { recordFromText } from "./zone-text.js";
 
@@ -23,6 +23,10 @@ export interface MailProofCase {
   readonly tlsa?: readonly string[];
   readonly dkimSelectors?: string[];
   readonly parameters?: Readonly<Record<string, string>>;
+  /** The MX as broken; default STARTTLS with a certificate for its name from the test CA. */
+  readonly mx?: MxWorld;
+  /** Steps of the remediation in words the proof applies to the MX, in order. */
+  readonly steps?: readonly MailStep[];
 }
 
 let pki: Promise<TestPki> | undefined;
@@ -50,7 +54,7 @@ const onLoopback = (records: packet.Answer[], world: LabWorldContext): packet.An
 async function assessMail(options: {
   world: LabWorldOptions;
   files: ServedFiles;
-  smtp: TestSmtpServer;
+  smtp: { port: number };
   pki: TestPki;
   dkimSelectors: string[];
 }) {
@@ -92,15 +96,7 @@ async function assessMail(options: {
 export async function proveMailFix(id: string, proof: MailProofCase): Promise<FixProof> {
   const certificates = await testPki();
   const domain = proof.world?.domain ?? "example.test";
-  const leaf = await certificates.issueLeaf({
-    commonName: `mail.${domain}`,
-    subjectAltNames: [`mail.${domain}`],
-  });
-  const smtp = await startSmtpServer({
-    mode: "starttls",
-    certificate: { keyPem: leaf.keyPem, certPem: leaf.chainPem },
-    name: `mail.${domain}`,
-  });
+  let smtp = await serveMx(proof.mx ?? {}, domain, certificates);
   try {
     const zone = proof.world?.child ?? ((records: packet.Answer[]) => records);
     const tlsa = (context: LabWorldContext) =>
@@ -118,10 +114,19 @@ export async function proveMailFix(id: string, proof: MailProofCase): Promise<Fi
         zone([...onLoopback(records, context), ...tlsa(context)], context),
     };
     const files = proof.files?.(domain) ?? enforcedPolicy(domain);
-    const common = { smtp, pki: certificates, dkimSelectors: proof.dkimSelectors ?? [] };
-    const first = await assessMail({ ...common, world, files });
+    const common = { pki: certificates, dkimSelectors: proof.dkimSelectors ?? [] };
+    const first = await assessMail({ ...common, smtp, world, files });
     const before: Finding[] = first.data.findings;
-    const remediation = remediationOf(before, id);
+    const steps = proof.steps ?? [];
+    const remediation = remediationOf(before, id, { stepsOnly: steps.length > 0 });
+    if (steps.length > 0) {
+      await smtp.close();
+      smtp = await serveMx(
+        applySteps(id, remediation, steps, proof.mx ?? {}),
+        domain,
+        certificates,
+      );
+    }
     const values = proof.parameters ?? {};
     const records = changesOf(remediation, "dns-record", values);
     const unapplied = remediation.changes.filter(
@@ -130,6 +135,7 @@ export async function proveMailFix(id: string, proof: MailProofCase): Promise<Fi
     if (unapplied.length > 0) throw new Error(`${id}: no mail applier for ${unapplied[0]!.kind}`);
     const second = await assessMail({
       ...common,
+      smtp,
       world: {
         ...world,
         block: first.world.block,

@@ -2,6 +2,7 @@ import { generateKeyPairSync } from "node:crypto";
 import type * as packet from "dns-packet";
 import type { LabWorldContext } from "../dns/dns-lab-world.js";
 import type { MailProofCase } from "./mail-fix-proof.js";
+import { issueMxCertificate, offerStarttls, startMailServer } from "./mail-steps.js";
 
 type Records = packet.Answer[];
 
@@ -50,5 +51,12 @@ export const mailProofCases: Record<string, MailProofCase> = {
       ],
     },
     dkimSelectors: ["sel1"],
+  },
+  // Steps in words, applied to the MX (the test-kit SMTP server) as they say.
+  "mail.smtp.reachable": { mx: { listening: false }, steps: [startMailServer] },
+  "mail.starttls.offered": { mx: { mode: "no-starttls" }, steps: [offerStarttls] },
+  "mail.starttls.certificate": {
+    mx: { certificate: { subjectAltNames: ["mx.other.test"] } },
+    steps: [issueMxCertificate],
   },
 };

@@ -1,19 +1,26 @@
-import { once } from "node:events";
-import type { AddressInfo, Socket } from "node:net";
-import tls from "node:tls";
-import { type Finding, sslProbe } from "@domain-intel/engine";
+import type { Finding } from "@domain-intel/engine";
+import { sslProbe } from "@domain-intel/engine";
 import { startDnsServer, zoneHandler } from "../dns/dns-server.js";
 import { testProbeContext } from "../engine/probe-context.js";
 import { createTestPki, type TestPki } from "../tls/certificates.js";
 import { applyTlsConfig, changesOf } from "./apply-changes.js";
-import { type FixProof, remediationOf } from "./fix-proof.js";
+import { applySteps, type FixProof, remediationOf } from "./fix-proof.js";
+import type { SslStep } from "./ssl-steps.js";
+import { type ServedWorld, type SslWorld, serveWorld } from "./ssl-world.js";
 
-/** A broken TLS server for one finding: node:tls options (versions, suites) of `secure.test`. */
-export interface SslProofCase {
-  readonly server: Readonly<tls.TlsOptions>;
+/**
+ * A broken site for one finding: `secure.test` at 127.0.0.1 (and 127.0.0.2 when `second` is
+ * given), each address a TLS server as its world says; `steps` are the remediation's steps in
+ * words the proof applies, in order, after its `tls-config` change.
+ */
+export interface SslProofCase extends SslWorld {
+  readonly second?: SslWorld;
+  readonly steps?: readonly SslStep[];
+  readonly settles?: FixProof["settles"];
 }
 
 const domain = "secure.test";
+const hosts = ["127.0.0.1", "127.0.0.2"];
 
 let pki: Promise<TestPki> | undefined;
 const testPki = () => {
@@ -21,51 +28,56 @@ const testPki = () => {
   return pki;
 };
 
-/** Runs the ssl probe, configuration scan included, against a TLS server with `options`. */
-async function assessServer(options: tls.TlsOptions): Promise<Finding[]> {
+/** Runs the ssl probe, configuration scan included, against the site's addresses. */
+async function assessSite(addresses: readonly SslWorld[]): Promise<Finding[]> {
   const certificates = await testPki();
-  // RSA: the static RSA and ECDHE-RSA suites the broken cases serve need an RSA key.
-  const leaf = await certificates.issueLeaf({
-    commonName: domain,
-    subjectAltNames: [domain],
-    keyType: "rsa",
-  });
-  const dns = await startDnsServer(
-    zoneHandler({ [domain]: [{ type: "A", name: domain, ttl: 60, data: "127.0.0.1" }] }),
-  );
-  const server = tls.createServer({ ...options, key: leaf.keyPem, cert: leaf.chainPem });
-  const sockets = new Set<Socket>();
-  server.on("connection", (socket: Socket) => {
-    sockets.add(socket);
-    socket.on("close", () => sockets.delete(socket));
-    socket.on("error", () => undefined);
-  });
-  server.on("tlsClientError", () => undefined);
-  server.listen(0, "127.0.0.1");
-  await once(server, "listening");
+  const served: ServedWorld[] = [];
+  let dns: Awaited<ReturnType<typeof startDnsServer>> | undefined;
+  const chains = new Map();
   try {
-    const data = await sslProbe({
-      port: (server.address() as AddressInfo).port,
-      ca: certificates.root.certPem,
-    }).run(domain, testProbeContext({ resolvers: [dns.address], timeoutMs: 20_000 }));
+    // Every address on the first one's port: the probe asks one port of each.
+    for (const [index, world] of addresses.entries()) {
+      const port = served[0]?.port ?? 0;
+      served.push(
+        await serveWorld(world, { pki: certificates, domain, host: hosts[index]!, port, chains }),
+      );
+    }
+    dns = await startDnsServer(
+      zoneHandler({
+        [domain]: addresses.map((_world, index) => ({
+          type: "A" as const,
+          name: domain,
+          ttl: 60,
+          data: hosts[index]!,
+        })),
+      }),
+    );
+    const data = await sslProbe({ port: served[0]!.port, ca: certificates.root.certPem }).run(
+      domain,
+      testProbeContext({ resolvers: [dns.address], timeoutMs: 20_000 }),
+    );
     return data.findings;
   } finally {
-    for (const socket of sockets) socket.destroy();
-    await Promise.all([new Promise((resolve) => server.close(resolve)), dns.close()]);
+    await Promise.all([...served.map((world) => world.close()), dns?.close()]);
   }
 }
 
 /**
- * Serves the broken TLS configuration, takes the ssl section's remediation of `id`, configures
- * the server per its `tls-config` change (versions, suites, groups), and asks the section again.
+ * Serves the broken site, takes the ssl section's remediation of `id`, configures each server
+ * per its `tls-config` change (versions, suites, groups), applies the case's steps where the
+ * remediation says them, and asks the section again.
  */
 export async function proveSslFix(id: string, proof: SslProofCase): Promise<FixProof> {
-  const before = await assessServer({ ...proof.server });
-  const remediation = remediationOf(before, id);
+  const { second, steps = [], settles, ...first } = proof;
+  const addresses = second ? [first, second] : [first];
+  const before = await assessSite(addresses);
+  const remediation = remediationOf(before, id, { stepsOnly: steps.length > 0 });
   const unapplied = remediation.changes.filter((change) => change.kind !== "tls-config");
   if (unapplied.length > 0) throw new Error(`${id}: no ssl applier for ${unapplied[0]!.kind}`);
-  const after = await assessServer(
-    applyTlsConfig(proof.server, changesOf(remediation, "tls-config")),
+  const config = changesOf(remediation, "tls-config");
+  const configured = addresses.map((world) =>
+    config.length > 0 ? { ...world, server: applyTlsConfig(world.server, config) } : world,
   );
-  return { id, before, remediation, after };
+  const after = await assessSite(applySteps(id, remediation, steps, configured));
+  return { id, before, remediation, after, ...(settles ? { settles } : {}) };
 }

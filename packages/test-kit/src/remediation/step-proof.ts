@@ -1,4 +1,5 @@
 import type { Finding, Remediation } from "@domain-intel/engine";
+import { remediationOf } from "./fix-proof.js";
 
 /**
  * Proofs of fixes that are steps in words (a server's configuration, a signer's run, a
@@ -14,14 +15,8 @@ export interface StepProof<TWorld> {
 }
 
 /** The remediation of the failing or warning finding `id`, steps only or not. */
-export function stepRemediationOf(findings: readonly Finding[], id: string): Remediation {
-  const finding = findings.find((entry) => entry.id === id);
-  if (!finding) throw new Error(`the section reported no ${id}`);
-  if (finding.status !== "fail" && finding.status !== "warn")
-    throw new Error(`the broken case did not break ${id}: ${finding.status}, ${finding.message}`);
-  if (!finding.remediation) throw new Error(`${id} (${finding.status}) carries no remediation`);
-  return finding.remediation;
-}
+export const stepRemediationOf = (findings: readonly Finding[], id: string): Remediation =>
+  remediationOf(findings, id, { stepsOnly: true });
 
 /** Throws unless the remediation's words name every one of `names`. */
 export function expectStepNamed(id: string, remediation: Remediation, names: readonly string[]) {

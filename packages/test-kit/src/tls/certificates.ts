@@ -62,6 +62,8 @@ export interface TestCertificateOptions {
   mustStaple?: boolean;
   /** Embedded SCT list (RFC 6962, 1.3.6.1.4.1.11129.2.4.2). */
   scts?: readonly TestSct[];
+  /** Reuse this key pair (a CA re-issuing its intermediate keeps the key); default a new one. */
+  keys?: webcrypto.CryptoKeyPair;
 }
 
 /** A date `days` (fractions allowed, negative in the past) from now. */
@@ -138,11 +140,12 @@ export function encodeSctList(scts: readonly TestSct[]): Uint8Array {
 export async function createCertificate(options: TestCertificateOptions): Promise<TestCertificate> {
   const x509 = await loadX509();
   const keyType = options.keyType ?? "ec";
-  const keys = (await crypto.subtle.generateKey(
-    keyAlgorithm(keyType, options.rsaBits ?? 2048),
-    true,
-    ["sign", "verify"],
-  )) as webcrypto.CryptoKeyPair;
+  const keys =
+    options.keys ??
+    ((await crypto.subtle.generateKey(keyAlgorithm(keyType, options.rsaBits ?? 2048), true, [
+      "sign",
+      "verify",
+    ])) as webcrypto.CryptoKeyPair);
   const subject = `CN=${options.commonName}`;
   const issuer = options.issuer ?? { subject, keys, keyType };
   const usages = options.ca

@@ -2,7 +2,7 @@ import type { Agent } from "undici";
 import { stepTimeoutMs } from "../../contract/budget.js";
 import type { ProbeContext } from "../../contract/probe.js";
 import type { HttpCors } from "./declaration.js";
-import { classify } from "./fetch-chain.js";
+import { classify, connectionsReturned, releaseConnection } from "./fetch-chain.js";
 import { headerValue, type ResponseHeaders } from "./security-headers.js";
 
 /**
@@ -34,6 +34,8 @@ export async function corsPreflight(options: {
   });
   if (timeoutMs < 1 || context.signal.aborted) return unanswered("timeout");
   const target = new URL(url);
+  // The page's connection, just freed by the chain, can carry the preflight.
+  await connectionsReturned();
   try {
     const response = await context.limit(() =>
       dispatcher.request({
@@ -51,7 +53,7 @@ export async function corsPreflight(options: {
     );
     // Only the headers matter; the body is dropped unread.
     response.body.on("error", () => {});
-    response.body.destroy();
+    releaseConnection(response.body);
     const headers = response.headers as ResponseHeaders;
     return {
       ...base,

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from "node:timers/promises";
 import type { Agent } from "undici";
 import { NoTimeLeftError, stepTimeoutMs } from "../../contract/budget.js";
 import type { ProbeContext } from "../../contract/probe.js";
@@ -77,6 +78,7 @@ export async function fetchChain(options: {
     const hop: HttpHop = { url: url.href, status: null, location: null };
     hops.push(hop);
     if (timeLeft() < 1 || context.signal.aborted) return stop("timeout");
+    await connectionsReturned();
     const outcome = await context
       .limit(async (): Promise<RequestOutcome> => {
         // Measured once the limit lets the request go: it may have waited in the queue.
@@ -98,7 +100,7 @@ export async function fetchChain(options: {
     const location = typeof headers.location === "string" ? headers.location : null;
     if (redirectStatuses.has(response.statusCode) && location !== null) {
       hop.location = location;
-      response.body.destroy();
+      releaseConnection(response.body);
       let next: URL;
       try {
         next = new URL(location, url);
@@ -139,6 +141,27 @@ export async function fetchChain(options: {
 }
 
 type Response = Awaited<ReturnType<Agent["request"]>>;
+
+/** The most of a redirect's body read off so that its connection can carry the next request. */
+const redirectBodyBytes = 16 * 1024;
+
+/**
+ * Reads off a body nobody needs: an HTTP/1.1 connection whose answer was cut short closes,
+ * and the next request on that origin pays a new handshake. Not awaited: bounded by the
+ * request's body timeout, and the run's dispatcher is destroyed at its end.
+ */
+export function releaseConnection(body: Response["body"]): void {
+  body.dump({ limit: redirectBodyBytes }).catch(() => {});
+}
+
+/**
+ * One turn of the event loop: undici puts a connection whose answer just ended back in its
+ * pool on a later turn, and a request dispatched sooner opens another connection (another
+ * TLS handshake). Not a timer: nothing waits on the peer.
+ */
+export function connectionsReturned(): Promise<void> {
+  return nextTurn();
+}
 type RequestOutcome =
   | { ok: true; response: Response }
   | { ok: false; reason: HttpFailureReason; errorCode: string | null };

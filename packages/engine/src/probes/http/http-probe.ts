@@ -1,9 +1,10 @@
-import tls from "node:tls";
+import type tls from "node:tls";
 import { stepTimeoutMs } from "../../contract/budget.js";
 import { type Probe, type ProbeContext, ProbeError } from "../../contract/probe.js";
 import { resolveOptions } from "../../contract/resolve-options.js";
 import { withRemediations } from "../../contract/with-remediations.js";
 import { createGuardedDispatcher } from "../../network/http-dispatcher.js";
+import { secureContextTrusting } from "../../network/trusting-roots.js";
 import { readCookies } from "./cookies.js";
 import { corsPreflight } from "./cors-preflight.js";
 import {
@@ -50,7 +51,7 @@ export function httpProbe(options: HttpProbeOptions = {}): Probe<HttpData> {
 export function createHttpProbe(resolved: HttpSettings): Probe<HttpData> {
   const settings: HttpProbeSettings = {
     ...resolved,
-    secureContext: () => secureContextFor(resolved.ca),
+    secureContext: () => secureContextTrusting(resolved.ca),
   };
   return withRemediations(httpFixes, {
     summary: httpDeclaration.summary,
@@ -59,21 +60,6 @@ export function createHttpProbe(resolved: HttpSettings): Probe<HttpData> {
     run: (domain, context) => probeSite(domain, context, settings),
     ttlMs: (data) => httpTtlMs({ data, now: Date.now() }),
   });
-}
-
-// A context listing Node's ~150 roots takes about 100 ms to build: one per set of extra roots,
-// built on first use and shared by every probe (and run) that trusts the same set.
-const secureContexts = new Map<string, tls.SecureContext>();
-
-function secureContextFor(roots: readonly string[]): tls.SecureContext | undefined {
-  if (roots.length === 0) return undefined;
-  const key = roots.join("\n");
-  let context = secureContexts.get(key);
-  if (!context) {
-    context = tls.createSecureContext({ ca: [...tls.rootCertificates, ...roots] });
-    secureContexts.set(key, context);
-  }
-  return context;
 }
 
 function origin(scheme: "https" | "http", domain: string, port: number): string {
@@ -94,6 +80,8 @@ async function probeSite(
     connectTimeoutMs: Math.max(1, stepTimeoutMs(context, { maxMs: settings.requestTimeoutMs })),
     ...(secureContext ? { secureContext } : {}),
     allowH2: true,
+    // The dispatcher lives one run: its chains, hops and side requests ask one name at most once.
+    resolveEachHostOnce: true,
     onConnect: (at, socket) => {
       const alpn = (socket as tls.TLSSocket).alpnProtocol;
       protocols.set(at, alpn ? alpn : "http/1.1");

@@ -11,6 +11,7 @@ import {
   stringsAt,
   timestampId,
 } from "../../protocols/remediation/build.js";
+import { newCertificateStep } from "../../protocols/remediation/certificate-step.js";
 import {
   mtaStsFix,
   mtaStsPolicyText,
@@ -29,6 +30,26 @@ const mxHosts = (data: MailData) =>
     .sort((a, b) => a.preference - b.preference)
     .map((record) => record.exchange)
     .filter((host) => host !== ".");
+
+/** The MX hosts a finding's `problems` name (`host (address)`), else every MX host. */
+function hostsWithProblems(details: Record<string, unknown> | undefined, data: MailData) {
+  const problems = Array.isArray(details?.problems)
+    ? (details.problems as { endpoint: string }[])
+    : [];
+  const named = problems.map((problem) => problem.endpoint.replace(/ \(.*\)$/, ""));
+  return named.length > 0 ? [...new Set(named)] : mxHosts(data);
+}
+
+/** `mail.starttls.certificate`: a certificate for each MX host whose certificate fails. */
+const mxCertificate: MailFix = (finding, data) =>
+  remediation({
+    summary: "Give each MX a current certificate from a public CA for its own name.",
+    steps: [
+      ...hostsWithProblems(finding.details, data).map((host) => newCertificateStep([host])),
+      "Renew each before it expires (ACME clients do it by themselves).",
+    ],
+    references: [rfc(8461, "4.2"), rfc(7672, "3.1")],
+  });
 
 /** `mail.mx.present`: a null MX when the domain takes no mail. */
 const mxPresent: MailFix = (_finding, _data, { domain }) =>
@@ -178,13 +199,7 @@ export const mailRemediations: RemediationTable<MailData> = {
     ],
     [rfc(3207)],
   ),
-  "mail.starttls.certificate": steps(
-    "Give each MX a current certificate from a public CA for its own name.",
-    [
-      "Issue a certificate for the MX host name (ACME clients can do it), install it with its intermediates, and renew it before it expires.",
-    ],
-    [rfc(8461, "4.2"), rfc(7672, "3.1")],
-  ),
+  "mail.starttls.certificate": mxCertificate,
   "mail.dane.tlsa": daneTlsa,
   "mail.mta-sts.policy": mtaStsPolicy,
   "mail.mta-sts.mx-coverage": mtaStsCoverage,

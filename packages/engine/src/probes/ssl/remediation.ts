@@ -8,6 +8,7 @@ import { remediation, stepsOnly } from "../../protocols/remediation/build.js";
 import { rfc } from "../../protocols/remediation/references.js";
 import { tlsConfigChange, tlsGuidelines } from "../../protocols/remediation/tls-profiles.js";
 import { tlsaChange, tlsaReferences, tlsaSteps } from "../../protocols/remediation/tlsa-change.js";
+import { fullChainStep as fullChain, siteCertificateStep } from "./certificate-steps.js";
 import type { SslData } from "./declaration.js";
 
 type SslFix = Fix<SslData>;
@@ -21,7 +22,7 @@ const mozilla = "https://wiki.mozilla.org/Security/Server_Side_TLS";
  * Android before 10 and Java before 11: the fix never chooses it for the user.
  */
 const intermediate =
-  (summary: string, references: string[]): SslFix =>
+  (summary: string, references: string[], after: string[] = []): SslFix =>
   (_finding, data) =>
     remediation({
       summary,
@@ -33,19 +34,22 @@ const intermediate =
               `The domain has ${data.endpoints.length} addresses: configure every server (or load balancer) behind them alike.`,
             ]
           : []),
+        ...after,
       ],
       references: [...references, mozilla, tlsGuidelines],
     });
 
 const steps = stepsOnly<SslData>;
 
-const newCertificate = (why: string): string[] => [
-  why,
-  "Issue a new certificate for every name the site answers to (an ACME client such as certbot, or your CA's portal), install it with its intermediates, and reload the server.",
-];
-
-const fullChain =
-  "Configure the server with the full chain the CA delivered, leaf first then each intermediate (nginx ssl_certificate fullchain.pem; Apache SSLCertificateFile with the chain appended; HAProxy one PEM with the key, leaf, intermediates), never the root.";
+/** Steps that replace the certificate: why, then the certificate to issue (names, key, chain). */
+const reissue =
+  (summary: string, why: readonly string[], references: string[], after: string[] = []): SslFix =>
+  (_finding, data, { domain }) =>
+    remediation({
+      summary,
+      steps: [...why, siteCertificateStep(domain, data), ...after],
+      references,
+    });
 
 /** `ssl.dane.tlsa`: the records at the TLSA owner made the certificate the site presents. */
 const daneTlsa: SslFix = (_finding, data) => {
@@ -67,65 +71,63 @@ export const sslRemediations: RemediationTable<SslData> = {
     ],
     [rfc(8446)],
   ),
-  "ssl.cert.expired": steps(
+  "ssl.cert.expired": reissue(
     "Replace the expired certificate.",
-    newCertificate("Browsers refuse an expired certificate outright."),
+    ["Browsers refuse an expired certificate outright."],
     [rfc(5280, "4.1.2.5")],
   ),
-  "ssl.cert.not-yet-valid": steps(
+  "ssl.cert.not-yet-valid": reissue(
     "Serve a certificate already valid, and check the server's clock.",
     [
       "A certificate whose notBefore is in the future means a clock set wrong where it was issued or a certificate installed too early: serve the previous one until then, or issue one now.",
     ],
     [rfc(5280, "4.1.2.5")],
   ),
-  "ssl.cert.expiring-soon": steps(
+  "ssl.cert.expiring-soon": reissue(
     "Renew the certificate before it expires.",
-    [
-      "Renew it now, and automate renewal (an ACME client renews 30 days ahead) so the next one is not missed.",
-    ],
+    [],
     [rfc(8555)],
+    ["Automate renewal (an ACME client renews 30 days ahead) so the next one is not missed."],
   ),
-  "ssl.cert.long-validity": steps(
+  "ssl.cert.long-validity": reissue(
     "Issue certificates valid for 398 days at most.",
-    newCertificate("Browsers refuse leaf certificates valid for more than 398 days."),
+    ["Browsers refuse leaf certificates valid for more than 398 days."],
     ["https://cabforum.org/working-groups/server/baseline-requirements/requirements/"],
   ),
-  "ssl.cert.self-signed": steps(
+  "ssl.cert.self-signed": reissue(
     "Replace the self-signed certificate with one from a public CA.",
-    newCertificate("No browser trusts a certificate signed by itself."),
+    ["No browser trusts a certificate signed by itself."],
     [rfc(5280, "6.1")],
   ),
-  "ssl.cert.untrusted": steps(
+  "ssl.cert.untrusted": reissue(
     "Serve a certificate that chains to a public root, with its intermediates.",
     [
-      "When the chain is only incomplete, serving the intermediates fixes it; otherwise the certificate is from a CA browsers do not trust: issue one from a public CA.",
+      "When the chain is only incomplete, serving the intermediates fixes it:",
       fullChain,
+      "Otherwise the certificate is from a CA browsers do not trust:",
     ],
     [rfc(5280, "6.1")],
   ),
-  "ssl.cert.hostname-mismatch": steps(
+  "ssl.cert.hostname-mismatch": reissue(
     "Serve a certificate whose names include the domain.",
-    newCertificate(
-      "The certificate's subjectAltName must list the domain (and www. if it answers too).",
-    ),
+    ["The certificate's subjectAltName must list the domain (and www. if it answers too)."],
     [rfc(6125, "6")],
   ),
-  "ssl.cert.weak-key": steps(
+  "ssl.cert.weak-key": reissue(
     "Replace the certificate with one on a stronger key.",
-    newCertificate(
+    [
       "Generate a new key (ECDSA P-256, or RSA of at least 2048 bits) and a certificate request for it.",
-    ),
+    ],
     ["https://cabforum.org/working-groups/server/baseline-requirements/requirements/"],
   ),
-  "ssl.cert.weak-signature": steps(
+  "ssl.cert.weak-signature": reissue(
     "Replace the certificate with one signed with SHA-256 or better.",
-    newCertificate("SHA-1 and MD5 signatures are refused by every current browser."),
+    ["SHA-1 and MD5 signatures are refused by every current browser."],
     [rfc(6194)],
   ),
-  "ssl.cert.transparency": steps(
+  "ssl.cert.transparency": reissue(
     "Serve a certificate logged in Certificate Transparency.",
-    newCertificate("Every public CA embeds the logs' timestamps (SCTs) in its certificates."),
+    ["Every public CA embeds the logs' timestamps (SCTs) in its certificates."],
     [rfc(6962, "3.3")],
   ),
   "ssl.chain.incomplete": steps(
@@ -167,15 +169,15 @@ export const sslRemediations: RemediationTable<SslData> = {
     ],
     [rfc(6066, "8"), rfc(6961)],
   ),
-  "ssl.cert.revoked": steps(
+  "ssl.cert.revoked": reissue(
     "Replace the revoked certificate, and serve a valid OCSP response with it.",
     [
-      ...newCertificate(
-        "A revoked certificate is refused by every client that checks: issue a new one with a new key (the old key may be what was compromised).",
-      ),
-      "If the stapled response is invalid or stale, make the server fetch a fresh one (nginx: ssl_stapling_verify on with ssl_trusted_certificate; Apache: SSLStaplingCache) or stop stapling; a must-staple certificate needs a valid one on every handshake.",
+      "A revoked certificate is refused by every client that checks: issue a new one with a new key (the old key may be what was compromised).",
     ],
     [rfc(6960), rfc(5280, "6.3"), rfc(7633)],
+    [
+      "Make the server staple a fresh OCSP response for the new certificate (nginx: ssl_stapling on; ssl_stapling_verify on with ssl_trusted_certificate; Apache: SSLUseStapling On with SSLStaplingCache), or stop stapling the old one; a must-staple certificate needs a valid one on every handshake.",
+    ],
   ),
   "ssl.endpoints.inconsistent": steps(
     "Configure every address of the domain alike.",
@@ -203,6 +205,9 @@ export const sslRemediations: RemediationTable<SslData> = {
   "ssl.vuln.fallback-scsv": intermediate(
     "Refuse a downgraded handshake (TLS_FALLBACK_SCSV, RFC 7507): keep only TLS 1.2 and 1.3 (Mozilla's intermediate profile), and run a TLS library that honours the signal.",
     [rfc(7507), rfc(8996)],
+    [
+      "Upgrade the server's TLS library to one that honours TLS_FALLBACK_SCSV (OpenSSL 1.0.1j, 1.0.0o or 0.9.8zc and later; every maintained library does), and restart every process that serves TLS.",
+    ],
   ),
   "ssl.vuln.compression": steps(
     "Turn off TLS compression (CRIME).",

@@ -37,18 +37,27 @@ export function parseCaCertificates(ca: string | readonly string[]): string[] | 
  */
 const ciphers = [tls.DEFAULT_CIPHERS, "ALL", "!aNULL", "!eNULL", "@SECLEVEL=0"].join(":");
 
+const trustStores = new Map<string, tls.SecureContext>();
+
 /**
- * A secure context trusting Node's bundled roots plus `extra`, built once per probe: passing
+ * A secure context trusting Node's bundled roots plus `extra`, built once per process: passing
  * a `ca` list to every tls.connect would parse the ~150 bundled roots on each probe. `ca`
  * replaces the default store, hence the bundled roots are listed explicitly. Roots added through
  * NODE_EXTRA_CA_CERTS are not in `tls.rootCertificates` and so are not trusted here.
  */
 export function createTrustStore(extra: readonly string[]): tls.SecureContext {
-  return tls.createSecureContext({
-    ca: [...tls.rootCertificates, ...extra],
-    minVersion: "TLSv1",
-    ciphers,
-  });
+  // 50-100 ms of CPU to build: one per set of extra roots in the process, whatever builds probes.
+  const key = extra.join("\n");
+  let store = trustStores.get(key);
+  if (!store) {
+    store = tls.createSecureContext({
+      ca: [...tls.rootCertificates, ...extra],
+      minVersion: "TLSv1",
+      ciphers,
+    });
+    trustStores.set(key, store);
+  }
+  return store;
 }
 
 /** The trusted certificates, to find which one issued the last certificate a server sent. */

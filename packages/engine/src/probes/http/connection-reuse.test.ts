@@ -1,0 +1,90 @@
+import {
+  createTestPki,
+  startDnsServer,
+  startWebPeer,
+  type TestDnsServer,
+  testProbeContext,
+  type WebHandler,
+  type WebPeer,
+  zoneHandler,
+} from "@domain-intel/test-kit";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { httpProbe } from "./http-probe.js";
+
+// A site over HTTP/1.1 (no HTTP/2 to multiplex on one connection) whose https:// root is a
+// 2-hop redirect on its own origin: a run opens a connection only where none is free, and asks
+// the DNS server for the name once, though the http:// and https:// chains both connect to it.
+
+let dns: TestDnsServer;
+let https: WebPeer;
+let http: WebPeer;
+let ca: string;
+
+const redirect =
+  (location: string): WebHandler =>
+  (_request, response) => {
+    response.writeHead(301, { location });
+    response.end("moved");
+  };
+
+beforeAll(async () => {
+  dns = await startDnsServer(
+    zoneHandler({
+      "example.test": [{ type: "A", name: "example.test", ttl: 60, data: "127.0.0.1" }],
+    }),
+  );
+  const pki = await createTestPki();
+  const leaf = await pki.issueLeaf({
+    commonName: "example.test",
+    subjectAltNames: ["example.test"],
+  });
+  ca = pki.root.certPem;
+  const routes: Record<string, WebHandler> = {
+    "/": redirect("/a"),
+    "/a": redirect("/b"),
+    "/b": (_request, response) => {
+      response.writeHead(200, { "content-type": "text/html" });
+      response.end("<!doctype html><title>page</title>");
+    },
+  };
+  https = await startWebPeer({
+    tls: { key: leaf.keyPem, cert: leaf.chainPem },
+    http1Only: true,
+    handler: (request, response) => {
+      const route = routes[request.url ?? ""];
+      if (route) return route(request, response);
+      response.writeHead(404, { "content-type": "text/plain" });
+      response.end("not found");
+    },
+  });
+  http = await startWebPeer({
+    handler: (_request, response) => {
+      response.writeHead(404, { "content-type": "text/plain" });
+      response.end("not found");
+    },
+  });
+}, 30_000);
+
+afterAll(async () => {
+  await Promise.all([https.close(), http.close(), dns.close()]);
+});
+
+describe("http probe connections", () => {
+  it("reuses a connection for the redirects on one origin and asks DNS once per name", async () => {
+    const data = await httpProbe({ httpsPort: https.port, httpPort: http.port, ca }).run(
+      "example.test",
+      testProbeContext({ resolvers: [dns.address], timeoutMs: 8000 }),
+    );
+    expect(data.https.hops.map((hop) => hop.status)).toEqual([301, 301, 200]);
+    expect(data.http.finalStatus).toBe(404);
+    expect(data.cors?.status).toBe(200);
+    expect(data.securityTxt.status).toBe(404);
+    // 5 requests to the HTTPS origin (3 hops, security.txt, the preflight): 2 connections at
+    // the start (the chain and security.txt ask at once), none more. Destroying the redirects'
+    // bodies, or asking in the turn a body ended, opened one per request.
+    expect(https.requests).toHaveLength(5);
+    expect(https.protocols).toEqual(["http/1.1", "http/1.1"]);
+    const asked = dns.queries.filter((query) => query.name === "example.test");
+    expect(asked.map((query) => query.type).sort()).toEqual(["A", "AAAA"]);
+  });
+});
