@@ -1,8 +1,10 @@
 import {
   dnsProofCases,
+  hostingProofCases,
   httpProofCases,
   mailProofCases,
   sslProofCases,
+  whoisProofCases,
 } from "@domain-intel/test-kit";
 import { describe, expect, it } from "vitest";
 import type { RemediationTable } from "../packages/engine/src/contract/with-remediations.js";
@@ -25,8 +27,8 @@ const sections: [block: string, table: RemediationTable<never>, proven: readonly
   ["http-findings", httpRemediations, Object.keys(httpProofCases)],
   // ssl.dane.tlsa: proven in probes/ssl/ssl-dane.test.ts (a re-signed zone around one server).
   ["ssl-findings", sslRemediations, [...Object.keys(sslProofCases), "ssl.dane.tlsa"]],
-  ["whois-findings", whoisRemediations, []],
-  ["hosting-findings", hostingRemediations, []],
+  ["whois-findings", whoisRemediations, Object.keys(whoisProofCases)],
+  ["hosting-findings", hostingRemediations, Object.keys(hostingProofCases)],
 ];
 
 /** Ids that can fail or warn and have no fix, with the reason (the engine README lists them). */

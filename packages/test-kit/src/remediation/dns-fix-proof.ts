@@ -2,6 +2,18 @@ import type { Finding } from "@domain-intel/engine";
 import { assessInLab, type LabWorldOptions } from "../dns/dns-lab-world.js";
 import { applyDnsRecords, applyRegistrar, changesOf } from "./apply-changes.js";
 import { type FixProof, remediationOf } from "./fix-proof.js";
+import { inNamespaceVariable, proveInNamespace } from "./namespace-proof.js";
+import { expectStepNamed, type StepProof, stepRemediationOf } from "./step-proof.js";
+
+type DnsWorld = LabWorldOptions &
+  Pick<Parameters<typeof assessInLab>[0] & {}, "name" | "probe" | "network">;
+
+/**
+ * A budget and a time a try (UDP, or a TCP exchange) that hold at a load of 20: the lab's 5 s
+ * and the probe's 2 s a try at the most do not. Cases with a silent server set shorter tries.
+ */
+const roomy = { timeoutMs: 12_000 };
+const roomyTries = { tryTimeoutMs: 4000 };
 
 const isAtOrBelow = (name: string, apex: string) => {
   const bare = name.toLowerCase().replace(/\.$/, "");
@@ -10,19 +22,35 @@ const isAtOrBelow = (name: string, apex: string) => {
 
 /** A broken DNS world for one check: the lab world's hooks break it, `parameters` fill the fix. */
 export interface DnsProofCase {
-  readonly world: LabWorldOptions & { name?: string };
+  readonly world: DnsWorld;
   readonly parameters?: Readonly<Record<string, string>>;
+  /**
+   * For a fix in words: the world once its steps are carried out on the name servers, signer or
+   * parent (then served again with the same addresses; with the same keys unless `newKeys`), and
+   * the words that must name that change.
+   */
+  readonly step?: StepProof<DnsWorld> & { readonly newKeys?: boolean };
+  /** Addresses the worlds need beyond loopback's: the proof runs in a network namespace. */
+  readonly namespace?: readonly string[];
 }
 
 /**
  * Serves the broken world, takes the dns section's remediation of `id`, applies its record
- * changes to the zone (re-signed by the lab) and its registrar changes to the parent zone, and
- * serves the same world (same keys, same addresses) again.
+ * changes to the zone (re-signed by the lab) and its registrar changes to the parent zone (or,
+ * for a fix in words, serves the world its steps make), and serves the world again (same
+ * addresses, same keys).
  */
 export async function proveDnsFix(id: string, proof: DnsProofCase): Promise<FixProof> {
-  const first = await assessInLab(proof.world);
+  if (proof.namespace && !process.env[inNamespaceVariable])
+    return proveInNamespace("dns", id, proof.namespace);
+  const first = await assessInLab({
+    ...proof.world,
+    network: { ...roomy, ...proof.world.network },
+    probe: { ...roomyTries, ...proof.world.probe },
+  });
   const before: Finding[] = first.data.health.checks;
-  const remediation = remediationOf(before, id);
+  const remediation = proof.step ? stepRemediationOf(before, id) : remediationOf(before, id);
+  if (proof.step) expectStepNamed(id, remediation, proof.step.names);
   const values = proof.parameters ?? {};
   const records = changesOf(remediation, "dns-record", values);
   const registrar = changesOf(remediation, "registrar", values);
@@ -32,10 +60,11 @@ export async function proveDnsFix(id: string, proof: DnsProofCase): Promise<FixP
   );
   if (unapplied.length > 0) throw new Error(`${id}: no DNS applier for ${unapplied[0]!.kind}`);
   const { world } = first;
-  const zone = proof.world.child;
-  const parent = proof.world.parentZone;
+  const next = proof.step?.world ?? proof.world;
+  const zone = next.child;
+  const parent = next.parentZone;
   // A change owned in one of the extra zones (a report service's...) is made there.
-  const extraZones = (proof.world.extraZones ?? []).map((extra) => ({
+  const extraZones = (next.extraZones ?? []).map((extra) => ({
     ...extra,
     records: applyDnsRecords(
       extra.records,
@@ -46,9 +75,11 @@ export async function proveDnsFix(id: string, proof: DnsProofCase): Promise<FixP
     (change) => !extraZones.some((extra) => isAtOrBelow(change.owner, extra.apex)),
   );
   const second = await assessInLab({
-    ...proof.world,
+    ...next,
+    network: { ...roomy, ...next.network },
+    probe: { ...roomyTries, ...next.probe },
     block: world.block,
-    keys: world,
+    keys: proof.step?.newKeys ? undefined : world,
     extraZones,
     child: (served, context) => applyDnsRecords(zone ? zone(served, context) : served, own),
     parentZone: (served, context) =>

@@ -3,6 +3,7 @@ import type { LabWorldContext } from "../dns/dns-lab-world.js";
 import { extraZone } from "../dns/extra-zone.js";
 import { dsRecord, generateZoneKey } from "../dnssec/dnssec-signer.js";
 import type { DnsProofCase } from "./dns-fix-proof.js";
+import { dnsStepProofCases } from "./dns-step-proof-cases.js";
 
 type Records = packet.Answer[];
 
@@ -64,11 +65,24 @@ const staleDs = (records: Records, world: LabWorldContext) => [
   dsRecord({ zone: world.domain, key: retiredKey }),
 ];
 
+/** Name server `index`'s name made an alias of `label`.<domain>, which gets its address. */
+export const aliasedNameServer =
+  (index: number, label: string) =>
+  (records: Records, world: LabWorldContext): Records =>
+    records.flatMap((record): Records => {
+      if (record.type !== "A" || record.name !== world.hosts[index]) return [record];
+      const target = `${label}.${world.domain}`;
+      return [
+        { type: "CNAME", name: world.hosts[index]!, ttl: 3600, data: target },
+        { ...record, name: target },
+      ];
+    });
+
 /**
  * The broken worlds of the dns section's checks whose fix is a record to change, one a check
  * (some with a variant): each starts from the lab's healthy signed zone and breaks one thing.
  */
-export const dnsProofCases: Record<string, DnsProofCase> = {
+const recordProofCases: Record<string, DnsProofCase> = {
   "dns.spf.present": { world: { child: without(apexSpf) } },
   "dns.spf.single": {
     world: {
@@ -189,6 +203,18 @@ export const dnsProofCases: Record<string, DnsProofCase> = {
         ),
     },
   },
+  // The lame server stays lame: the fix takes it out of the delegation and the NS set.
+  "dns.ns.lame": { world: { servers: { 1: { behaviour: { refuse: true } } } } },
+  // ns2 is an alias of nsb: the fix names nsb in the NS set and at the registrar, with its glue.
+  "dns.ns.not-cname": { world: { child: aliasedNameServer(1, "nsb") } },
+  "dns.zone.cname-conflict": {
+    world: {
+      child: (records, world) => [
+        ...records,
+        { type: "CNAME", name: world.domain, ttl: 300, data: `www.${world.domain}` },
+      ],
+    },
+  },
   "dns.ns.glue": {
     world: {
       parentZone: (records, world) =>
@@ -199,4 +225,10 @@ export const dnsProofCases: Record<string, DnsProofCase> = {
         ),
     },
   },
+};
+
+/** Every dns check with a proven fix: record changes above, steps carried out on the peers. */
+export const dnsProofCases: Record<string, DnsProofCase> = {
+  ...recordProofCases,
+  ...dnsStepProofCases,
 };

@@ -9,6 +9,8 @@ import {
 } from "./fixes/delegation-fixes.js";
 import { dmarcPolicyFix, dmarcPresentFix, dmarcSingleFix } from "./fixes/dmarc-fixes.js";
 import { dmarcReportDestinationsFix } from "./fixes/dmarc-report-fixes.js";
+import { lameFix } from "./fixes/lame-fix.js";
+import { notCnameFix } from "./fixes/not-cname-fix.js";
 import { serverSteps } from "./fixes/server-steps.js";
 import {
   spfAllFix,
@@ -59,6 +61,8 @@ export const dnsRemediations: RemediationTable<DnsData> = {
   "dns.dnssec.ds-digest": dsDigestFix,
   "dns.ns.parent-child": parentChildFix,
   "dns.ns.glue": glueFix,
+  "dns.ns.lame": lameFix,
+  "dns.ns.not-cname": notCnameFix,
 };
 
 /** The table and where the dns section keeps its findings: `health.checks`. */

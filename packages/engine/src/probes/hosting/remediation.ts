@@ -34,8 +34,9 @@ const aaaaAt = (owners: readonly string[]) =>
 const inZone = (host: string, domain: string) => host === domain || host.endsWith(`.${domain}`);
 
 /**
- * `hosting.ipv6.web`: without AAAA, one for the web names of the zone, at the address the user
- * supplies (only they know it); with AAAA that do not answer, the server's listener.
+ * `hosting.ipv6.web`: without AAAA, one for each web name the zone holds, at the address the user
+ * supplies (only they know it), and IPv6 at the providers its aliases lead to; with AAAA that do
+ * not answer, the server's listener.
  */
 const ipv6Web: HostingFix = (finding, data, { domain }) => {
   if (finding.status === "fail")
@@ -46,26 +47,36 @@ const ipv6Web: HostingFix = (finding, data, { domain }) => {
       ],
       references: [rfc(8200), internetNl],
     });
-  if (data.web.cnameTargets.length > 0)
-    return remediation({
-      summary: `Turn on IPv6 at the provider ${domain}'s web name points to (${data.web.cnameTargets.join(", ")}).`,
-      steps: [
-        "An alias (CNAME) takes its addresses from its target: enable IPv6 (dual stack) in the CDN's or host's settings.",
-      ],
-      references: [internetNl],
-    });
-  const names = data.hosts
-    .filter((host) => host.roles.includes("web") && host.addresses.length > 0)
-    .map((host) => host.name)
-    .filter((name) => inZone(name, domain));
-  if (names.length === 0) return undefined;
+  const targets = data.web.cnameTargets;
+  const providers = targets.filter((target) => !inZone(target, domain));
+  // With alias chains, www. is the alias (the apex holds SOA and NS and cannot be one, RFC 1034
+  // 3.6.2): a CNAME owner takes no other record, its AAAA goes to the name it leads to.
+  const www = `www.${domain}`;
+  const names = [
+    ...new Set([
+      ...data.hosts
+        .filter((host) => host.roles.includes("web") && host.addresses.length > 0)
+        .map((host) => host.name),
+      ...targets,
+    ]),
+  ].filter((name) => inZone(name, domain) && !(targets.length > 0 && name === www));
+  if (names.length === 0 && providers.length === 0) return undefined;
+  const atProviders = `An alias (CNAME) takes its addresses from its target: enable IPv6 (dual stack) in the settings of ${providers.join(", ")} at the CDN or host.`;
   return remediation({
-    summary: `Publish an IPv6 address (AAAA) for ${names.join(" and ")}, where the site answers on port 443.`,
+    summary:
+      names.length > 0
+        ? `Publish an IPv6 address (AAAA) for ${names.join(" and ")}, where the site answers on port 443.`
+        : `Turn on IPv6 at the provider ${domain}'s web name points to (${providers.join(", ")}).`,
     changes: aaaaAt(names),
     steps: [
-      "First make the server answer https at that address (listen [::]:443), then publish the record: an AAAA that does not answer is worse than none.",
+      ...(names.length > 0
+        ? [
+            "First make the server answer https at that address (listen [::]:443), then publish the record: an AAAA that does not answer is worse than none.",
+          ]
+        : []),
+      ...(providers.length > 0 ? [atProviders] : []),
     ],
-    parameters: [ipv6Parameter],
+    parameters: names.length > 0 ? [ipv6Parameter] : [],
     references: [rfc(3596), internetNl],
   });
 };

@@ -14,8 +14,11 @@ const rows: Partial<
   "dns.zone.exists": {
     summary:
       "The name does not exist: register it, or create its records at its zone's DNS provider.",
-    steps: ["Check the spelling; for a subdomain, add its records in the parent zone."],
-    references: [rfc(1034)],
+    steps: [
+      "Check the spelling; for a subdomain, add its records in the parent zone.",
+      'A name that sends and takes no mail also gets a null MX ("0 .", RFC 7505) and the SPF record "v=spf1 -all", so nobody can send mail in its name.',
+    ],
+    references: [rfc(1034), rfc(7505), rfc(7208)],
   },
   "dns.ns.count": {
     summary: "Delegate the zone to at least two name servers.",
@@ -35,14 +38,6 @@ const rows: Partial<
     summary: "Make every name server answer DNS over TCP on port 53.",
     steps: ["Open TCP 53 in the firewall: DNS needs TCP for large answers (RFC 7766)."],
     references: [rfc(7766)],
-  },
-  "dns.ns.lame": {
-    summary:
-      "Remove the name servers that do not serve the zone from the delegation, or load the zone on them.",
-    steps: [
-      "At the registrar, list only servers that answer with authority for the zone; or add the zone to the lame servers' configuration.",
-    ],
-    references: [rfc(1912, "2.8")],
   },
   "dns.ns.distinct-ip": {
     summary: "Give each name server name its own address.",
@@ -65,11 +60,6 @@ const rows: Partial<
     summary: "Delegate only to name servers with public addresses.",
     steps: ["Replace private or reserved addresses in the NS hosts' records and the glue."],
     references: [rfc(6890)],
-  },
-  "dns.ns.not-cname": {
-    summary: "Name servers must be host names with their own A/AAAA records, not aliases.",
-    steps: ["Point the NS records at the canonical names the aliases lead to."],
-    references: [rfc(2181, "10.3")],
   },
   "dns.ns.open-recursion": {
     summary: "Turn recursion off on the authoritative name servers.",

@@ -1,4 +1,5 @@
 import {
+  aliasedNameServer,
   assessInLab,
   type LabWorldOptions,
   startFilteringResolver,
@@ -113,18 +114,7 @@ const scenarios: Scenario[] = [
   },
   {
     title: "a name server name that is an alias",
-    world: {
-      child: (records, world) =>
-        records.flatMap(
-          (record): Records =>
-            record.type === "A" && record.name === world.hosts[1]
-              ? [
-                  { type: "CNAME", name: world.hosts[1]!, ttl: 3600, data: "nsb.example.test" },
-                  { ...record, name: "nsb.example.test" },
-                ]
-              : [record],
-        ),
-    },
+    world: { child: aliasedNameServer(1, "nsb") },
     id: "dns.ns.not-cname",
     status: "fail",
     message: () =>

@@ -285,7 +285,14 @@ export const nsNotCname = (facts: HealthFacts): Finding =>
     if (zone.hosts.length === 0)
       return skipped("dns.ns.not-cname", "the zone names no name server");
     const aliases = zone.hosts.filter((host) => host.cname !== null);
-    const details = { aliases: aliases.map((host) => ({ host: host.host, cname: host.cname })) };
+    // The addresses the alias leads to: the fix gives them to the target as glue.
+    const details = {
+      aliases: aliases.map((host) => ({
+        host: host.host,
+        cname: host.cname,
+        addresses: host.addresses,
+      })),
+    };
     if (aliases.length > 0) {
       return check(
         "dns.ns.not-cname",
