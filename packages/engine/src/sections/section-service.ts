@@ -93,8 +93,9 @@ export function createSectionService(options: SectionServiceOptions): SectionSer
   function keepHot(key: string, result: SectionResult): void {
     const hit = sectionAnswer(result, "hit");
     if (hit.expiresAtMs <= Date.now()) return;
-    // The envelope is held twice, as bytes and as a value.
-    hot.set(key, hit, 2 * hit.body.length + 2 * key.length + 200, hit.expiresAtMs);
+    // The envelope is held three times: as bytes, as a value, and as its data's JSON, which
+    // envelopeJson remembers for as long as the value lives.
+    hot.set(key, hit, 3 * hit.body.length + 2 * key.length + 200, hit.expiresAtMs);
   }
 
   /** One probe run per key at a time in this process, and across instances when the store locks. */
