@@ -6,7 +6,8 @@ import { at, sectionData } from "./insights/section-data.js";
  * The report's ssl grade: SSL Labs gives A+ to an A server whose site sends HSTS with a long
  * max-age, which only the http section reads. So the full report raises the ssl section's A to
  * A+ when the http section reports a valid HSTS policy of at least 180 days and no cap at A
- * applied (no TLS_FALLBACK_SCSV), and adds the reason; `/ssl/{domain}` alone cannot know HSTS and never says A+. Returns `sections` itself
+ * applied (no TLS_FALLBACK_SCSV), and adds the reason; `/ssl/{domain}` alone cannot know HSTS
+ * and never says A+. Returns `sections` itself
  * when nothing changes, else a copy: the section values may be shared with the cache.
  */
 export function withReportSslGrade(
