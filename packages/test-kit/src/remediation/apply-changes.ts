@@ -85,7 +85,8 @@ export function applyRegistrar(
   for (const change of changes) {
     const record = registrarRecord(change, zone);
     if (change.action === "add") {
-      records.push(record);
+      // A set, as every RRset (RFC 2181 5): what is published already stays published once.
+      if (!records.some((served) => sameRecord(served, record))) records.push(record);
       continue;
     }
     const before = records.length;

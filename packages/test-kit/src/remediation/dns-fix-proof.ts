@@ -1,5 +1,5 @@
 import type { Finding } from "@domain-intel/engine";
-import { assessInLab, type LabWorldOptions } from "../dns/dns-lab-world.js";
+import { assessInLab, type LabWorldContext, type LabWorldOptions } from "../dns/dns-lab-world.js";
 import { applyDnsRecords, applyRegistrar, changesOf } from "./apply-changes.js";
 import { type FixProof, remediationOf } from "./fix-proof.js";
 import { inNamespaceVariable, proveInNamespace } from "./namespace-proof.js";
@@ -23,7 +23,10 @@ const isAtOrBelow = (name: string, apex: string) => {
 /** A broken DNS world for one check: the lab world's hooks break it, `parameters` fill the fix. */
 export interface DnsProofCase {
   readonly world: DnsWorld;
-  readonly parameters?: Readonly<Record<string, string>>;
+  /** The values the user would supply, from the broken world (a server the lab runs...). */
+  readonly parameters?:
+    | Readonly<Record<string, string>>
+    | ((world: LabWorldContext) => Readonly<Record<string, string>>);
   /**
    * For a fix in words: the world once its steps are carried out on the name servers, signer or
    * parent (then served again with the same addresses; with the same keys unless `newKeys`), and
@@ -51,7 +54,10 @@ export async function proveDnsFix(id: string, proof: DnsProofCase): Promise<FixP
   const before: Finding[] = first.data.health.checks;
   const remediation = proof.step ? stepRemediationOf(before, id) : remediationOf(before, id);
   if (proof.step) expectStepNamed(id, remediation, proof.step.names);
-  const values = proof.parameters ?? {};
+  const values =
+    typeof proof.parameters === "function"
+      ? proof.parameters(first.world)
+      : (proof.parameters ?? {});
   const records = changesOf(remediation, "dns-record", values);
   const registrar = changesOf(remediation, "registrar", values);
   const unapplied = remediation.changes.filter(
@@ -84,6 +90,15 @@ export async function proveDnsFix(id: string, proof: DnsProofCase): Promise<FixP
     child: (served, context) => applyDnsRecords(zone ? zone(served, context) : served, own),
     parentZone: (served, context) =>
       applyRegistrar(parent ? parent(served, context) : served, registrar, world.domain),
+    // The registry publishes a registrar change on every server of the parent.
+    ...(next.secondParent
+      ? {
+          secondParent: (
+            served: Parameters<NonNullable<DnsWorld["secondParent"]>>[0],
+            context: LabWorldContext,
+          ) => applyRegistrar(next.secondParent!(served, context), registrar, world.domain),
+        }
+      : {}),
   });
   return { id, before, remediation, after: second.data.health.checks };
 }

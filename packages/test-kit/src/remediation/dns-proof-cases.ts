@@ -3,6 +3,7 @@ import type { LabWorldContext } from "../dns/dns-lab-world.js";
 import { extraZone } from "../dns/extra-zone.js";
 import { dsRecord, generateZoneKey } from "../dnssec/dnssec-signer.js";
 import type { DnsProofCase } from "./dns-fix-proof.js";
+import { dnsDelegationProofCases } from "./dns-delegation-proof-cases.js";
 import { dnsStepProofCases } from "./dns-step-proof-cases.js";
 
 type Records = packet.Answer[];
@@ -230,5 +231,6 @@ const recordProofCases: Record<string, DnsProofCase> = {
 /** Every dns check with a proven fix: record changes above, steps carried out on the peers. */
 export const dnsProofCases: Record<string, DnsProofCase> = {
   ...recordProofCases,
+  ...dnsDelegationProofCases,
   ...dnsStepProofCases,
 };

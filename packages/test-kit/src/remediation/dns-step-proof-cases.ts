@@ -56,33 +56,6 @@ const withCds =
 /** A key the zone does not have: what a signer that lost its keys points its CDS at. */
 const strangerKey = generateZoneKey({ algorithm: 13, flags: 257 });
 
-/** The zone (or the parent's delegation) with name server `from` named `to`, glue and all. */
-const renamed =
-  (from: (world: LabWorldContext) => string, to: string) =>
-  (records: Records, world: LabWorldContext): Records =>
-    records.map((record) => {
-      const old = from(world);
-      if (record.type === "NS" && record.data === old) return { ...record, data: to };
-      if ((record.type === "A" || record.type === "AAAA") && record.name === old)
-        return { ...record, name: to };
-      return record;
-    });
-/** The name servers after `rename`, the same in the zone and at the parent. */
-const renamedServer = (from: (world: LabWorldContext) => string, to: string) => ({
-  child: renamed(from, to),
-  parentZone: renamed(from, to),
-});
-
-/** The zone (and the parent) without name server `host`: its NS and address records. */
-const withoutServer =
-  (index: number) =>
-  (records: Records, world: LabWorldContext): Records =>
-    records.filter(
-      (record) =>
-        !(record.type === "NS" && record.data === world.hosts[index]) &&
-        !((record.type === "A" || record.type === "AAAA") && record.name === world.hosts[index]),
-    );
-
 /** Five more name servers with long names at the parent: a referral above 512 bytes. */
 const longNames = [1, 2, 3, 4, 5].map(
   (n) => `${"a".repeat(60)}${n}.${"b".repeat(50)}.hosting-provider.test`,
@@ -182,43 +155,6 @@ export const dnsStepProofCases: Record<string, DnsProofCase> = {
       names: ["regenerate CDS and CDNSKEY from the current key-signing key"],
     },
   },
-  // A parent server left behind by a DS change, until the registry publishes it everywhere.
-  "dns.dnssec.ds-consistency": {
-    world: {
-      secondParent: (records, world) =>
-        records.filter((record) => !(record.type === "DS" && record.name === world.domain)),
-    },
-    step: { world: { secondParent: (records) => records }, names: ["every parent server"] },
-  },
-  "dns.ns.ipv6": {
-    world: { ipv6: false },
-    step: { world: {}, names: ["AAAA record for a name server"] },
-  },
-  "dns.ns.as-diversity": {
-    world: { asn: () => 64_511 },
-    step: { world: {}, names: ["another AS"] },
-  },
-  // A secondary added (here: the lab's other two servers), in the zone and at the registrar.
-  "dns.ns.count": {
-    world: {
-      child: (records, world) => withoutServer(2)(withoutServer(1)(records, world), world),
-      parentZone: (records, world) => withoutServer(2)(withoutServer(1)(records, world), world),
-    },
-    step: { world: {}, names: ["Add a secondary name server", "at the registrar"] },
-  },
-  "dns.ns.distinct-ip": {
-    world: { addresses: (block) => [`127.${block}.1.1`, `127.${block}.1.1`, "::1"] },
-    step: { world: {}, names: ["add a server at another address"] },
-  },
-  "dns.ns.diversity": {
-    world: { addresses: (block) => [`127.${block}.1.1`, `127.${block}.1.2`, `127.${block}.1.3`] },
-    step: { world: {}, names: ["a different /24"] },
-  },
-  // ns3 renamed ns_3 in the zone and at the parent; the step names it back.
-  "dns.ns.hostname": {
-    world: renamedServer((world) => world.hosts[2]!, "ns_3.example.test"),
-    step: { world: {}, names: ["letters, digits and hyphens only"] },
-  },
   "dns.ns.referral-size": {
     world: {
       parentZone: (records, world) => [
@@ -229,26 +165,6 @@ export const dnsStepProofCases: Record<string, DnsProofCase> = {
       ],
     },
     step: { world: {}, names: ["Shorten the list of name servers at the registrar"] },
-  },
-  "dns.zone.exists": {
-    world: { name: "shop.example.test" },
-    step: {
-      world: {
-        name: "shop.example.test",
-        child: (records) => [
-          ...records,
-          { type: "A", name: "shop.example.test", ttl: 300, data: "192.0.2.80" },
-          {
-            type: "MX",
-            name: "shop.example.test",
-            ttl: 300,
-            data: { preference: 0, exchange: "." },
-          },
-          { type: "TXT", name: "shop.example.test", ttl: 300, data: "v=spf1 -all" },
-        ],
-      },
-      names: ["add its records in the parent zone", 'null MX ("0 ."', '"v=spf1 -all"'],
-    },
   },
   // Public addresses exist only in a network namespace (the proof runs there); the probe may
   // contact no other address, as deployed.

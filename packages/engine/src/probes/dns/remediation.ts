@@ -10,7 +10,16 @@ import {
 import { dmarcPolicyFix, dmarcPresentFix, dmarcSingleFix } from "./fixes/dmarc-fixes.js";
 import { dmarcReportDestinationsFix } from "./fixes/dmarc-report-fixes.js";
 import { lameFix } from "./fixes/lame-fix.js";
+import {
+  nsAsDiversityFix,
+  nsCountFix,
+  nsDistinctIpFix,
+  nsDiversityFix,
+  nsHostnameFix,
+  nsIpv6Fix,
+} from "./fixes/name-server-set-fixes.js";
 import { notCnameFix } from "./fixes/not-cname-fix.js";
+import { dsConsistencyFix, zoneExistsFix } from "./fixes/registry-fixes.js";
 import { serverSteps } from "./fixes/server-steps.js";
 import {
   spfAllFix,
@@ -63,6 +72,14 @@ export const dnsRemediations: RemediationTable<DnsData> = {
   "dns.ns.glue": glueFix,
   "dns.ns.lame": lameFix,
   "dns.ns.not-cname": notCnameFix,
+  "dns.ns.count": nsCountFix,
+  "dns.ns.distinct-ip": nsDistinctIpFix,
+  "dns.ns.diversity": nsDiversityFix,
+  "dns.ns.as-diversity": nsAsDiversityFix,
+  "dns.ns.ipv6": nsIpv6Fix,
+  "dns.ns.hostname": nsHostnameFix,
+  "dns.dnssec.ds-consistency": dsConsistencyFix,
+  "dns.zone.exists": zoneExistsFix,
 };
 
 /** The table and where the dns section keeps its findings: `health.checks`. */

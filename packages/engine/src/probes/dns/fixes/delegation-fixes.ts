@@ -18,7 +18,7 @@ const dsText = (ds: DnsDsRecord) => `${ds.keyTag} ${ds.algorithm} ${ds.digestTyp
  * none has it), with SHA-256, which RFC 8624 makes mandatory to implement for validators,
  * unless the parent already uses SHA-384 for the zone.
  */
-function wantedDs(data: DnsData, zone: string): string[] {
+export function wantedDs(data: DnsData, zone: string): string[] {
   const keys = data.records.DNSKEY.filter((key) => key.protocol === 3);
   const sep = keys.filter((key) => (key.flags & sepFlag) !== 0 && (key.flags & 0x80) === 0);
   const digestType = data.records.DS.some((ds) => ds.digestType === 4) ? 4 : 2;

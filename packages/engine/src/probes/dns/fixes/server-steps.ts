@@ -11,22 +11,6 @@ import type { DnsFix } from "./fix.js";
 const rows: Partial<
   Record<DnsCheckId, { summary: string; steps: string[]; references: string[] }>
 > = {
-  "dns.zone.exists": {
-    summary:
-      "The name does not exist: register it, or create its records at its zone's DNS provider.",
-    steps: [
-      "Check the spelling; for a subdomain, add its records in the parent zone.",
-      'A name that sends and takes no mail also gets a null MX ("0 .", RFC 7505) and the SPF record "v=spf1 -all", so nobody can send mail in its name.',
-    ],
-    references: [rfc(1034), rfc(7505), rfc(7208)],
-  },
-  "dns.ns.count": {
-    summary: "Delegate the zone to at least two name servers.",
-    steps: [
-      "Add a secondary name server (a second provider, or one your provider offers) to the zone's NS records and at the registrar.",
-    ],
-    references: [rfc(1034, "4.1"), rfc(2182, "5")],
-  },
   "dns.ns.reachable-udp": {
     summary: "Make every name server answer DNS over UDP on port 53.",
     steps: [
@@ -38,23 +22,6 @@ const rows: Partial<
     summary: "Make every name server answer DNS over TCP on port 53.",
     steps: ["Open TCP 53 in the firewall: DNS needs TCP for large answers (RFC 7766)."],
     references: [rfc(7766)],
-  },
-  "dns.ns.distinct-ip": {
-    summary: "Give each name server name its own address.",
-    steps: [
-      "Names sharing one address are one server: add a server at another address, or drop the duplicate name.",
-    ],
-    references: [rfc(2182, "3.1")],
-  },
-  "dns.ns.diversity": {
-    summary: "Spread the name servers over more than one network.",
-    steps: ["Add a secondary at another provider or network (a different /24 and /48)."],
-    references: [rfc(2182, "3.1")],
-  },
-  "dns.ns.as-diversity": {
-    summary: "Spread the name servers over more than one autonomous system.",
-    steps: ["Add a secondary DNS provider whose servers sit in another AS."],
-    references: [rfc(2182, "3.1")],
   },
   "dns.ns.public-address": {
     summary: "Delegate only to name servers with public addresses.",
@@ -146,13 +113,6 @@ const rows: Partial<
     ],
     references: [rfc(6781, "4.3.5")],
   },
-  "dns.ns.ipv6": {
-    summary: "Give at least one name server an IPv6 address.",
-    steps: [
-      "Add an AAAA record for a name server (and its glue at the registrar when it is inside the zone), or add a secondary provider that serves IPv6.",
-    ],
-    references: [rfc(3901)],
-  },
   "dns.ns.edns-version": {
     summary: "Answer EDNS version 1 queries with BADVERS (RFC 6891 6.1.3).",
     steps: [
@@ -189,21 +149,6 @@ const rows: Partial<
       "Shorten the list of name servers at the registrar, or use servers outside the zone, which need no glue.",
     ],
     references: [rfc(1035, "4.2.1")],
-  },
-  "dns.ns.hostname": {
-    summary: "Name the name servers with valid host names.",
-    steps: [
-      "Use letters, digits and hyphens only, no label starting or ending with a hyphen (RFC 952, RFC 1123).",
-    ],
-    references: [rfc(1123, "2.1")],
-  },
-  "dns.dnssec.ds-consistency": {
-    summary: "Wait for, or have the registry finish, the DS change on every parent server.",
-    steps: [
-      "A DS change reaches all of the parent's servers within the registry's publication interval; a server that still differs after a day is the registry's to fix: report it, with the details' per-server DS sets.",
-      "Keep the old key published in the zone until every parent server serves the new DS set and the old DS TTL has passed (RFC 7583).",
-    ],
-    references: [rfc(7583, "3.3"), rfc(4035, "2.4")],
   },
   "dns.ns.software-version": {
     summary: "Stop the name servers answering their software version over CHAOS TXT.",
