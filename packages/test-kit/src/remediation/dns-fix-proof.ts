@@ -3,6 +3,7 @@ import { assessInLab, type LabWorldContext, type LabWorldOptions } from "../dns/
 import { applyDnsRecords, applyRegistrar, changesOf } from "./apply-changes.js";
 import { type FixProof, remediationOf } from "./fix-proof.js";
 import { inNamespaceVariable, proveInNamespace } from "./namespace-proof.js";
+import { type SignerRun, signerRunOf } from "./signer-run.js";
 import { expectStepNamed, type StepProof, stepRemediationOf } from "./step-proof.js";
 
 type DnsWorld = LabWorldOptions &
@@ -20,6 +21,22 @@ const isAtOrBelow = (name: string, apex: string) => {
   return bare === apex.toLowerCase() || bare.endsWith(`.${apex.toLowerCase()}`);
 };
 
+/**
+ * The world after the signer's run: the zone signed again from its records with the run's
+ * window and denial, and that one signed copy loaded on every server (what was changed after
+ * signing, on one server or all, is gone; each server's behaviour stays).
+ */
+function resigned(world: DnsWorld, run: SignerRun): DnsWorld {
+  const servers = Object.fromEntries(
+    Object.entries(world.servers ?? {}).map(([index, variant]) => [
+      index,
+      { behaviour: variant?.behaviour },
+    ]),
+  );
+  const { childSigned: _dropped, ...rest } = world;
+  return { ...rest, servers, signatureWindow: run.signatureWindow, denial: run.denial };
+}
+
 /** A broken DNS world for one check: the lab world's hooks break it, `parameters` fill the fix. */
 export interface DnsProofCase {
   readonly world: DnsWorld;
@@ -33,6 +50,8 @@ export interface DnsProofCase {
    * the words that must name that change.
    */
   readonly step?: StepProof<DnsWorld> & { readonly newKeys?: boolean };
+  /** The fix is a run of the signer: the proof runs the command its steps carry. */
+  readonly signer?: boolean;
   /** Addresses the worlds need beyond loopback's: the proof runs in a network namespace. */
   readonly namespace?: readonly string[];
 }
@@ -52,7 +71,9 @@ export async function proveDnsFix(id: string, proof: DnsProofCase): Promise<FixP
     probe: { ...roomyTries, ...proof.world.probe },
   });
   const before: Finding[] = first.data.health.checks;
-  const remediation = proof.step ? stepRemediationOf(before, id) : remediationOf(before, id);
+  // A signer's run is steps only, but mechanical: its command is read and run.
+  const remediation =
+    proof.step || proof.signer ? stepRemediationOf(before, id) : remediationOf(before, id);
   if (proof.step) expectStepNamed(id, remediation, proof.step.names);
   const values =
     typeof proof.parameters === "function"
@@ -66,7 +87,9 @@ export async function proveDnsFix(id: string, proof: DnsProofCase): Promise<FixP
   );
   if (unapplied.length > 0) throw new Error(`${id}: no DNS applier for ${unapplied[0]!.kind}`);
   const { world } = first;
-  const next = proof.step?.world ?? proof.world;
+  const run = proof.signer ? signerRunOf(remediation, world.domain) : null;
+  if (proof.signer && !run) throw new Error(`${id}: the remediation carries no signer command`);
+  const next = proof.step?.world ?? (run ? resigned(proof.world, run) : proof.world);
   const zone = next.child;
   const parent = next.parentZone;
   // A change owned in one of the extra zones (a report service's...) is made there.

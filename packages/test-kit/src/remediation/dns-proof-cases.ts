@@ -2,8 +2,9 @@ import type * as packet from "dns-packet";
 import type { LabWorldContext } from "../dns/dns-lab-world.js";
 import { extraZone } from "../dns/extra-zone.js";
 import { dsRecord, generateZoneKey } from "../dnssec/dnssec-signer.js";
-import type { DnsProofCase } from "./dns-fix-proof.js";
 import { dnsDelegationProofCases } from "./dns-delegation-proof-cases.js";
+import type { DnsProofCase } from "./dns-fix-proof.js";
+import { dnsSignerProofCases } from "./dns-signer-proof-cases.js";
 import { dnsStepProofCases } from "./dns-step-proof-cases.js";
 
 type Records = packet.Answer[];
@@ -232,5 +233,6 @@ const recordProofCases: Record<string, DnsProofCase> = {
 export const dnsProofCases: Record<string, DnsProofCase> = {
   ...recordProofCases,
   ...dnsDelegationProofCases,
+  ...dnsSignerProofCases,
   ...dnsStepProofCases,
 };

@@ -98,50 +98,6 @@ export const dnsStepProofCases: Record<string, DnsProofCase> = {
     world: { servers: { 2: { zone: soaWith({ refresh: 7200 }) } } },
     step: { world: {}, names: ["reload the zone from one source"] },
   },
-  "dns.dnssec.signatures": {
-    world: {
-      servers: { 2: { signed: (records) => records.filter((record) => record.type !== "RRSIG") } },
-    },
-    step: { world: {}, names: ["re-sign the whole zone", "every server"] },
-  },
-  "dns.dnssec.validity": {
-    world: { signatureWindow: { from: -86_400, to: 6 * 3600 } },
-    step: { world: {}, names: ["re-sign"] },
-  },
-  "dns.dnssec.consistency": {
-    world: {
-      servers: {
-        1: {
-          signed: (records, world) => [
-            ...records,
-            {
-              type: "DNSKEY",
-              name: world.domain,
-              ttl: 3600,
-              data: generateZoneKey({ algorithm: 13, flags: 256 }).dnskey,
-            },
-          ],
-        },
-      },
-    },
-    step: { world: {}, names: ["transfer the signed zone"] },
-  },
-  "dns.dnssec.denial": {
-    world: {
-      childSigned: (records) =>
-        records.filter(
-          (record) =>
-            record.type !== "NSEC" &&
-            !(record.type === "RRSIG" && record.data.typeCovered === "NSEC"),
-        ),
-    },
-    step: { world: {}, names: ["NSEC"] },
-  },
-  "dns.dnssec.nsec3-params": {
-    // One extra iteration and a salt: what RFC 9276 asks to drop, cheap to sign under load.
-    world: { denial: { nsec3: { iterations: 1, salt: Buffer.from("aabbccdd", "hex") } } },
-    step: { world: { denial: { nsec3: { iterations: 0 } } }, names: ["iterations 0", "salt"] },
-  },
   // A rollover to new keys of algorithm 13, the new DS at the parent.
   "dns.dnssec.algorithm": {
     world: { algorithm: 5 },

@@ -22,6 +22,13 @@ import { notCnameFix } from "./fixes/not-cname-fix.js";
 import { dsConsistencyFix, zoneExistsFix } from "./fixes/registry-fixes.js";
 import { serverSteps } from "./fixes/server-steps.js";
 import {
+  consistencyFix,
+  denialFix,
+  nsec3ParamsFix,
+  signaturesFix,
+  validityFix,
+} from "./fixes/signer-fixes.js";
+import {
   spfAllFix,
   spfLookupsFix,
   spfPresentFix,
@@ -80,6 +87,11 @@ export const dnsRemediations: RemediationTable<DnsData> = {
   "dns.ns.hostname": nsHostnameFix,
   "dns.dnssec.ds-consistency": dsConsistencyFix,
   "dns.zone.exists": zoneExistsFix,
+  "dns.dnssec.signatures": signaturesFix,
+  "dns.dnssec.validity": validityFix,
+  "dns.dnssec.consistency": consistencyFix,
+  "dns.dnssec.denial": denialFix,
+  "dns.dnssec.nsec3-params": nsec3ParamsFix,
 };
 
 /** The table and where the dns section keeps its findings: `health.checks`. */

@@ -63,13 +63,6 @@ const rows: Partial<
     ],
     references: [rfc(1034, "4.3.5")],
   },
-  "dns.dnssec.signatures": {
-    summary: "Re-sign the zone: some signatures do not verify.",
-    steps: [
-      "Let the signer re-sign the whole zone (BIND: rndc sign; Knot: knotc zone-sign; PowerDNS: pdnsutil rectify-zone), then check that every server serves the new copy.",
-    ],
-    references: [rfc(4035, "5.3")],
-  },
   "dns.dnssec.algorithm": {
     summary:
       "Roll the zone's keys over to a recommended algorithm (13, ECDSA P-256, or 15, Ed25519).",
@@ -78,40 +71,12 @@ const rows: Partial<
     ],
     references: [rfc(8624, "3.1"), rfc(6781, "4.1.4")],
   },
-  "dns.dnssec.denial": {
-    summary: "Make the signer publish NSEC or NSEC3 proofs for names and types that do not exist.",
-    steps: [
-      "Re-sign the zone with NSEC or NSEC3 (an online signer: turn on its denial of existence).",
-    ],
-    references: [rfc(4035, "3.1.3")],
-  },
-  "dns.dnssec.nsec3-params": {
-    summary: "Use NSEC3 with 0 extra iterations and no salt (RFC 9276).",
-    steps: [
-      "BIND: dnssec-policy with nsec3param iterations 0 optout no salt-length 0; Knot: nsec3-iterations: 0 and nsec3-salt-length: 0; PowerDNS: pdnsutil set-nsec3 ZONE '1 0 0 -'.",
-    ],
-    references: [rfc(9276, "3.1")],
-  },
   "dns.dnssec.cds": {
     summary: "Publish CDS/CDNSKEY records that match the zone's keys on every server, or none.",
     steps: [
       "Let the signer regenerate CDS and CDNSKEY from the current key-signing key, or remove them.",
     ],
     references: [rfc(7344), rfc(8078)],
-  },
-  "dns.dnssec.validity": {
-    summary: "Re-sign before the signatures expire, and keep the signer's clock right.",
-    steps: [
-      "Check that the signer runs and re-signs on schedule (signatures renewed at least a week before they expire); check its clock for signatures that start in the future.",
-    ],
-    references: [rfc(6781, "4.4.2")],
-  },
-  "dns.dnssec.consistency": {
-    summary: "Serve the same DNSKEY set and signatures from every name server.",
-    steps: [
-      "Transfer the signed zone from one signer to every server; a server signing on its own needs the same keys.",
-    ],
-    references: [rfc(6781, "4.3.5")],
   },
   "dns.ns.edns-version": {
     summary: "Answer EDNS version 1 queries with BADVERS (RFC 6891 6.1.3).",
