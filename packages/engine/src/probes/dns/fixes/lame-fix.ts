@@ -1,9 +1,8 @@
-import type { RemediationChange } from "../../../contract/remediation.js";
 import { remediation } from "../../../protocols/remediation/build.js";
 import { rfc } from "../../../protocols/remediation/references.js";
-import { dnsRecordChange, fqdn } from "../../../protocols/remediation/zone-line.js";
 import type { DnsFix } from "./fix.js";
 import { detailsOf } from "./fix.js";
+import { dropChanges } from "./name-server-set-fixes.js";
 
 interface JudgedServer {
   readonly hosts: readonly string[];
@@ -36,23 +35,7 @@ export const lameFix: DnsFix = (finding, data, { domain }) => {
       ],
       references: [rfc(1912, "2.8"), rfc(2182, "5")],
     });
-  const changes: RemediationChange[] = lame.flatMap((host): RemediationChange[] => {
-    const record = data.records.NS.find((entry) => entry.host === host);
-    return [
-      { kind: "registrar", what: "nameservers", action: "remove", value: host },
-      ...(record
-        ? [
-            dnsRecordChange({
-              action: "remove",
-              owner: zone,
-              type: "NS",
-              ttl: record.ttl,
-              value: fqdn(host),
-            }),
-          ]
-        : []),
-    ];
-  });
+  const changes = dropChanges(data, zone, lame);
   return remediation({
     summary: `Remove ${lame.join(", ")} from the delegation of ${zone} and from its NS records: ${lame.length === 1 ? "it does" : "they do"} not serve the zone.`,
     changes,

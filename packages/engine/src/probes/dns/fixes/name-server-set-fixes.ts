@@ -104,7 +104,11 @@ export const nsIpv6Fix = addSecondary({
 });
 
 /** Changes that take `hosts` out of the delegation and out of the zone's NS records. */
-function dropChanges(data: DnsData, zone: string, hosts: readonly string[]): RemediationChange[] {
+export function dropChanges(
+  data: DnsData,
+  zone: string,
+  hosts: readonly string[],
+): RemediationChange[] {
   return hosts.flatMap((host): RemediationChange[] => {
     const record = data.records.NS.find((entry) => entry.host === host);
     return [
