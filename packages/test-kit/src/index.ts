@@ -85,6 +85,7 @@ export * from "./spf/spf-suite-differences.js";
 export * from "./spf/spf-suite-handler.js";
 export * from "./stalls/main-thread-stalls.js";
 export * from "./tls/certificates.js";
+export type { TestCrlPoint } from "./tls/crl-points.js";
 export * from "./tls/delay-relay.js";
 export * from "./tls/dh-params.js";
 export * from "./tls/hello-responder.js";

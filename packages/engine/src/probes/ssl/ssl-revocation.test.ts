@@ -421,6 +421,94 @@ describe("sslProbe: distribution points that are not fetched", () => {
   });
 });
 
+describe("sslProbe: indirect, relative and delta CRLs (RFC 5280 5.2.5, 5.2.6)", () => {
+  /** A peer serving empty bytes at every path until `fill` puts the intermediate's empty CRL there. */
+  async function crlPeer() {
+    let crl: Buffer = Buffer.alloc(0);
+    const peer = await serve(() => crl);
+    const fill = async () => {
+      crl = await createCrl({ issuer: harness.pki.intermediate, revoked: [] });
+    };
+    return { peer, base: `http://127.0.0.1:${peer.port}`, fill };
+  }
+
+  it("names an indirect CRL (a cRLIssuer) as not fetched and asks nothing of it", async () => {
+    const { peer, base } = await crlPeer();
+    const url = `${base}/indirect.crl`;
+    const leaf = await harness.pki.issueLeaf({
+      ...names,
+      crlPoints: [{ urls: [url], crlIssuerCommonName: "Indirect CRL Issuer" }],
+    });
+
+    const data = await probe(leaf);
+
+    expect(data.revocation).toMatchObject({ status: "unavailable", checks: [] });
+    expect(data.revocation?.problem).toBe(
+      `the certificate names no OCSP responder and no CRL over HTTP, and the server staples nothing; not fetched: ${url} (an indirect CRL)`,
+    );
+    expect(findingOf(data, "ssl.cert.revoked")).toMatchObject({
+      status: "info",
+      message: expect.stringContaining(`not fetched: ${url} (an indirect CRL)`),
+    });
+    expect(peer.requests).toEqual([]);
+  });
+
+  it("names a distribution point relative to the CRL issuer as not fetched", async () => {
+    const leaf = await harness.pki.issueLeaf({
+      ...names,
+      crlPoints: [{ relativeCommonName: "Test CA CRL" }],
+    });
+
+    const data = await probe(leaf);
+
+    expect(data.revocation).toMatchObject({ status: "unavailable", checks: [] });
+    expect(findingOf(data, "ssl.cert.revoked")).toMatchObject({
+      status: "info",
+      message: expect.stringContaining(
+        "not fetched: a distribution point named relative to the issuer",
+      ),
+    });
+  });
+
+  it("names a delta CRL (freshestCRL) as not fetched when the base CRL gives no answer", async () => {
+    const { peer, base } = await crlPeer();
+    const leaf = await harness.pki.issueLeaf({
+      ...names,
+      crlUrls: [`${base}/base.crl`],
+      freshestCrlUrls: [`${base}/delta.crl`],
+    });
+
+    // The base CRL is empty bytes: it proves nothing.
+    const data = await probe(leaf);
+
+    expect(data.revocation).toMatchObject({
+      status: "unavailable",
+      checks: [{ source: "crl", url: `${base}/base.crl`, outcome: "invalid" }],
+    });
+    expect(findingOf(data, "ssl.cert.revoked")).toMatchObject({
+      status: "info",
+      message: expect.stringContaining(`not fetched: ${base}/delta.crl (a delta CRL)`),
+    });
+    expect(peer.requests).toEqual(["/base.crl"]);
+  });
+
+  it("decides from the base CRL and leaves the delta alone (deltas are optional, RFC 5280 6.3.3)", async () => {
+    const { peer, base, fill } = await crlPeer();
+    const leaf = await harness.pki.issueLeaf({
+      ...names,
+      crlUrls: [`${base}/base.crl`],
+      freshestCrlUrls: [`${base}/delta.crl`],
+    });
+    await fill();
+
+    const data = await probe(leaf);
+
+    expect(data.revocation).toMatchObject({ status: "good", source: "crl" });
+    expect(findingOf(data, "ssl.cert.revoked").status).toBe("pass");
+    expect(peer.requests).toEqual(["/base.crl"]);
+  });
+});
+
 describe("sslProbe: the intermediates' revocation", () => {
   /** A chain whose intermediate names a CRL on loopback that `setCrl` fills, served. */
   async function chainWithIntermediateCrl() {
