@@ -14,7 +14,7 @@ const root = fileURLToPath(new URL("../../../../", import.meta.url));
 const child = fileURLToPath(new URL("./namespace-proof-child.ts", import.meta.url));
 
 /** Why a namespace cannot be made here, or null. */
-function missingTools(): string | null {
+export function namespaceMissingTools(): string | null {
   const probe = spawnSync("unshare", ["-rn", "ip", "link", "set", "lo", "up"], {
     encoding: "utf8",
   });
@@ -29,7 +29,7 @@ export async function proveInNamespace(
   id: string,
   addresses: readonly string[],
 ): Promise<FixProof> {
-  const missing = missingTools();
+  const missing = namespaceMissingTools();
   if (missing) throw new Error(`${id}: ${missing}`);
   const setup = [
     "ip link set lo up",
