@@ -1,6 +1,5 @@
-import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { namespaceMissingTools } from "../../remediation/namespace-proof.js";
+import { namespaceMissingTools, runInNamespace } from "../../remediation/namespace-proof.js";
 import type { ReplayedScenario } from "./zonemaster-replay.js";
 
 /**
@@ -15,7 +14,6 @@ export const ipv6Scenarios: readonly string[] = [
   "address03/INCOMPLETE-PTR-2",
 ];
 
-const root = fileURLToPath(new URL("../../../../../", import.meta.url));
 const child = fileURLToPath(new URL("./zonemaster-namespace-child.ts", import.meta.url));
 
 /**
@@ -28,34 +26,12 @@ export async function replayInNamespace(keys: readonly string[]): Promise<Replay
   const missing = namespaceMissingTools();
   if (missing)
     throw new Error(`the IPv6 scenarios are replayed in a network namespace: ${missing}`);
-  const run = spawn(
-    "unshare",
-    [
-      "-rn",
-      "sh",
-      "-c",
-      'ip link set lo up && exec "$0" --import tsx "$@"',
-      process.execPath,
-      child,
-      ...keys,
-    ],
-    {
-      cwd: root,
-      env: { ...process.env, TSX_TSCONFIG_PATH: `${root}tsconfig.json` },
-      stdio: ["ignore", "pipe", "pipe"],
-    },
-  );
-  let out = "";
-  let err = "";
-  run.stdout.on("data", (chunk: Buffer) => {
-    out += chunk.toString();
+  const out = await runInNamespace({
+    setup: "ip link set lo up",
+    script: child,
+    args: keys,
+    timeoutMs: 240_000,
+    what: "the replay in a network namespace",
   });
-  run.stderr.on("data", (chunk: Buffer) => {
-    err = (err + chunk.toString()).slice(-4000);
-  });
-  const timer = setTimeout(() => run.kill("SIGKILL"), 240_000);
-  const code = await new Promise<number | null>((resolve) => run.on("close", resolve));
-  clearTimeout(timer);
-  if (code !== 0) throw new Error(`the replay in a network namespace exited ${code}: ${err}`);
   return JSON.parse(out) as ReplayedScenario[];
 }
