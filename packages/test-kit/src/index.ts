@@ -15,6 +15,8 @@ export * from "./dns/iterative-resolver.js";
 export * from "./dns/svcb-encoder.js";
 export * from "./dns/zonemaster/zonemaster-explained.js";
 export * from "./dns/zonemaster/zonemaster-gaps.js";
+export * from "./dns/zonemaster/zonemaster-namespace.js";
+export * from "./dns/zonemaster/zonemaster-replay.js";
 export * from "./dns/zonemaster/zonemaster-scenarios.js";
 export * from "./dns/zonemaster/zonemaster-tags.js";
 export * from "./dns/zonemaster/zonemaster-verdicts.js";
