@@ -1,9 +1,10 @@
 import type { Socket } from "node:net";
 import type tls from "node:tls";
-import { Agent, buildConnector } from "undici";
+import { Agent, buildConnector, type Dispatcher } from "undici";
 import type { NetworkPolicy } from "../contract/probe.js";
 import type { AddressClass } from "./address-policy.js";
 import { checkConnectTarget, noLookup } from "./connect-target.js";
+import { agentWaitingForFirstConnection } from "./first-connection.js";
 import { readInSlices } from "./read-in-slices.js";
 import { secureContextTrusting } from "./trusting-roots.js";
 import { resolveVettedHost } from "./vetted-host.js";
@@ -26,6 +27,11 @@ export interface GuardedDispatcherOptions {
    * run, where a site's chains, hops and side requests open several connections to one name.
    */
   resolveEachHostOnce?: boolean;
+  /**
+   * Later requests to an origin wait for its first connection, then share it (HTTP/2) or
+   * resume its TLS session (default false). For a dispatcher of one run; see first-connection.ts.
+   */
+  waitForFirstConnection?: boolean;
 }
 
 /**
@@ -35,7 +41,7 @@ export interface GuardedDispatcherOptions {
  * host name kept for SNI and certificate checks. A refused host fails the request with
  * AddressNotAllowedError before any socket is opened; nothing resolves the name a second time.
  */
-export function createGuardedDispatcher(options: GuardedDispatcherOptions): Agent {
+export function createGuardedDispatcher(options: GuardedDispatcherOptions): Dispatcher {
   const { network } = options;
   const timeoutMs = options.connectTimeoutMs ?? network.timeoutMs;
   const secureContext = options.secureContext ?? secureContextTrusting(options.ca ?? []);
@@ -90,5 +96,7 @@ export function createGuardedDispatcher(options: GuardedDispatcherOptions): Agen
       (error: Error) => callback(error, null),
     );
   };
-  return new Agent({ connect });
+  return options.waitForFirstConnection
+    ? agentWaitingForFirstConnection(connect)
+    : new Agent({ connect });
 }

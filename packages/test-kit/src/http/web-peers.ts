@@ -3,6 +3,7 @@ import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import http2 from "node:http2";
 import https from "node:https";
 import type { AddressInfo, Socket } from "node:net";
+import type { TLSSocket } from "node:tls";
 
 /**
  * What a web peer does with a request. HTTP/2 requests come through http2's compatibility API,
@@ -16,6 +17,8 @@ export interface WebPeer {
   readonly requests: readonly string[];
   /** ALPN protocols of the TLS connections accepted (`h2`, `http/1.1`, or false). */
   readonly protocols: readonly (string | false)[];
+  /** Per TLS connection accepted, in the same order: whether it resumed an earlier session. */
+  readonly resumed: readonly boolean[];
   close(): Promise<void>;
 }
 
@@ -40,6 +43,7 @@ export async function startWebPeer(options: {
 }): Promise<WebPeer> {
   const requests: string[] = [];
   const protocols: (string | false)[] = [];
+  const resumed: boolean[] = [];
   const sockets = new Set<Socket>();
   const handle: WebHandler = (request, response) => {
     requests.push(request.url ?? "");
@@ -60,8 +64,9 @@ export async function startWebPeer(options: {
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));
   });
-  server.on("secureConnection", (socket: { alpnProtocol?: string | false }) => {
+  server.on("secureConnection", (socket: TLSSocket) => {
     protocols.push(socket.alpnProtocol ?? false);
+    resumed.push(socket.isSessionReused());
   });
   server.listen(options.port ?? 0, options.host ?? "127.0.0.1");
   await once(server, "listening");
@@ -69,6 +74,7 @@ export async function startWebPeer(options: {
     port: (server.address() as AddressInfo).port,
     requests,
     protocols,
+    resumed,
     close: async () => {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       for (const socket of sockets) socket.destroy();

@@ -11,12 +11,14 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { httpProbe } from "./http-probe.js";
 
-// A site over HTTP/1.1 (no HTTP/2 to multiplex on one connection) whose https:// root is a
-// 2-hop redirect on its own origin: a run opens a connection only where none is free, and asks
-// the DNS server for the name once, though the http:// and https:// chains both connect to it.
+// A site whose https:// root is a 2-hop redirect on its own origin, served over HTTP/1.1 and
+// over HTTP/2: a run opens a connection only where none is free, its later connections resume
+// the first one's TLS session, and it asks the DNS server for the name once, though the http://
+// and https:// chains both connect to it.
 
 let dns: TestDnsServer;
 let https: WebPeer;
+let https2: WebPeer;
 let http: WebPeer;
 let ca: string;
 
@@ -47,16 +49,15 @@ beforeAll(async () => {
       response.end("<!doctype html><title>page</title>");
     },
   };
-  https = await startWebPeer({
-    tls: { key: leaf.keyPem, cert: leaf.chainPem },
-    http1Only: true,
-    handler: (request, response) => {
-      const route = routes[request.url ?? ""];
-      if (route) return route(request, response);
-      response.writeHead(404, { "content-type": "text/plain" });
-      response.end("not found");
-    },
-  });
+  const handler: WebHandler = (request, response) => {
+    const route = routes[request.url ?? ""];
+    if (route) return route(request, response);
+    response.writeHead(404, { "content-type": "text/plain" });
+    response.end("not found");
+  };
+  const tls = { key: leaf.keyPem, cert: leaf.chainPem };
+  https = await startWebPeer({ tls, http1Only: true, handler });
+  https2 = await startWebPeer({ tls, handler });
   http = await startWebPeer({
     handler: (_request, response) => {
       response.writeHead(404, { "content-type": "text/plain" });
@@ -66,7 +67,7 @@ beforeAll(async () => {
 }, 30_000);
 
 afterAll(async () => {
-  await Promise.all([https.close(), http.close(), dns.close()]);
+  await Promise.all([https.close(), https2.close(), http.close(), dns.close()]);
 });
 
 describe("http probe connections", () => {
@@ -79,12 +80,29 @@ describe("http probe connections", () => {
     expect(data.http.finalStatus).toBe(404);
     expect(data.cors?.status).toBe(200);
     expect(data.securityTxt.status).toBe(404);
-    // 5 requests to the HTTPS origin (3 hops, security.txt, the preflight): 2 connections at
-    // the start (the chain and security.txt ask at once), none more. Destroying the redirects'
-    // bodies, or asking in the turn a body ended, opened one per request.
+    // 5 requests to the HTTPS origin (3 hops, security.txt, the preflight): 2 connections (the
+    // chain and security.txt ask at once), none more. Destroying the redirects' bodies, or
+    // asking in the turn a body ended, opened one per request. The second waits for the first's
+    // TLS session and resumes it: starting both at once cost two full handshakes.
     expect(https.requests).toHaveLength(5);
     expect(https.protocols).toEqual(["http/1.1", "http/1.1"]);
+    expect(https.resumed).toEqual([false, true]);
     const asked = dns.queries.filter((query) => query.name === "example.test");
     expect(asked.map((query) => query.type).sort()).toEqual(["A", "AAAA"]);
+  });
+
+  it("sends every request to an HTTP/2 origin over its first connection", async () => {
+    const data = await httpProbe({ httpsPort: https2.port, httpPort: http.port, ca }).run(
+      "example.test",
+      testProbeContext({ resolvers: [dns.address], timeoutMs: 8000 }),
+    );
+    expect(data.https.protocol).toBe("h2");
+    expect(data.https.hops.map((hop) => hop.status)).toEqual([301, 301, 200]);
+    expect(data.cors?.status).toBe(200);
+    expect(data.securityTxt.status).toBe(404);
+    // The chain, security.txt and the preflight share one connection: undici sends one request
+    // at a time on a connection unless told the peer multiplexes, and opened 3 here.
+    expect(https2.requests).toHaveLength(5);
+    expect(https2.protocols).toEqual(["h2"]);
   });
 });

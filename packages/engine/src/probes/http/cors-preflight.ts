@@ -1,4 +1,4 @@
-import type { Agent } from "undici";
+import type { Dispatcher } from "undici";
 import { stepTimeoutMs } from "../../contract/budget.js";
 import type { ProbeContext } from "../../contract/probe.js";
 import type { HttpCors } from "./declaration.js";
@@ -18,7 +18,7 @@ export const corsProbeOrigin = "https://cors-check.domain-intel.invalid";
  */
 export async function corsPreflight(options: {
   url: string;
-  dispatcher: Agent;
+  dispatcher: Dispatcher;
   context: ProbeContext;
   requestTimeoutMs: number;
 }): Promise<HttpCors> {

@@ -1,5 +1,5 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
-import type { Agent } from "undici";
+import type { Dispatcher } from "undici";
 import { NoTimeLeftError, stepTimeoutMs } from "../../contract/budget.js";
 import type { ProbeContext } from "../../contract/probe.js";
 import type { HttpFailureReason, HttpFetch, HttpHop } from "./declaration.js";
@@ -40,7 +40,7 @@ export interface ChainResult {
  */
 export async function fetchChain(options: {
   start: string;
-  dispatcher: Agent;
+  dispatcher: Dispatcher;
   context: ProbeContext;
   settings: ChainSettings;
   /** ALPN protocol per origin, filled as connections open. */
@@ -140,7 +140,7 @@ export async function fetchChain(options: {
   }
 }
 
-type Response = Awaited<ReturnType<Agent["request"]>>;
+type Response = Awaited<ReturnType<Dispatcher["request"]>>;
 
 /** The most of a redirect's body read off so that its connection can carry the next request. */
 const redirectBodyBytes = 16 * 1024;
@@ -171,7 +171,7 @@ const noTimeLeft: RequestOutcome = { ok: false, reason: "timeout", errorCode: "N
 
 async function requestOnce(options: {
   url: URL;
-  dispatcher: Agent;
+  dispatcher: Dispatcher;
   context: ProbeContext;
   timeoutMs: number;
   settings: ChainSettings;

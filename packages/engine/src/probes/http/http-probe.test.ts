@@ -131,7 +131,7 @@ async function startSite(options: {
   if (https) peers.push(https);
   peers.push(http);
   return {
-    https: https ?? { port, requests: [], protocols: [], close: async () => {} },
+    https: https ?? { port, requests: [], protocols: [], resumed: [], close: async () => {} },
     http,
     httpsUrl,
     options: { httpsPort: port, httpPort: http.port, ca },

@@ -82,6 +82,8 @@ async function probeSite(
     allowH2: true,
     // The dispatcher lives one run: its chains, hops and side requests ask one name at most once.
     resolveEachHostOnce: true,
+    // Its https chain and security.txt start together: one handshake, not two.
+    waitForFirstConnection: true,
     onConnect: (at, socket) => {
       const alpn = (socket as tls.TLSSocket).alpnProtocol;
       protocols.set(at, alpn ? alpn : "http/1.1");
