@@ -57,6 +57,14 @@ export const explainedDisagreements: readonly ExplainedDisagreement[] = [
       verdict.ours === "fail",
   },
   {
+    why: "The parent answers NXDOMAIN with authority for the name: it does not exist (RFC 1034 4.3.2, RFC 8020), so we judge no zone and fail dns.zone.exists; Zonemaster's B01_NO_CHILD names the parent, an ancestor, never the domain's zone.",
+    matches: (scenario, verdict) =>
+      scenario.testCase === "basic01" &&
+      verdict.id === "zone" &&
+      verdict.ours === null &&
+      verdict.tags.includes("B01_NO_CHILD"),
+  },
+  {
     why: "B01_INCONSISTENT_DELEGATION compares the parent's servers with one another; dns.ns.parent-child compares the delegation (here the servers given for the undelegated test) with the zone's own NS set, and these zones list other servers than those given (RFC 1034 4.2.2: the two sets should agree).",
     matches: (scenario, verdict) =>
       scenario.testCase === "basic01" &&

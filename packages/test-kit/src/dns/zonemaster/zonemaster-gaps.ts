@@ -6,9 +6,6 @@
  * removed from here.
  */
 export const zonemasterGaps: Readonly<Record<string, string>> = {
-  "basic01/NO-CHILD-1 zone":
-    "a name the parent does not delegate: the section judges no zone, where Zonemaster names the parent's",
-  "basic01/NO-CHLD-PAR-UNDETER-1 zone": "as NO-CHILD-1",
   "basic01/ZONE-ERR-GRANDPARENT-2 dns.ns.parent-child":
     "the grandparent's servers answer for the parent: we compare the child with that answer",
   "basic01/ZONE-ERR-GRANDPARENT-3 dns.ns.parent-child": "as ZONE-ERR-GRANDPARENT-2",
