@@ -37,8 +37,6 @@ export const zonemasterGaps: Readonly<Record<string, string>> = {
   "dnssec07/UNSIGNED-AND-DS-1 dns.dnssec.consistency":
     "each server's DNSKEY is not compared when the resolver finds the zone unsigned",
   "dnssec07/UNSIGNED-NO-DS-1 dns.dnssec.consistency": "as UNSIGNED-AND-DS-1",
-  "dnssec07/NON-AUTH-RESPONSE-DNSKEY-1 dns.ns.lame":
-    "a DNSKEY answer without AA is not flagged (dns.ns.lame asks SOA)",
   "zone09/INCONSISTENT-MX dns.mx.present": "MX sets are not compared server by server",
   "zone09/NULL-MX-NON-ZERO-PREF dns.mx.valid": "a null MX with a preference other than 0 passes",
   "zone09/NO-MX-SLD dns.mx.present": "we warn without MX at any level; Zonemaster does not here",
