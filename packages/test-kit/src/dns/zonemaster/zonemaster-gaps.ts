@@ -29,14 +29,6 @@ export const zonemasterGaps: Readonly<Record<string, string>> = {
     "a DS set given without servers for a name nothing delegates: the section judges no zone, so the given DS's algorithms are not judged either",
   "dnssec03/ERR-MULT-NSEC3 dns.dnssec.nsec3-params":
     "several NSEC3 records with different parameters at the apex are not flagged",
-  "dnssec07/SIGNED-NO-DS-1 dns.dnssec.ds-consistency":
-    "no parent server has a DS: Zonemaster's per-server tag, ours is dns.dnssec.signed (which warns)",
-  "dnssec07/INCONSIST-SIGNED-NO-DS-1 dns.dnssec.ds-consistency": "as SIGNED-NO-DS-1",
-  "dnssec07/INCONSIST-SIGNED-NO-DS-1 dns.dnssec.signed":
-    "one server serves the zone signed and one unsigned: we warn for the missing DS",
-  "dnssec07/UNSIGNED-AND-DS-1 dns.dnssec.consistency":
-    "each server's DNSKEY is not compared when the resolver finds the zone unsigned",
-  "dnssec07/UNSIGNED-NO-DS-1 dns.dnssec.consistency": "as UNSIGNED-AND-DS-1",
   "zone09/INCONSISTENT-MX dns.mx.present": "MX sets are not compared server by server",
   "zone09/NULL-MX-NON-ZERO-PREF dns.mx.valid": "a null MX with a preference other than 0 passes",
   "zone09/NO-MX-SLD dns.mx.present": "we warn without MX at any level; Zonemaster does not here",
