@@ -65,6 +65,14 @@ export const explainedDisagreements: readonly ExplainedDisagreement[] = [
       verdict.tags.includes("B01_NO_CHILD"),
   },
   {
+    why: "ADDRESS01's NO-NAME-SERVERS is no delegation at all: address01.xa holds nothing at the name, which therefore does not exist (RFC 1034 4.3.2, RFC 8020); dns.zone.exists fails and dns.ns.lame has no delegation to judge.",
+    matches: (scenario, verdict) =>
+      scenario.testCase === "address01" &&
+      scenario.name === "NO-NAME-SERVERS" &&
+      verdict.id === "dns.ns.lame" &&
+      verdict.ours === "skipped",
+  },
+  {
     why: "DS07_NO_DS_ON_PARENT_SERVER and DS07_NOT_SIGNED_ON_SERVER repeat per server a fault of the whole zone (no DS; not signed), which dns.dnssec.signed reports; dns.dnssec.ds-consistency and dns.dnssec.consistency compare the servers with one another, and here they agree (every parent server serves no DS, every child server serves no key).",
     matches: (scenario, verdict) =>
       scenario.testCase === "dnssec07" &&

@@ -9,8 +9,6 @@ export const zonemasterGaps: Readonly<Record<string, string>> = {
   "basic01/ZONE-ERR-GRANDPARENT-2 dns.ns.parent-child":
     "the grandparent's servers answer for the parent: we compare the child with that answer",
   "basic01/ZONE-ERR-GRANDPARENT-3 dns.ns.parent-child": "as ZONE-ERR-GRANDPARENT-2",
-  "address01/NO-NAME-SERVERS dns.ns.lame":
-    "a delegation whose servers have no address: the name is reported as not existing",
   "address03/INCOMPLETE-PTR-2 dns.ns.ptr": "a missing reverse name is not seen",
   ...Object.fromEntries(
     [1, 2, 3].map((n) => [
