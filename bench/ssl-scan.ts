@@ -7,8 +7,14 @@
  * whether both agree on the protocol versions accepted and on the suites (by OpenSSL name, all
  * versions together). The same testssl.sh run also asks the known weaknesses and the server
  * defaults (`-H -I -R -C -Z -S`: Heartbleed, CCS injection, renegotiation, CRIME, fallback SCSV,
- * session resumption), and each shared verdict is printed beside ours. Run with
- * `pnpm bench:ssl-scan`.
+ * session resumption), and each shared verdict is printed beside ours. Then
+ * `testssl.sh --client-simulation` (with ALL_CLIENTS=true: every client of its file, not only
+ * those it marks current) on the same relay: for each of our client profiles with a capture of
+ * the same client, the protocol and suite each side says the client negotiates, agree or
+ * differ, and why they differ (our profile's hello is not the capture's: the differences
+ * `pnpm bench:ssl-clients` prints; or a reason in `explained`); its wall time beside our whole
+ * scan's, and the ratio. Run with `pnpm bench:ssl-scan`; exits 1 on a difference without a
+ * reason.
  */
 
 import { spawn, spawnSync } from "node:child_process";
@@ -28,7 +34,15 @@ import {
   zoneHandler,
 } from "@domain-intel/test-kit";
 import { type SslData, sslProbe } from "../packages/engine/dist/index.js";
+import { clientProfiles } from "../packages/engine/src/probes/ssl/clients/client-profiles.js";
+import { legacySuites } from "../packages/engine/src/protocols/tls/suite-table.js";
 import { assertBenchTsconfig } from "./support/bench-process.js";
+import {
+  captureOf,
+  explained,
+  helloDifferences,
+  installedCaptures,
+} from "./support/testssl-clients.js";
 
 assertBenchTsconfig();
 
@@ -136,7 +150,12 @@ function findTestssl(): string | undefined {
 /** Everything this bench asks testssl.sh of the main server. */
 const allQuestions = ["--protocols", "--each-cipher", "-H", "-I", "-R", "-C", "-Z", "-S"];
 
-async function runTestssl(executable: string, port: number, questions = allQuestions) {
+async function runTestssl(
+  executable: string,
+  port: number,
+  questions = allQuestions,
+  env: NodeJS.ProcessEnv = {},
+) {
   const dir = mkdtempSync(join(tmpdir(), "ssl-scan-bench-"));
   const jsonFile = join(dir, "testssl.json");
   try {
@@ -156,7 +175,7 @@ async function runTestssl(executable: string, port: number, questions = allQuest
         jsonFile,
         `${domain}:${port}`,
       ],
-      { stdio: "ignore" },
+      { stdio: "ignore", env: { ...process.env, ...env } },
     );
     const timer = setTimeout(() => child.kill(), testsslTimeoutMs);
     const [code] = (await once(child, "exit")) as [number | null];
@@ -273,7 +292,12 @@ async function main(): Promise<void> {
     );
     const verdictsDiffer = compareVerdicts(median.data, theirs.entries, sharedVerdicts);
     const bugsDiffer = await compareOnSimulatedBugs(testssl, pki, leaf, serverPort);
-    if (!agree || onlyOurs.length + onlyTheirs.length > 0 || verdictsDiffer + bugsDiffer > 0) {
+    const clientsDiffer = await compareClients(testssl, relay.port, median);
+    if (
+      !agree ||
+      onlyOurs.length + onlyTheirs.length > 0 ||
+      verdictsDiffer + bugsDiffer + clientsDiffer > 0
+    ) {
       process.exitCode = 1;
     }
   } finally {
@@ -309,6 +333,82 @@ function compareVerdicts(
     `  shared verdicts      ${judged - differ} of ${judged} agree (${unjudged} testssl.sh could not tell)`,
   );
   return differ;
+}
+
+/** IANA's name of a suite as testssl.sh prints it (OpenSSL's name; IANA's at TLS 1.3). */
+const ianaName = (name: string) =>
+  legacySuites.find((suite) => suite.name === name)?.standardName ?? name;
+
+/**
+ * Handshake simulation side by side: `testssl.sh --client-simulation` on the same relay (every
+ * client of its file: ALL_CLIENTS=true), each of our profiles with a capture of the same client
+ * compared on what it negotiates. A difference has a reason when our profile's hello is not
+ * the capture's (the hellos differ, so may the server's choice) or `explained` gives one; the
+ * number without a reason.
+ */
+async function compareClients(
+  testssl: string,
+  relayPort: number,
+  ours: { wallMs: number; data: SslData },
+): Promise<number> {
+  const installed = installedCaptures();
+  if (!installed) {
+    console.log("handshake simulation: no client-simulation.txt found: no comparison");
+    return 0;
+  }
+  const theirs = await runTestssl(testssl, relayPort, ["--client-simulation"], {
+    ALL_CLIENTS: "true",
+  });
+  const simulated = theirs.entries.filter((entry) => entry.id.startsWith("clientsimulation-"));
+  console.log(
+    `handshake simulation (${ours.data.clients?.length ?? 0} profiles ours, ${simulated.length} clients testssl.sh):`,
+  );
+  let agreeing = 0;
+  let withReason = 0;
+  let unexplained = 0;
+  for (const profile of clientProfiles) {
+    const capture = installed.captures.get(captureOf[profile.id] ?? "");
+    const entry =
+      capture && simulated.find((item) => item.id === `clientsimulation-${capture.short}`);
+    if (!capture || !entry) continue;
+    const client = ours.data.clients?.find((item) => item.id === profile.id);
+    const ourAnswer = client?.connects
+      ? `${client.protocol} ${client.suite}`
+      : client?.connects === false
+        ? "no connection"
+        : "not told";
+    const [protocol, suite] = entry.finding.trim().split(/\s+/);
+    const theirAnswer = /^no connection/i.test(entry.finding.trim())
+      ? "no connection"
+      : `${protocol} ${ianaName(suite ?? "")}`;
+    const label = `${profile.id} / ${capture.short}`.padEnd(40);
+    if (ourAnswer === theirAnswer) {
+      agreeing++;
+      console.log(`  = ${label} ${ourAnswer}`);
+      continue;
+    }
+    const hellos = helloDifferences(profile, capture);
+    const reason = explained[profile.id]
+      ? `explained: ${explained[profile.id]}`
+      : hellos.length > 0
+        ? `our hello is not the capture's: ${hellos.join("; ")}`
+        : undefined;
+    if (reason) withReason++;
+    else unexplained++;
+    console.log(`  x ${label} ours ${ourAnswer}, testssl.sh ${theirAnswer}`);
+    console.log(`      ${reason ?? "no reason found: the hellos match"}`);
+  }
+  const stopped = theirs.finished ? "" : ", stopped at the time limit";
+  console.log(
+    `  clients              ${agreeing} agree, ${withReason} differ with a reason, ${unexplained} differ without one`,
+  );
+  console.log(
+    `  testssl.sh           ${theirs.wallMs.toFixed(0)} ms (${testssl} --client-simulation, ALL_CLIENTS=true${stopped}); ours: the whole scan, clients included, ${ours.wallMs.toFixed(0)} ms`,
+  );
+  console.log(
+    `  ratio                ${theirs.finished ? "" : "under "}${(ours.wallMs / theirs.wallMs).toFixed(3)} of testssl.sh's time`,
+  );
+  return unexplained;
 }
 
 /**

@@ -101,11 +101,14 @@ export interface IterativeResolverOptions {
   port: number;
   /** How long one try to one server waits (two tries, then the next server). Default 400 ms. */
   tryTimeoutMs?: number;
+  /** Also follow IPv6 glue and name server AAAA records (a lab that serves IPv6). */
+  ipv6?: boolean;
 }
 
 export function iterativeResolverHandler(options: IterativeResolverOptions): DnsHandler {
   const { port } = options;
   const timeoutMs = options.tryTimeoutMs ?? 400;
+  const addressTypes = options.ipv6 ? ["A", "AAAA"] : ["A"];
   const delegations = new Map<string, string[]>([[".", [...options.hints]]]);
   // Bursts are bounded, as a resolver's outstanding queries are.
   const limit = pLimit(16);
@@ -123,10 +126,10 @@ export function iterativeResolverHandler(options: IterativeResolverOptions): Dns
 
   const addressesOf = async (host: string, depth: number): Promise<string[]> => {
     const found: string[] = [];
-    for (const type of ["A"] as const) {
+    for (const type of addressTypes) {
       const answered = await resolve(host, type, false, depth + 1);
       for (const record of answered?.answers ?? []) {
-        if (record.type === type) found.push(record.data as string);
+        if (record.type === type) found.push((record as packet.StringAnswer).data);
       }
     }
     return found;
@@ -167,12 +170,16 @@ export function iterativeResolverHandler(options: IterativeResolverOptions): Dns
         if (type === "DS" && cut === name) continue;
         const hosts = [...new Set(referral.map((record) => lower(record.data)))];
         const glue = (response.additionals ?? [])
-          .filter((record) => record.type === "A" && hosts.includes(lower(record.name)))
+          .filter(
+            (record) => addressTypes.includes(record.type) && hosts.includes(lower(record.name)),
+          )
           .map((record) => (record as packet.StringAnswer).data);
         const addresses = [...glue];
         for (const host of hosts) {
           if (glue.length > 0 && isAtOrBelow(host, cut)) continue;
-          if (!(response.additionals ?? []).some((r) => lower(r.name) === host && r.type === "A"))
+          const glued = (r: packet.Answer) =>
+            lower(r.name) === host && addressTypes.includes(r.type);
+          if (!(response.additionals ?? []).some(glued))
             addresses.push(...(await addressesOf(host, depth)));
         }
         if (addresses.length === 0) continue;

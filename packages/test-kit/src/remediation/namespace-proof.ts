@@ -14,7 +14,7 @@ const root = fileURLToPath(new URL("../../../../", import.meta.url));
 const child = fileURLToPath(new URL("./namespace-proof-child.ts", import.meta.url));
 
 /** Why a namespace cannot be made here, or null. */
-function missingTools(): string | null {
+export function namespaceMissingTools(): string | null {
   const probe = spawnSync("unshare", ["-rn", "ip", "link", "set", "lo", "up"], {
     encoding: "utf8",
   });
@@ -29,7 +29,7 @@ export async function proveInNamespace(
   id: string,
   addresses: readonly string[],
 ): Promise<FixProof> {
-  const missing = missingTools();
+  const missing = namespaceMissingTools();
   if (missing) throw new Error(`${id}: ${missing}`);
   const setup = [
     "ip link set lo up",
@@ -37,25 +37,44 @@ export async function proveInNamespace(
       (address) => `ip addr add ${address}/${address.includes(":") ? 128 : 32} dev lo`,
     ),
   ].join(" && ");
+  const out = await runInNamespace({
+    setup,
+    script: child,
+    args: [section, id],
+    env: { [inNamespaceVariable]: "1" },
+    timeoutMs: 120_000,
+    what: `${id}: the proof in a network namespace`,
+  });
+  return JSON.parse(out) as FixProof;
+}
+
+/**
+ * Runs a TypeScript `script` from the sources (tsx, the root tsconfig's paths) in a new network
+ * namespace (`unshare -rn`) after the shell commands `setup`, and resolves with its stdout;
+ * killed after `timeoutMs`, rejected (naming `what`) when it exits otherwise than 0.
+ */
+export async function runInNamespace(options: {
+  setup: string;
+  script: string;
+  args: readonly string[];
+  env?: Record<string, string>;
+  timeoutMs: number;
+  what: string;
+}): Promise<string> {
   const run = spawn(
     "unshare",
     [
       "-rn",
       "sh",
       "-c",
-      `${setup} && exec "$0" --import tsx "$1" "$2" "$3"`,
+      `${options.setup} && exec "$0" --import tsx "$@"`,
       process.execPath,
-      child,
-      section,
-      id,
+      options.script,
+      ...options.args,
     ],
     {
       cwd: root,
-      env: {
-        ...process.env,
-        [inNamespaceVariable]: "1",
-        TSX_TSCONFIG_PATH: `${root}tsconfig.json`,
-      },
+      env: { ...process.env, ...options.env, TSX_TSCONFIG_PATH: `${root}tsconfig.json` },
       stdio: ["ignore", "pipe", "pipe"],
     },
   );
@@ -67,9 +86,9 @@ export async function proveInNamespace(
   run.stderr.on("data", (chunk: Buffer) => {
     err = (err + chunk.toString()).slice(-4000);
   });
-  const timer = setTimeout(() => run.kill("SIGKILL"), 120_000);
+  const timer = setTimeout(() => run.kill("SIGKILL"), options.timeoutMs);
   const code = await new Promise<number | null>((resolve) => run.on("close", resolve));
   clearTimeout(timer);
-  if (code !== 0) throw new Error(`${id}: the proof in a network namespace exited ${code}: ${err}`);
-  return JSON.parse(out) as FixProof;
+  if (code !== 0) throw new Error(`${options.what} exited ${code}: ${err}`);
+  return out;
 }

@@ -2,6 +2,12 @@ import type { webcrypto } from "node:crypto";
 import { isIP } from "node:net";
 import { AsnConvert, OctetString } from "@peculiar/asn1-schema";
 import type * as X509 from "@peculiar/x509";
+import {
+  crlDistributionPointsOid,
+  encodeCrlPoints,
+  freshestCrlOid,
+  type TestCrlPoint,
+} from "./crl-points.js";
 
 /**
  * Test certificates generated in-process with @peculiar/x509 and Node's WebCrypto: a root CA,
@@ -54,6 +60,10 @@ export interface TestCertificateOptions {
   caIssuerUrls?: readonly string[];
   /** CRL distribution point URLs. */
   crlUrls?: readonly string[];
+  /** Distribution points of other kinds (indirect, relative), in one extension after `crlUrls`. */
+  crlPoints?: readonly TestCrlPoint[];
+  /** FreshestCRL (RFC 5280 4.2.1.15): where delta CRLs are fetched. */
+  freshestCrlUrls?: readonly string[];
   /** Certificate policy OIDs, e.g. "2.23.140.1.2.1" (domain validated). */
   policies?: readonly string[];
   /** An OCSP responder's certificate: extendedKeyUsage id-kp-OCSPSigning instead of serverAuth. */
@@ -180,8 +190,18 @@ export async function createCertificate(options: TestCertificateOptions): Promis
       }),
     );
   }
-  if (options.crlUrls?.length) {
+  if (options.crlPoints?.length) {
+    const points = [
+      ...(options.crlUrls?.length ? [{ urls: options.crlUrls }] : []),
+      ...options.crlPoints,
+    ];
+    extensions.push(new x509.Extension(crlDistributionPointsOid, false, encodeCrlPoints(points)));
+  } else if (options.crlUrls?.length) {
     extensions.push(new x509.CRLDistributionPointsExtension([...options.crlUrls]));
+  }
+  if (options.freshestCrlUrls?.length) {
+    const value = encodeCrlPoints([{ urls: options.freshestCrlUrls }]);
+    extensions.push(new x509.Extension(freshestCrlOid, false, value));
   }
   if (options.policies?.length) {
     extensions.push(new x509.CertificatePolicyExtension([...options.policies]));

@@ -212,11 +212,16 @@ async function waitForListening(child: ChildProcess, stderr: () => string): Prom
   throw new Error(`openssl ocsp did not listen within 10 s: ${stderr()}`);
 }
 
-/** A DER CRL from `issuer` listing `revoked`, valid from a day ago until `nextUpdate`. */
+/**
+ * A DER CRL from `issuer` listing `revoked`, valid from a day ago until `nextUpdate`; with
+ * `crlNumber` its cRLNumber, with `deltaOf` a delta CRL of that base CRL number (RFC 5280 5.2.4).
+ */
 export async function createCrl(options: {
   issuer: TestCertificate;
   revoked: readonly TestRevocationEntry[];
   nextUpdate?: Date;
+  crlNumber?: number;
+  deltaOf?: number;
 }): Promise<Buffer> {
   const x509 = await loadX509();
   const signer = await signerFor(options.issuer, "SHA-256");
@@ -236,6 +241,23 @@ export async function createCrl(options: {
     })),
     signingKey: signer.key,
     signingAlgorithm: signer.algorithm,
+    extensions: [
+      ...(options.crlNumber === undefined
+        ? []
+        : [new x509.Extension("2.5.29.20", false, derInteger(options.crlNumber))]),
+      ...(options.deltaOf === undefined
+        ? []
+        : [new x509.Extension("2.5.29.27", true, derInteger(options.deltaOf))]),
+    ],
   });
   return Buffer.from(crl.rawData);
+}
+
+/** A small non-negative INTEGER's DER (cRLNumber, BaseCRLNumber). */
+function derInteger(value: number): Uint8Array {
+  let hex = value.toString(16);
+  if (hex.length % 2) hex = `0${hex}`;
+  if (Number.parseInt(hex.slice(0, 2), 16) >= 0x80) hex = `00${hex}`;
+  const body = Buffer.from(hex, "hex");
+  return Buffer.concat([Buffer.from([0x02, body.length]), body]);
 }

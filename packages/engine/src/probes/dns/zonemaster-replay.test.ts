@@ -1,9 +1,11 @@
 import {
   type ComparedVerdict,
   type CorefileLab,
-  compareVerdicts,
   explainedDisagreements,
-  noBuiltInProbes,
+  ipv6Scenarios,
+  type ReplayedScenario,
+  replayInNamespace,
+  replayScenario,
   startCorefileLab,
   type ZonemasterScenario,
   zonemasterDataDirectory,
@@ -13,32 +15,18 @@ import {
 } from "@domain-intel/test-kit";
 import pLimit from "p-limit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { SectionResult } from "../../contract/section-result.js";
-import { createEngine } from "../../engine.js";
-import type { DnsData } from "./declaration.js";
-import { dnsProbe } from "./dns-probe.js";
 
 /**
  * Zonemaster's own scenarios (its test zones served on loopback as its CoreDNS configuration
  * says, its expected message tags from its engine's tests), each tag read as a verdict of ours
  * by test-kit's one table: every verdict agrees, or the difference is explained (and the engine
  * README says why, with the RFC that decides it), or it is one of the gaps test-kit lists.
- * Undelegated scenarios (given name servers or DS: Zonemaster's `fake_ns`, `fake_ds`) ask the
- * section with `ns` and `ds`, as `?ns=...&ds=...` does.
+ * The scenarios about IPv6-only servers are replayed in a child process inside a network
+ * namespace whose loopback holds their IPv6 addresses (test-kit's `zonemaster-namespace.ts`).
  */
 
-/** A trust anchor covering nothing the scenarios serve: their test root is not signed. */
-const unrelatedAnchor =
-  "anchor.invalid. IN DS 1 13 2 0000000000000000000000000000000000000000000000000000000000000000";
-
-interface Replayed {
+interface Replayed extends ReplayedScenario {
   scenario: ZonemasterScenario;
-  status: SectionResult["status"];
-  error: string | null;
-  verdicts: ComparedVerdict[];
-  /** Our finding's message per id, to say why a verdict differs. */
-  messages: ReadonlyMap<string, string>;
-  ms: number;
 }
 
 /** `ZONEMASTER_REPLAY_ONLY=basic01,dnssec07` replays those test cases alone, for work on them. */
@@ -50,47 +38,7 @@ let lab: CorefileLab;
 const replayed: Replayed[] = [];
 let wallMs = 0;
 
-async function replay(scenario: ZonemasterScenario): Promise<Replayed> {
-  const resolver = await lab.resolver(scenario.rootHints);
-  const engine = createEngine({
-    keys: ["replay"],
-    network: {
-      resolvers: [resolver.address],
-      // ADDRESS01 is about addresses off loopback: nothing is asked but the resolver.
-      allowPrivateAddresses: scenario.testCase !== "address01",
-      timeoutMs: 12_000,
-    },
-    probes: {
-      ...noBuiltInProbes,
-      dns: dnsProbe({
-        authoritativePort: lab.port,
-        trustAnchors: unrelatedAnchor,
-        tryTimeoutMs: 2500,
-        udpTries: 1,
-      }),
-    },
-  });
-  const started = performance.now();
-  const query = {
-    ...(scenario.undelegatedNs.length > 0 ? { ns: scenario.undelegatedNs } : {}),
-    ...(scenario.undelegatedDs.length > 0 ? { ds: scenario.undelegatedDs } : {}),
-  };
-  const section = (await engine.lookup(scenario.zone, "dns", { query })) as SectionResult;
-  const ms = performance.now() - started;
-  const data = section.status === "ok" ? (section.data as DnsData) : null;
-  const checks = new Map(data?.health.checks.map((check) => [check.id, check.status]) ?? []);
-  return {
-    scenario,
-    status: section.status,
-    error: section.error?.message ?? null,
-    verdicts: compareVerdicts({ scenario, checks, zone: data?.health.zone ?? null }),
-    messages: new Map(data?.health.checks.map((check) => [check.id, check.message]) ?? []),
-    ms,
-  };
-}
-
-const key = (entry: Replayed, verdict: ComparedVerdict) =>
-  `${entry.scenario.testCase}/${entry.scenario.name} ${verdict.id}`;
+const key = (entry: Replayed, verdict: ComparedVerdict) => `${entry.key} ${verdict.id}`;
 
 describe("Zonemaster's scenarios replayed", () => {
   beforeAll(async () => {
@@ -104,20 +52,36 @@ describe("Zonemaster's scenarios replayed", () => {
       // The root zone and TLDs are no domain the API takes (400 invalid_domain).
       .filter((scenario) => scenario.testable && /^[^.]+\.[^.]/.test(scenario.zone))
       .filter((scenario) => onlyTestCases === null || onlyTestCases.has(scenario.testCase));
+    const onIpv6 = (scenario: ZonemasterScenario) =>
+      ipv6Scenarios.includes(`${scenario.testCase}/${scenario.name}`);
     const limit = pLimit(6);
     const started = performance.now();
-    replayed.push(...(await Promise.all(scenarios.map((s) => limit(() => replay(s))))));
+    const [onHost, inNamespace] = await Promise.all([
+      Promise.all(
+        scenarios
+          .filter((scenario) => !onIpv6(scenario))
+          .map((scenario) => limit(() => replayScenario({ lab, scenario }))),
+      ),
+      replayInNamespace(scenarios.filter(onIpv6).map((s) => `${s.testCase}/${s.name}`)),
+    ]);
+    const byKey = new Map(scenarios.map((s) => [`${s.testCase}/${s.name}`, s]));
+    replayed.push(
+      ...[...onHost, ...inNamespace].map((entry) => ({
+        ...entry,
+        scenario: byKey.get(entry.key)!,
+      })),
+    );
     wallMs = performance.now() - started;
     const count = (outcome: ComparedVerdict["outcome"]) =>
       replayed.flatMap((entry) => entry.verdicts).filter((v) => v.outcome === outcome).length;
     for (const entry of replayed) {
       for (const verdict of entry.verdicts.filter((v) => v.outcome !== "agree"))
         console.log(
-          `${verdict.outcome} ${key(entry, verdict)}: ours ${verdict.ours}, theirs ${verdict.agrees.join("/")} (${verdict.tags.join(" ")}): ${entry.messages.get(verdict.id) ?? entry.error ?? ""}`,
+          `${verdict.outcome} ${key(entry, verdict)}: ours ${verdict.ours}, theirs ${verdict.agrees.join("/")} (${verdict.tags.join(" ")}): ${entry.messages[verdict.id] ?? entry.error ?? ""}`,
         );
     }
     console.log(
-      `zonemaster replay: ${replayed.length} scenarios in ${Math.round(wallMs)} ms; verdicts ${count("agree")} agree, ${count("disagree")} disagree, ${count("no-verdict")} without our verdict`,
+      `zonemaster replay: ${replayed.length} scenarios (${ipv6Scenarios.length} in a network namespace with IPv6) in ${Math.round(wallMs)} ms; verdicts ${count("agree")} agree, ${count("disagree")} disagree, ${count("no-verdict")} without our verdict`,
     );
   }, 300_000);
 
@@ -130,9 +94,16 @@ describe("Zonemaster's scenarios replayed", () => {
       .filter((entry) => entry.status !== "ok")
       // Zonemaster finds no parent zone either: the one case the section may not judge.
       .filter((entry) => !entry.scenario.expect.includes("B01_PARENT_NOT_FOUND"));
-    expect(
-      failed.map((entry) => `${entry.scenario.testCase}/${entry.scenario.name}: ${entry.error}`),
-    ).toEqual([]);
+    expect(failed.map((entry) => `${entry.key}: ${entry.error}`)).toEqual([]);
+  });
+
+  it("replays the IPv6-only scenarios for real, in a network namespace", () => {
+    const judged = ipv6Scenarios.map((name) => {
+      const entry = replayed.find((candidate) => candidate.key === name);
+      return `${name}: ${entry?.status} ${entry?.verdicts.map((v) => `${v.id} ${v.outcome}`).join(", ")}`;
+    });
+    // Each answered with data and a verdict of ours, not skipped for want of an address.
+    for (const line of judged) expect(line).toMatch(/: ok (\S+ (agree|disagree)(, |$))+$/);
   });
 
   const differing = () =>

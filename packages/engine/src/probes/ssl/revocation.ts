@@ -119,14 +119,10 @@ async function statusOf(
     return judge("ocsp", url, answer);
   };
 
-  const askCrl = async (url: string) => {
+  /** The CRL at `url`, cached or fetched and parsed; undefined once a failure is recorded. */
+  const crlAt = async (url: string): Promise<ParsedCrl | undefined> => {
     const cached = options.crlCache.get(url, Date.now());
-    if (cached)
-      return judge(
-        "crl",
-        url,
-        crlAnswer({ crl: cached, certificate: leaf, issuer, now: Date.now() }),
-      );
+    if (cached) return cached;
     const fetched = await fetchBounded({
       url,
       context,
@@ -134,20 +130,30 @@ async function statusOf(
       maxBytes: maxCrlBytes,
     });
     if (!fetched.ok) return failed("crl", url, fetched.problem);
-    let crl: ParsedCrl;
     try {
-      crl = parseCrl(fetched.body);
+      return parseCrl(fetched.body);
     } catch (error) {
       if (!(error instanceof DerError)) throw error;
-      return judge("crl", url, {
-        status: "invalid",
-        problem: `it does not parse: ${error.message}`,
-      });
+      judge("crl", url, { status: "invalid", problem: `it does not parse: ${error.message}` });
+      return undefined;
     }
-    const answer = crlAnswer({ crl, certificate: leaf, issuer, now: Date.now() });
+  };
+
+  const askCrl = async (url: string, deltaOf?: ParsedCrl): Promise<ReturnType<typeof judge>> => {
+    const crl = await crlAt(url);
+    if (!crl) return undefined;
+    const answer =
+      deltaProblem(crl, deltaOf) ?? crlAnswer({ crl, certificate: leaf, issuer, now: Date.now() });
     // Only a CRL that speaks for this issuer and is fresh is worth keeping.
     if (answer.status !== "invalid") options.crlCache.set(url, crl, Date.now());
-    return judge("crl", url, answer);
+    const decided = judge("crl", url, answer);
+    // A good base CRL is brought up to date by its delta CRLs (RFC 5280 6.3.3).
+    if (decided?.status !== "good" || deltaOf) return decided;
+    let delta: ReturnType<typeof judge>;
+    for (const deltaUrl of fields.deltaCrlUrls.slice(0, maxUrlsEach)) {
+      delta ??= await askCrl(deltaUrl, crl);
+    }
+    return delta ?? decided;
   };
 
   const fields = certificateFields(leaf);
@@ -183,6 +189,24 @@ async function statusOf(
       ? `the certificate names no OCSP responder and no CRL over HTTP, and the server staples nothing${notFetched}`
       : `no source gave a verified answer${notFetched}`,
   );
+}
+
+/**
+ * Why `crl` cannot serve as a delta of `base` (RFC 5280 5.2.4): it has no deltaCRLIndicator, or
+ * updates a newer base than `base`. Null when it can, or when no delta is asked for.
+ */
+function deltaProblem(crl: ParsedCrl, base: ParsedCrl | undefined): RevocationAnswer | null {
+  if (!base) return null;
+  if (crl.baseCrlNumber === null) {
+    return { status: "invalid", problem: "it is not a delta CRL (no deltaCRLIndicator)" };
+  }
+  if (base.crlNumber === null || crl.baseCrlNumber > base.crlNumber) {
+    return {
+      status: "invalid",
+      problem: `it updates CRL number ${crl.baseCrlNumber}, not the base CRL read (${base.crlNumber ?? "unnumbered"})`,
+    };
+  }
+  return null;
 }
 
 /** What an unexpected error in the check leaves: no status, and why. */

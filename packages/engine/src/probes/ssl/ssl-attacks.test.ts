@@ -34,16 +34,24 @@ async function rsaServer(
 const probeAt = (port: number) =>
   probe({ port, ca: harness.pki.root.certPem }, "secure.test", harness.context(roomy));
 
+type ResponderOptions = Parameters<typeof startHelloResponder>[0];
+
 /** TLS 1.2 ECDHE-RSA-AES128-GCM-SHA256 hellos answered by the responder with `bugs`. */
-async function probeBuggy(bugs: NonNullable<Parameters<typeof startHelloResponder>[0]["bugs"]>) {
+const probeBuggy = (bugs: NonNullable<ResponderOptions["bugs"]>) =>
+  probeResponder({ renegotiationInfo: true, bugs });
+
+/**
+ * TLS 1.2 ECDHE-RSA-AES128-GCM-SHA256 hellos answered by the test kit's responder, in front of
+ * a server of TLS 1.3 alone that answers every other hello.
+ */
+async function probeResponder(options: Pick<ResponderOptions, "renegotiationInfo" | "bugs">) {
   const leaf = await leafOf();
   const server = await rsaServer(tlsProfiles.tls13Only, leaf);
   const der = (pem: string) => new X509Certificate(pem).raw;
   const front = await startHelloResponder({
     versions: [0x0303],
-    renegotiationInfo: true,
     suites: [0xc02f],
-    bugs,
+    ...options,
     // The chain in clear, as a TLS 1.2 server sends it: the certificate is read and trusted.
     flight: { certificates: [der(leaf.certPem), der(harness.pki.intermediate.certPem)] },
     relayPort: server.port,
@@ -181,6 +189,36 @@ describe("sslProbe: renegotiation, resumption and 0-RTT", () => {
     });
     expect(findingOf(data, "ssl.session.resumption").status).toBe("pass");
     expect(findingOf(data, "ssl.vuln.zero-rtt").status).toBe("skipped");
+  });
+
+  it("warns a server whose TLS 1.2 ServerHello has no renegotiation_info (RFC 5746): grade capped at A-", async () => {
+    // Node's OpenSSL always answers renegotiation_info: the test kit's responder omits it.
+    const data = await probeResponder({ renegotiationInfo: false });
+
+    expect(data.configuration?.protocols).toMatchObject({ "TLSv1.2": true, "TLSv1.3": true });
+    expect(data.configuration?.secureRenegotiation).toBe(false);
+    expect(findingOf(data, "ssl.vuln.renegotiation")).toMatchObject({
+      status: "warn",
+      message: expect.stringMatching(
+        /does not support secure renegotiation \(RFC 5746\).*CVE-2009-3555/,
+      ),
+    });
+    // SSL Labs 2014: no secure renegotiation is a warning, and a warning caps at A-.
+    expect(data.grade).toBe("A-");
+    // (The responder answers any TLS 1.2 hello, TLS_FALLBACK_SCSV too: that caps at A, not A-.)
+    expect(data.gradeReasons).toContain("A-: no secure renegotiation (RFC 5746)");
+    // Its hellos end after the first flight: no renegotiation can be asked on them.
+    expect(data.vulnerabilities?.clientRenegotiation).toBeNull();
+  });
+
+  it("does not cap a server whose TLS 1.2 ServerHello carries renegotiation_info", async () => {
+    // The same responder and server, renegotiation_info answered: the cap is the only change.
+    const data = await probeResponder({ renegotiationInfo: true });
+
+    expect(data.configuration?.secureRenegotiation).toBe(true);
+    expect(findingOf(data, "ssl.vuln.renegotiation").message).not.toMatch(/RFC 5746\): if/);
+    expect(data.grade).toBe("A");
+    expect(data.gradeReasons.join()).not.toMatch(/renegotiation/);
   });
 
   it("says a server that resumes nothing pays full handshakes (info)", async () => {

@@ -2,6 +2,7 @@ import {
   createCertificate,
   createCrl,
   createOcspResponse,
+  daysFromNow,
   requireOpensslCli,
   startOcspResponder,
   startWebPeer,
@@ -418,6 +419,153 @@ describe("sslProbe: distribution points that are not fetched", () => {
       status: "info",
       message: expect.stringContaining(`not fetched: ${ldap} (LDAP)`),
     });
+  });
+});
+
+describe("sslProbe: indirect, relative and delta CRLs (RFC 5280 5.2.5, 5.2.6)", () => {
+  /** A peer serving the CRLs `put` there by path, empty bytes elsewhere, and its base URL. */
+  async function crlPeer() {
+    const crls = new Map<string, Buffer>();
+    const peer = await serve((path) => crls.get(path) ?? Buffer.alloc(0));
+    const put = (path: string, crl: Buffer) => crls.set(path, crl);
+    return { peer, base: `http://127.0.0.1:${peer.port}`, put };
+  }
+  const intermediate = () => harness.pki.intermediate;
+
+  it("names an indirect CRL (a cRLIssuer) as not fetched and asks nothing of it", async () => {
+    const { peer, base } = await crlPeer();
+    const url = `${base}/indirect.crl`;
+    const leaf = await harness.pki.issueLeaf({
+      ...names,
+      crlPoints: [{ urls: [url], crlIssuerCommonName: "Indirect CRL Issuer" }],
+    });
+
+    const data = await probe(leaf);
+
+    expect(data.revocation).toMatchObject({ status: "unavailable", checks: [] });
+    expect(data.revocation?.problem).toBe(
+      `the certificate names no OCSP responder and no CRL over HTTP, and the server staples nothing; not fetched: ${url} (an indirect CRL)`,
+    );
+    expect(findingOf(data, "ssl.cert.revoked")).toMatchObject({
+      status: "info",
+      message: expect.stringContaining(`not fetched: ${url} (an indirect CRL)`),
+    });
+    expect(peer.requests).toEqual([]);
+  });
+
+  it("names a distribution point relative to the CRL issuer as not fetched", async () => {
+    const leaf = await harness.pki.issueLeaf({
+      ...names,
+      crlPoints: [{ relativeCommonName: "Test CA CRL" }],
+    });
+
+    const data = await probe(leaf);
+
+    expect(data.revocation).toMatchObject({ status: "unavailable", checks: [] });
+    expect(findingOf(data, "ssl.cert.revoked")).toMatchObject({
+      status: "info",
+      message: expect.stringContaining(
+        "not fetched: a distribution point named relative to the issuer",
+      ),
+    });
+  });
+
+  it("names a delta CRL (freshestCRL) as not fetched when the base CRL gives no answer", async () => {
+    const { peer, base } = await crlPeer();
+    const leaf = await harness.pki.issueLeaf({
+      ...names,
+      crlUrls: [`${base}/base.crl`],
+      freshestCrlUrls: [`${base}/delta.crl`],
+    });
+
+    // The base CRL is empty bytes: it proves nothing.
+    const data = await probe(leaf);
+
+    expect(data.revocation).toMatchObject({
+      status: "unavailable",
+      checks: [{ source: "crl", url: `${base}/base.crl`, outcome: "invalid" }],
+    });
+    expect(findingOf(data, "ssl.cert.revoked")).toMatchObject({
+      status: "info",
+      message: expect.stringContaining(`not fetched: ${base}/delta.crl (a delta CRL)`),
+    });
+    expect(peer.requests).toEqual(["/base.crl"]);
+  });
+
+  /** A leaf naming base.crl and delta.crl on a CRL peer; base.crl (number 7) lists nothing. */
+  async function leafWithDelta() {
+    const crls = await crlPeer();
+    const leaf = await harness.pki.issueLeaf({
+      ...names,
+      crlUrls: [`${crls.base}/base.crl`],
+      freshestCrlUrls: [`${crls.base}/delta.crl`],
+    });
+    crls.put("/base.crl", await createCrl({ issuer: intermediate(), revoked: [], crlNumber: 7 }));
+    return { ...crls, leaf };
+  }
+
+  it("fails a certificate that a delta CRL of the base lists as revoked (RFC 5280 6.3.3)", async () => {
+    const { peer, base, put, leaf } = await leafWithDelta();
+    const revokedAt = new Date(Date.now() - 3_600_000);
+    const entry = { certificate: leaf, revokedAt, reason: "keyCompromise" as const };
+    put("/delta.crl", await createCrl({ issuer: intermediate(), revoked: [entry], deltaOf: 7 }));
+
+    const data = await probe(leaf);
+
+    expect(data.revocation).toMatchObject({
+      status: "revoked",
+      source: "crl",
+      reason: "keyCompromise",
+      checks: [
+        { url: `${base}/base.crl`, outcome: "good" },
+        { url: `${base}/delta.crl`, outcome: "revoked" },
+      ],
+    });
+    expect(findingOf(data, "ssl.cert.revoked").status).toBe("fail");
+    expect(peer.requests).toEqual(["/base.crl", "/delta.crl"]);
+  });
+
+  it("passes a certificate that neither the base nor its delta lists", async () => {
+    const { base, put, leaf } = await leafWithDelta();
+    put("/delta.crl", await createCrl({ issuer: intermediate(), revoked: [], deltaOf: 7 }));
+
+    const data = await probe(leaf);
+
+    expect(data.revocation).toMatchObject({
+      status: "good",
+      checks: [
+        { url: `${base}/base.crl`, outcome: "good" },
+        { url: `${base}/delta.crl`, outcome: "good" },
+      ],
+    });
+    expect(findingOf(data, "ssl.cert.revoked").status).toBe("pass");
+  });
+
+  it("keeps the base CRL's answer when the delta is not a delta of it", async () => {
+    const { base, put, leaf } = await leafWithDelta();
+    const entry = { certificate: leaf, revokedAt: daysFromNow(-1) };
+    // A full CRL, and a delta of a newer base (8) than the one read (7): neither applies.
+    put("/delta.crl", await createCrl({ issuer: intermediate(), revoked: [entry], deltaOf: 8 }));
+    const newer = await probe(leaf);
+    put("/delta.crl", await createCrl({ issuer: intermediate(), revoked: [entry], crlNumber: 9 }));
+    const full = await probe(leaf);
+
+    expect(newer.revocation).toMatchObject({
+      status: "good",
+      checks: [
+        { url: `${base}/base.crl`, outcome: "good" },
+        {
+          url: `${base}/delta.crl`,
+          outcome: "invalid",
+          problem: "it updates CRL number 8, not the base CRL read (7)",
+        },
+      ],
+    });
+    expect(full.revocation?.checks[1]).toMatchObject({
+      outcome: "invalid",
+      problem: "it is not a delta CRL (no deltaCRLIndicator)",
+    });
+    expect(findingOf(full, "ssl.cert.revoked").status).toBe("pass");
   });
 });
 

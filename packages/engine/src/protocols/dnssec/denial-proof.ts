@@ -26,7 +26,7 @@ export function compareNames(a: string, b: string): number {
 }
 
 /** `owner < name < next`, the last record of the chain wrapping to the first. */
-function covers<T>(owner: T, next: T, name: T, compare: (a: T, b: T) => number): boolean {
+export function covers<T>(owner: T, next: T, name: T, compare: (a: T, b: T) => number): boolean {
   if (compare(owner, next) < 0) return compare(owner, name) < 0 && compare(name, next) < 0;
   return compare(owner, name) < 0 || compare(name, next) < 0;
 }

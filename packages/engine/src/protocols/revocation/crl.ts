@@ -1,5 +1,6 @@
 import {
   childrenOf,
+  contextTag,
   DerError,
   type DerNode,
   derTag,
@@ -8,7 +9,13 @@ import {
   readNode,
   readRoot,
 } from "../x509/der/der-reader.js";
-import { bitStringOf, integerBytesOf, oidOf, timeOf } from "../x509/der/der-values.js";
+import {
+  bigIntegerOf,
+  bitStringOf,
+  integerBytesOf,
+  oidOf,
+  timeOf,
+} from "../x509/der/der-values.js";
 import {
   type AlgorithmIdentifier,
   algorithmOf,
@@ -28,6 +35,8 @@ import {
 export const maxCrlBytes = 8 * 1024 * 1024;
 
 const reasonCodeOid = "2.5.29.21";
+const crlNumberOid = "2.5.29.20";
+const deltaCrlIndicatorOid = "2.5.29.27";
 
 /** A CertificateList (RFC 5280 5.1) read and checked once; looked up for any serial. */
 export interface ParsedCrl {
@@ -39,6 +48,10 @@ export interface ParsedCrl {
   signature: Buffer;
   /** The revokedCertificates SEQUENCE, or null when the list is empty. */
   revoked: DerNode | null;
+  /** cRLNumber (RFC 5280 5.2.3), when the CRL has one. */
+  crlNumber: bigint | null;
+  /** A delta CRL's deltaCRLIndicator (RFC 5280 5.2.4): the number of the base it updates. */
+  baseCrlNumber: bigint | null;
 }
 
 /** Reads a CRL's DER; DerError says what is wrong with it. */
@@ -61,7 +74,9 @@ export function parseCrl(der: Uint8Array): ParsedCrl {
     rest = rest.slice(1);
   }
   const revoked = rest[0]?.tag === derTag.sequence ? rest[0] : null;
+  const numbers = crlNumbersOf(rest.find((node) => node.tag === contextTag(0, true)));
   return {
+    ...numbers,
     issuer,
     thisUpdate,
     nextUpdate,
@@ -70,6 +85,21 @@ export function parseCrl(der: Uint8Array): ParsedCrl {
     signature: bitStringOf(signature, "signatureValue"),
     revoked,
   };
+}
+
+/** cRLNumber and deltaCRLIndicator from crlExtensions [0] (RFC 5280 5.1.2.7). */
+function crlNumbersOf(extensions: DerNode | undefined) {
+  const numbers = { crlNumber: null as bigint | null, baseCrlNumber: null as bigint | null };
+  const list = extensions ? childrenOf(extensions)[0] : undefined;
+  for (const extension of list ? childrenOf(list) : []) {
+    const parts = expectChildren(extension, derTag.sequence, "CRL extension");
+    const oid = oidOf(parts[0]);
+    // extnValue, an OCTET STRING holding the value's DER, comes last (after `critical`).
+    const value = () => bigIntegerOf(readRoot(contentOf(parts.at(-1)!)), oid);
+    if (oid === crlNumberOid) numbers.crlNumber = value();
+    if (oid === deltaCrlIndicatorOid) numbers.baseCrlNumber = value();
+  }
+  return numbers;
 }
 
 /** Why `crl` cannot speak for certificates of `issuer`, or null: name, signature. */
@@ -134,15 +164,14 @@ function findEntry(list: DerNode, serial: Buffer): DerNode[] | undefined {
   return undefined;
 }
 
+const contentOf = (node: DerNode) => node.input.subarray(node.contentStart, node.end);
+
 function reasonOf(extensions: DerNode | undefined): string | null {
   if (extensions?.tag !== derTag.sequence) return null;
   for (const extension of childrenOf(extensions)) {
     const parts = expectChildren(extension, derTag.sequence, "entry extension");
     if (oidOf(parts[0], "extnID") !== reasonCodeOid) continue;
-    const value = parts.at(-1)!;
-    return reasonName(
-      enumeratedOf(readRoot(value.input.subarray(value.contentStart, value.end)), "reasonCode"),
-    );
+    return reasonName(enumeratedOf(readRoot(contentOf(parts.at(-1)!)), "reasonCode"));
   }
   return null;
 }

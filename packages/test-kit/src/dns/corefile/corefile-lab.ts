@@ -42,8 +42,14 @@ export async function startCorefileLab(options: {
   only?: readonly string[];
   /** How long the resolvers give each server (default 400 ms). */
   resolverTryMs?: number;
+  /**
+   * Serve the IPv6 addresses too (and keep AAAA records): only where loopback holds them, in a
+   * network namespace of its own (`zonemaster-namespace.ts`).
+   */
+  ipv6?: boolean;
 }): Promise<CorefileLab> {
   const { root } = options;
+  const keep = options.ipv6 ? () => true : ipv4Only;
   const cache = new Map<string, packet.Answer[]>();
   const text = (path: string) => readFileSync(join(root, path), "utf8");
   const blocks = parseCorefile({
@@ -71,7 +77,7 @@ export async function startCorefileLab(options: {
         const besides = join(dirname(path), included);
         return text(existsSync(join(root, besides)) ? besides : included);
       };
-      records = readZoneFile({ text: text(path), origin, include }).filter(ipv4Only);
+      records = readZoneFile({ text: text(path), origin, include }).filter(keep);
       cache.set(key, records);
     }
     return records;
@@ -81,10 +87,10 @@ export async function startCorefileLab(options: {
   const unservedIpv6 = new Set<string>();
   for (const block of blocks) {
     if (block.directives.some((directive) => directive.name === "unbound")) continue;
-    const served = serveBlock({ block, zoneFile, keep: ipv4Only });
+    const served = serveBlock({ block, zoneFile, keep });
     for (const bind of block.directives.filter((directive) => directive.name === "bind")) {
       for (const address of bind.args) {
-        if (net.isIPv6(address)) unservedIpv6.add(address);
+        if (net.isIPv6(address) && !options.ipv6) unservedIpv6.add(address);
         else byAddress.set(address, [...(byAddress.get(address) ?? []), served]);
       }
     }
@@ -132,6 +138,7 @@ export async function startCorefileLab(options: {
           iterativeResolverHandler({
             hints: hints.filter((hint) => net.isIPv4(hint)),
             port,
+            ipv6: options.ipv6 ?? false,
             ...(options.resolverTryMs ? { tryTimeoutMs: options.resolverTryMs } : {}),
           }),
         ).then((server) => {

@@ -251,8 +251,8 @@ export const zonemasterTags: Readonly<Record<string, TagEntry>> = {
   Z09_NULL_MX_NON_ZERO_PREF: problem("dns.mx.valid"),
   Z09_NULL_MX_WITH_OTHER_MX: problem("dns.mx.valid"),
   Z09_MISSING_MAIL_TARGET: none("no MX and no address for mail: Zonemaster's NOTICE"),
-  Z09_INCONSISTENT_MX: none("the MX set differs between servers: not judged apart"),
-  Z09_INCONSISTENT_MX_DATA: none("the MX set differs between servers: not judged apart"),
+  Z09_INCONSISTENT_MX: is("dns.mx.present", "warn"),
+  Z09_INCONSISTENT_MX_DATA: is("dns.mx.present", "warn"),
   Z09_NON_AUTH_MX_RESPONSE: none(
     "a server answered the MX question without AA: lameness is judged on SOA",
   ),
@@ -265,10 +265,8 @@ export const zonemasterTags: Readonly<Record<string, TagEntry>> = {
   Z11_SPF_SYNTAX_ERROR: is("dns.spf.syntax", "fail"),
   Z11_SPF_MULTIPLE_RECORDS: is("dns.spf.single", "fail"),
   Z11_NO_SPF_FOUND: is("dns.spf.present", "warn"),
-  Z11_DIFFERENT_SPF_POLICIES_FOUND: none(
-    "the SPF record differs between servers: not judged apart",
-  ),
-  Z11_INCONSISTENT_SPF_POLICIES: none("the SPF record differs between servers: not judged apart"),
+  Z11_DIFFERENT_SPF_POLICIES_FOUND: is("dns.spf.present", "warn"),
+  Z11_INCONSISTENT_SPF_POLICIES: is("dns.spf.present", "warn"),
   Z11_NON_NULL_SPF_NON_MAIL_DOMAIN: none("a permissive SPF policy for a domain without mail"),
   Z11_NO_SPF_NON_MAIL_DOMAIN: none("no SPF for a domain without mail"),
   Z11_NULL_SPF_NON_MAIL_DOMAIN: fact,

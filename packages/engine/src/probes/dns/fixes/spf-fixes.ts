@@ -4,6 +4,7 @@ import { rfc } from "../../../protocols/remediation/references.js";
 import { dnsRecordChange, txtValue } from "../../../protocols/remediation/zone-line.js";
 import { isSpfRecord, parseSpf, type SpfMechanism } from "../../../protocols/spf/parse-spf.js";
 import { type DnsFix, detailsOf, mxHosts } from "./fix.js";
+import { serverSetsFix } from "./server-sets-fix.js";
 import { describeRewrite, maxLookups, rewriteSpf } from "./spf-rewrite.js";
 
 const spfTtl = 3600;
@@ -24,8 +25,13 @@ const replaceSpf = (domain: string, present: readonly string[], value: string): 
     ...(present.length > 0 ? { replaces: present.map(txtValue) } : {}),
   });
 
-/** `dns.spf.present`: a policy naming the MX hosts as senders, or none at all without mail. */
-export const spfPresentFix: DnsFix = (_finding, data, { domain }) => {
+/**
+ * `dns.spf.present`: a policy naming the MX hosts as senders, or none at all without mail; one
+ * policy on every server.
+ */
+export const spfPresentFix: DnsFix = (finding, data, { domain }) => {
+  const differing = serverSetsFix({ finding, domain, what: "SPF policy" });
+  if (differing) return differing;
   const receives = mxHosts(data).length > 0;
   const value = receives ? "v=spf1 mx -all" : "v=spf1 -all";
   return remediation({

@@ -6,6 +6,7 @@ import { rfc } from "../../../protocols/remediation/references.js";
 import { caaValue, dnsRecordChange, fqdn } from "../../../protocols/remediation/zone-line.js";
 import { soaThresholds } from "../health/checks/zone.js";
 import { type DnsFix, detailsOf, mxHosts } from "./fix.js";
+import { serverSetsFix } from "./server-sets-fix.js";
 
 /** `dns.mta-sts.present`: the policy for the domain's MX hosts, testing then enforce. */
 export const mtaStsPresentFix: DnsFix = (finding, data, { domain }) =>
@@ -72,8 +73,9 @@ export const caaSyntaxFix: DnsFix = (finding, _data, { domain }) => {
   });
 };
 
-/** `dns.mx.present`: a null MX when the domain takes no mail. */
-export const mxPresentFix: DnsFix = (_finding, _data, { domain }) =>
+/** `dns.mx.present`: a null MX when the domain takes no mail; one MX set on every server. */
+export const mxPresentFix: DnsFix = (finding, _data, { domain }) =>
+  serverSetsFix({ finding, domain, what: "MX set" }) ??
   remediation({
     summary: `Say whether ${domain} takes mail: a null MX if it does not.`,
     changes: [
@@ -114,6 +116,19 @@ export const mxValidFix: DnsFix = (finding, data, { domain }) => {
     } else if (target.addresses.length === 0) {
       steps.push(`Publish the address of ${target.host}, or remove its MX record.`);
     }
+  }
+  const nullMx = data.records.MX.length === 1 ? data.records.MX[0]! : undefined;
+  if (nullMx?.exchange === "." && nullMx.preference !== 0) {
+    changes.push(
+      dnsRecordChange({
+        action: "replace",
+        owner: domain,
+        type: "MX",
+        ttl: nullMx.ttl,
+        value: "0 .",
+        replaces: [`${nullMx.preference} .`],
+      }),
+    );
   }
   if (data.records.MX.some((mx) => mx.exchange === ".") && data.records.MX.length > 1) {
     steps.push(

@@ -44,7 +44,7 @@ export const dnsCheckReference = {
     reference: "RFC 1034 4.2.2; DELEGATION07, CONSISTENCY04, BASIC01",
   },
   "dns.ns.glue": {
-    what: "In-zone name servers have glue at the parent, and glue equals the servers' addresses.",
+    what: "In-zone name servers have glue at the parent, and every glue address is one the server's name resolves to (addresses beyond the glue are noted as info: resolvers starting from the parent use the glue).",
     why: "Without glue the delegation cannot be followed; wrong glue sends resolvers elsewhere.",
     when: "fail",
     reference: "RFC 1034 4.2.1, RFC 9471; CONSISTENCY05",
@@ -116,20 +116,20 @@ export const dnsCheckReference = {
     reference: "RFC 1034 3.6.2, RFC 2181 10.1",
   },
   "dns.mx.present": {
-    what: "MX records, or a null MX saying no mail is accepted.",
-    why: "Without MX, senders fall back to the address records.",
+    what: "MX records, or a null MX saying no mail is accepted, the same MX set on every server of the zone (each asked directly). Without MX and without any address it is info: no mail can be delivered anyway.",
+    why: "Without MX, senders fall back to the address records; servers serving different sets send mail to one or the other (RFC 1034 4.1).",
     when: "warn",
     reference: "RFC 5321 5.1, RFC 7505; ZONE09",
   },
   "dns.mx.valid": {
-    what: "MX targets are host names (RFC 952/1123, as `dns.ns.hostname` judges them; not IP addresses, not aliases) with addresses; a null MX stands alone.",
+    what: "MX targets are host names (RFC 952/1123, as `dns.ns.hostname` judges them; not IP addresses, not aliases) with addresses; a null MX stands alone, with preference 0 (a warning otherwise).",
     why: "Mail to a broken target bounces or waits.",
     when: "fail",
     reference: "RFC 5321 5.1, RFC 2181 10.3, RFC 7505 3; ZONE08, SYNTAX08",
   },
   "dns.spf.present": {
-    what: "An SPF record (`v=spf1`) at the domain.",
-    why: "Without it anyone can send mail in the domain's name unchallenged.",
+    what: "An SPF record (`v=spf1`) at the domain, the same on every server of the zone (each asked directly); under `.arpa` none is needed (info: infrastructure names send no mail, RFC 3172).",
+    why: "Without it anyone can send mail in the domain's name unchallenged; servers serving different policies make receivers judge by whichever they got.",
     when: "warn",
     reference: "RFC 7208 3; ZONE11",
   },
@@ -242,7 +242,7 @@ export const dnsCheckReference = {
     reference: "RFC 4035 3.1.3, RFC 5155 7.2, 8; DNSSEC10",
   },
   "dns.dnssec.nsec3-params": {
-    what: "NSEC3 uses 0 extra iterations and no salt.",
+    what: "NSEC3 uses 0 extra iterations and no salt; the apex's NSEC3 records do not overlap (a second chain or stray records, RFC 5155 7.1: warn).",
     why: "Iterations cost resolvers CPU and protect nothing (RFC 9276); resolvers treat high counts as insecure.",
     when: "warn",
     reference: "RFC 9276 3.1; DNSSEC03",

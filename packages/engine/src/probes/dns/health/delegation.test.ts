@@ -185,6 +185,33 @@ describe("delegation and name server checks", () => {
     );
   });
 
+  it("dns.ns.glue: notes, not fails, addresses the zone gives a server beyond its glue (CONSISTENCY05)", async () => {
+    const extra = (address: string) => address.replace(/\.2\.1$/, ".8.8");
+    const { check, world } = await assessInLab({
+      child: (records, lab) => [
+        ...records,
+        { type: "A", name: lab.hosts[1]!, ttl: 300, data: extra(lab.addresses[1]!) },
+      ],
+    });
+
+    expect(check("dns.ns.glue")).toMatchObject({
+      status: "info",
+      message: `The parent's glue leads to the name servers, though it is not all their addresses: ns2.example.test also resolves to ${extra(world.addresses[1]!)}, beyond its glue (${world.addresses[1]}). Resolvers starting from the parent use the glue.`,
+    });
+  });
+
+  it("dns.ns.glue: fails glue for a name the zone gives no address (IB-ADDR-MISMATCH-2)", async () => {
+    const { check, world } = await assessInLab({
+      child: (records, lab) =>
+        records.filter((record) => record.name !== lab.hosts[1] || record.type === "NS"),
+    });
+
+    expect(check("dns.ns.glue")).toMatchObject({
+      status: "fail",
+      message: `The delegation's glue is wrong: glue for ns2.example.test is ${world.addresses[1]} but it resolves to nothing.`,
+    });
+  });
+
   it("dns.ns.reachable-udp: skips, not fails, a silent server whose tries the budget cut short", async () => {
     const world = await startLabWorld({ servers: { 1: { behaviour: { dropUdp: true } } } });
     try {

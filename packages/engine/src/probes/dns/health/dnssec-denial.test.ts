@@ -85,6 +85,26 @@ describe("dns.dnssec.denial and dns.dnssec.nsec3-params", () => {
     );
   });
 
+  it("nsec3-params warns for overlapping NSEC3 records at the apex (DNSSEC03 ERR_MULT_NSEC3)", async () => {
+    // A stray record just after one of the chain's owners lies inside that record's span: a
+    // second chain as one chain never is (RFC 5155 7.1). The lab sends the whole chain.
+    const bump = (label: string) =>
+      label.slice(0, -1) + (label.at(-1) === "V" || label.at(-1) === "v" ? "U" : "V");
+    const { check } = await assessInLab({
+      denial: { nsec3: { iterations: 0 } },
+      childSigned: (records: Records) => {
+        const first = records.find((record) => record.type === "NSEC3")!;
+        const [label, ...rest] = first.name.split(".");
+        return [...records, { ...first, name: [bump(label!), ...rest].join(".") }];
+      },
+    });
+    const finding = check("dns.dnssec.nsec3-params");
+    expect(finding.status).toBe("warn");
+    expect(finding.message).toMatch(
+      /^The apex's NSEC3 records overlap, which one chain never does \(RFC 5155 7\.1\): \S+ inside \S+ \(from /,
+    );
+  });
+
   it("fails when the NSEC chain does not cover the name asked", async () => {
     // Every NSEC points to the next name: dropping the one before the probe's name leaves a gap.
     const { check } = await assessInLab({

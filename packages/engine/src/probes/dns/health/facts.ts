@@ -126,6 +126,15 @@ export interface ServerFacts {
   denial: DenialFacts;
   /** Null for a server that serves no DNSKEY: there is nothing for CDS to match. */
   cds: CdsFacts | null;
+  /** The domain's MX and TXT as this server serves them (ZONE09, ZONE11 compare servers). */
+  mail: ServerMailFacts;
+}
+
+export interface ServerMailFacts {
+  /** The name asked: the domain, which this server's zone holds. */
+  name: string;
+  mx: Outcome<DnsResponse>;
+  txt: Outcome<DnsResponse>;
 }
 
 export interface CdsFacts {

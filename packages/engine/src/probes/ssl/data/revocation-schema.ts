@@ -27,7 +27,7 @@ const statusFields = {
   problem: Nullable(Type.String({ description: "Why no status could be established." })),
   checks: Type.Array(RevocationCheckSchema, {
     description:
-      "In the order asked: the stapled OCSP response, the OCSP responders of the AIA extension, the CRL distribution points; asking stops at the first verified answer.",
+      "In the order asked: the stapled OCSP response, the OCSP responders of the AIA extension, the CRL distribution points, the delta CRLs (freshestCRL) of a base CRL that said good; asking stops at the first verified answer, a good base CRL's deltas excepted.",
   }),
 };
 

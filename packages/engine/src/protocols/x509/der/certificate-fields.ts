@@ -33,6 +33,8 @@ export interface CertificateFields {
    * other than the certificate's issuer), names relative to the issuer, delta CRLs (freshestCRL).
    */
   crlNotFetched: string[];
+  /** freshestCRL's HTTP URLs: delta CRLs, read after a base CRL that says good (RFC 5280 6.3.3). */
+  deltaCrlUrls: string[];
   policies: string[];
   validationType: SslValidationType | null;
   mustStaple: boolean;
@@ -158,9 +160,10 @@ const readers: Record<string, (value: Buffer, fields: CertificateFields) => void
       const [name] = childrenOf(point);
       for (const choice of name?.tag === contextTag(0, true) ? childrenOf(name) : []) {
         if (choice.tag !== contextTag(0, true)) continue;
-        fields.crlNotFetched.push(
-          ...urisOf(childrenOf(choice)).map((url) => `${url} (a delta CRL)`),
-        );
+        const urls = urisOf(childrenOf(choice));
+        fields.deltaCrlUrls.push(...urls.filter((url) => /^https?:/i.test(url)));
+        // Named when no base CRL answered: a delta alone says nothing (RFC 5280 5.2.4).
+        fields.crlNotFetched.push(...urls.map((url) => `${url} (a delta CRL)`));
       }
     }
   },
@@ -197,6 +200,7 @@ export function certificateFields(certificate: ParsedCertificate): CertificateFi
     caIssuerUrls: [],
     crlUrls: [],
     crlNotFetched: [],
+    deltaCrlUrls: [],
     policies: [],
     validationType: null,
     mustStaple: false,

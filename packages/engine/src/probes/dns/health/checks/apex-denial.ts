@@ -2,7 +2,7 @@ import type * as packet from "dns-packet";
 import { normalizeName } from "../../../../protocols/dns/records.js";
 import { isFailure, type Outcome } from "../../../../protocols/dns/session.js";
 import type { DnsResponse } from "../../../../protocols/dns/wire/query.js";
-import { decodeBase32hex, nsec3Hash } from "../../../../protocols/dnssec/denial-proof.js";
+import { covers, decodeBase32hex, nsec3Hash } from "../../../../protocols/dnssec/denial-proof.js";
 import { verifyRrsig } from "../../../../protocols/dnssec/verify-rrsig.js";
 import { notAsked } from "./compliance.js";
 
@@ -25,6 +25,11 @@ export interface ApexDenial {
   nsec3: Nsec3Parameters | null;
   /** The apex record's contents (next name, types), to compare servers by. */
   record: string | null;
+  /**
+   * NSEC3 records of the apex's NODATA whose owner lies inside another's span: two chains, or
+   * stray records (DNSSEC03's ERR_MULT_NSEC3), each as "owner inside owner".
+   */
+  overlaps: string[];
 }
 
 /** Types an apex NSEC or NSEC3 must list, and those it must not (DNSSEC10). */
@@ -147,6 +152,35 @@ function judgeNsec3(
   };
 }
 
+/**
+ * Records of one NSEC3 chain never overlap: each one's next hashed owner is the next owner in
+ * hash order (RFC 5155 7.1), so an owner strictly inside another record's span means a second
+ * chain or a stray record. Records of other parameters belong to another chain: not compared.
+ */
+function overlapping(records: readonly packet.Nsec3Answer[]): string[] {
+  const chain = (record: packet.Nsec3Answer) =>
+    `${record.data.algorithm} ${record.data.iterations} ${record.data.salt.toString("hex")}`;
+  const spans = records.flatMap((record) => {
+    const owner = decodeBase32hex(normalizeName(record.name).split(".")[0]!);
+    return owner ? [{ name: normalizeName(record.name), owner, record }] : [];
+  });
+  return spans.flatMap((inner) =>
+    spans
+      .filter(
+        (outer) =>
+          outer !== inner &&
+          chain(outer.record) === chain(inner.record) &&
+          covers(
+            outer.owner,
+            Buffer.from(outer.record.data.nextDomain),
+            inner.owner,
+            Buffer.compare,
+          ),
+      )
+      .map((outer) => `${inner.name} inside ${outer.name}`),
+  );
+}
+
 const nsec3ParametersOf = (data: Buffer): Nsec3Parameters | null => {
   if (data.length < 5) return null;
   const salt = data.subarray(5, 5 + data[4]!);
@@ -202,6 +236,7 @@ export function judgeApexDenial(options: {
   let hasNsec3 = false;
   let nsec3: Nsec3Parameters | null = null;
   let contents: string[] | null = null;
+  let overlaps: string[] = [];
 
   const nsec = answered(context, nsecAsked, "the apex NSEC query");
   if (nsec) {
@@ -214,6 +249,7 @@ export function judgeApexDenial(options: {
       context.problems.push("the apex NSEC query is answered with other records");
     } else if (hashed.length > 0) {
       hasNsec3 = true;
+      overlaps = overlapping(hashed);
       checkNodataSoa(context, nsec, "NSEC");
       const judged = judgeNsec3(context, nsec, hashed);
       nsec3 = judged.parameters;
@@ -261,5 +297,6 @@ export function judgeApexDenial(options: {
     problems: [...new Set(context.problems)],
     nsec3,
     record: contents ? contents.join(" ") : null,
+    overlaps,
   };
 }

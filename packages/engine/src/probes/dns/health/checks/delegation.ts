@@ -147,13 +147,19 @@ export const nsParentChild = (facts: HealthFacts): Finding =>
     );
   });
 
-/** `dns.ns.glue`: in-zone name servers have glue, and glue matches the servers' addresses. */
+/**
+ * `dns.ns.glue`: in-zone name servers have glue, and every glue address is one the server's
+ * name resolves to (CONSISTENCY05; a name resolving to none contradicts its glue). Addresses the
+ * name has beyond the glue contradict nothing: resolvers starting from the parent reach the
+ * server at the glue (RFC 1034 4.2.2, RFC 9471), so they are noted, not failed.
+ */
 export const nsGlue = (facts: HealthFacts): Finding =>
   withZone(facts, "dns.ns.glue", (zone) => {
     const referral = referralOf(zone);
     if (typeof referral === "string") return skipped("dns.ns.glue", referral);
     const addressesOf = new Map(zone.hosts.map((host) => [host.host, host]));
     const problems: string[] = [];
+    const notes: string[] = [];
     const hosts = referral.nsHosts.map((host) => {
       const glue = uniqueSorted(referral.glue[host] ?? []);
       const resolved = addressesOf.get(host);
@@ -162,10 +168,17 @@ export const nsGlue = (facts: HealthFacts): Finding =>
       const inZone = isAtOrBelow(host, zone.apex);
       if (inZone && glue.length === 0) {
         problems.push(`${host} is inside ${zone.apex} but the parent gives no glue for it`);
-      } else if (glue.length > 0 && addresses !== null && glue.join(" ") !== addresses.join(" ")) {
-        problems.push(
-          `glue for ${host} is ${listText(glue)} but it resolves to ${listText(addresses) || "nothing"}`,
-        );
+      } else if (glue.length > 0 && addresses !== null) {
+        const stray = glue.filter((address) => !addresses.includes(address));
+        const extra = addresses.filter((address) => !glue.includes(address));
+        if (stray.length > 0)
+          problems.push(
+            `glue for ${host} is ${listText(glue)} but it resolves to ${listText(addresses) || "nothing"}`,
+          );
+        else if (extra.length > 0)
+          notes.push(
+            `${host} also resolves to ${listText(extra)}, beyond its glue (${listText(glue)})`,
+          );
       }
       return { host, inZone, glue, addresses };
     });
@@ -175,6 +188,14 @@ export const nsGlue = (facts: HealthFacts): Finding =>
         "dns.ns.glue",
         "fail",
         `The delegation's glue is wrong: ${problems.join("; ")}.`,
+        details,
+      );
+    }
+    if (notes.length > 0) {
+      return check(
+        "dns.ns.glue",
+        "info",
+        `The parent's glue leads to the name servers, though it is not all their addresses: ${notes.join("; ")}. Resolvers starting from the parent use the glue.`,
         details,
       );
     }

@@ -204,6 +204,9 @@ export const dnssecNsec3Params = (facts: HealthFacts): Finding =>
     const distinct = new Set([...params.values()].map((value) => JSON.stringify(value)));
     const failures = distinct.size > 1 ? ["the servers use different NSEC3 parameters"] : [];
     const warnings: string[] = [];
+    const overlaps = apexes.flatMap(({ server, apex }) =>
+      apex.overlaps.map((overlap) => `${overlap} (from ${server})`),
+    );
     for (const value of new Set([...params.values()].map((v) => JSON.stringify(v)))) {
       const { algorithm, flags, iterations, salt } = JSON.parse(value) as Nsec3Parameters;
       if (algorithm !== 1)
@@ -219,6 +222,14 @@ export const dnssecNsec3Params = (facts: HealthFacts): Finding =>
         "fail",
         `The NSEC3 parameters make validators ignore the records: ${listText([...new Set(failures)])}.`,
         details,
+      );
+    }
+    if (overlaps.length > 0) {
+      return check(
+        "dns.dnssec.nsec3-params",
+        "warn",
+        `The apex's NSEC3 records overlap, which one chain never does (RFC 5155 7.1): ${listText([...new Set(overlaps)])}. The zone holds a second NSEC3 chain or stray NSEC3 records: sign it again with one parameter set.`,
+        { ...details, overlaps },
       );
     }
     if (warnings.length > 0) {

@@ -5,6 +5,7 @@ import { check, skipped } from "../finding.js";
 import { maxLookups, maxVoidLookups } from "../spf/expand-spf.js";
 import type { SpfFacts } from "../spf/spf-facts.js";
 import { withMail } from "./mail-facts.js";
+import { serverSets, setsText } from "./server-sets.js";
 
 /** Runs a check of the domain's single SPF record; skipped when there is not exactly one. */
 function withSpf(facts: HealthFacts, id: DnsCheckId, run: (spf: SpfFacts) => Finding): Finding {
@@ -24,15 +25,38 @@ function withSpf(facts: HealthFacts, id: DnsCheckId, run: (spf: SpfFacts) => Fin
   );
 }
 
-/** `dns.spf.present`: the domain publishes an SPF policy (RFC 7208; ZONE11). */
+/**
+ * `dns.spf.present`: the domain publishes an SPF policy (RFC 7208), the same on every server of
+ * the zone (ZONE11).
+ */
 export const spfPresent = (facts: HealthFacts): Finding =>
   withMail(facts, "dns.spf.present", (mail) => spfPresence(facts, mail.spf.records), ["TXT"]);
 
+/** `.arpa` holds the infrastructure's names (RFC 3172): nothing there sends mail. */
+const isArpa = (domain: string) => domain === "arpa" || domain.endsWith(".arpa");
+
 function spfPresence(facts: HealthFacts, records: string[]): Finding {
+  const compared = serverSets(facts, "SPF");
+  if (compared?.differing) {
+    return check(
+      "dns.spf.present",
+      "warn",
+      `The name servers of ${facts.domain} serve different SPF policies: ${setsText(compared.sets)}. Receivers judge mail by whichever their resolver got (every server of a zone serves the same data, RFC 1034 4.1): load the same zone on every server.`,
+      { records, servers: compared.sets },
+    );
+  }
   if (records.length > 0) {
     return check("dns.spf.present", "pass", `${facts.domain} publishes an SPF policy.`, {
       records,
     });
+  }
+  if (isArpa(facts.domain)) {
+    return check(
+      "dns.spf.present",
+      "info",
+      `${facts.domain} has no SPF record, and needs none: names under .arpa are infrastructure (RFC 3172) and send no mail.`,
+      { records },
+    );
   }
   return check(
     "dns.spf.present",

@@ -19,15 +19,18 @@ const ednsTrouble = new Set(["FORMERR", "NOTIMP", "BADVERS"]);
 
 /**
  * Every direct question for one authoritative address, all at once: SOA over UDP and TCP (with
- * EDNS and DO), NS, DNSKEY, a recursion probe and a zone transfer attempt.
+ * EDNS and DO), NS, DNSKEY, a recursion probe, a zone transfer attempt, and the domain's MX
+ * and TXT (each server's own, to compare).
  */
 export async function probeServer(options: {
   session: HealthSession;
   zone: string;
+  /** The name the section judges, at or below the zone's apex: its MX and TXT are asked. */
+  domain: string;
   address: string;
   hosts: string[];
 }): Promise<ServerFacts> {
-  const { session, zone, address } = options;
+  const { session, zone, domain, address } = options;
   const soaAsked = session.direct({ address, name: zone, type: "SOA", dnssecOk: true });
   const dnskeyAsked = session.direct({ address, name: zone, type: "DNSKEY", dnssecOk: true });
   // The compliance questions go to a server that answers over UDP at all (silence is
@@ -36,27 +39,30 @@ export async function probeServer(options: {
   const servesKeys = dnskeyAsked.then(
     (answer) => !isFailure(answer) && answer.answers.some((record) => record.type === "DNSKEY"),
   );
-  const [soa, soaTcp, ns, dnskey, recursion, axfr, compliance, denial, cds] = await Promise.all([
-    soaAsked,
-    // With DO too: for a server silent over UDP this is the SOA whose signatures get checked.
-    session.direct({ address, name: zone, type: "SOA", transport: "tcp", dnssecOk: true }),
-    session.direct({ address, name: zone, type: "NS" }),
-    dnskeyAsked,
-    session.direct({ address, name: recursionProbeName, type: "A", recursionDesired: true }),
-    session.transfer({ address, zone }),
-    soaAsked.then((answer) =>
-      isFailure(answer) && silent.has(answer.code)
-        ? unaskedCompliance(zone)
-        : probeCompliance({ session, zone, address }),
-    ),
-    servesKeys.then((keys) =>
-      keys ? probeDenial({ session, zone, address }) : unaskedDenial(zone),
-    ),
-    // Unsigned zones too: a CDS there is an error of its own (Zonemaster DS16_CDS_WITHOUT_DNSKEY).
-    soaAsked.then((answer) =>
-      isFailure(answer) && silent.has(answer.code) ? null : probeCds({ session, zone, address }),
-    ),
-  ]);
+  const [soa, soaTcp, ns, dnskey, recursion, axfr, compliance, denial, cds, mx, txt] =
+    await Promise.all([
+      soaAsked,
+      // With DO too: for a server silent over UDP this is the SOA whose signatures get checked.
+      session.direct({ address, name: zone, type: "SOA", transport: "tcp", dnssecOk: true }),
+      session.direct({ address, name: zone, type: "NS" }),
+      dnskeyAsked,
+      session.direct({ address, name: recursionProbeName, type: "A", recursionDesired: true }),
+      session.transfer({ address, zone }),
+      soaAsked.then((answer) =>
+        isFailure(answer) && silent.has(answer.code)
+          ? unaskedCompliance(zone)
+          : probeCompliance({ session, zone, address }),
+      ),
+      servesKeys.then((keys) =>
+        keys ? probeDenial({ session, zone, address }) : unaskedDenial(zone),
+      ),
+      // Unsigned zones too: a CDS there is an error of its own (Zonemaster DS16_CDS_WITHOUT_DNSKEY).
+      soaAsked.then((answer) =>
+        isFailure(answer) && silent.has(answer.code) ? null : probeCds({ session, zone, address }),
+      ),
+      session.direct({ address, name: domain, type: "MX" }),
+      session.direct({ address, name: domain, type: "TXT" }),
+    ]);
   const retry =
     (!isFailure(soa) && ednsTrouble.has(soa.rcode)) || (isFailure(soa) && soa.code === "malformed");
   const soaWithoutEdns = retry
@@ -76,5 +82,6 @@ export async function probeServer(options: {
     compliance,
     denial,
     cds,
+    mail: { name: domain, mx, txt },
   };
 }

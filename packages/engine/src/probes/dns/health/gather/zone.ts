@@ -128,7 +128,7 @@ export async function gatherZone(options: {
       }
       probes.set(
         address,
-        probeServer({ session, zone: apex, address, hosts: uniqueSorted(names) }),
+        probeServer({ session, zone: apex, domain, address, hosts: uniqueSorted(names) }),
       );
     }
   };
