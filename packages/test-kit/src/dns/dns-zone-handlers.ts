@@ -47,6 +47,8 @@ export interface AuthoritativeBehaviour {
   nsid?: string;
   /** The software version answered to CH TXT `version.bind` and `version.server`; none by default. */
   version?: string;
+  /** Record types answered without the AA flag, as a server that does not serve them (DNSSEC07). */
+  notAuthoritativeFor?: readonly string[];
 }
 
 /** EDNS options a server may know (NSID, ECS, cookies, keepalive, padding, EDE). */
@@ -121,8 +123,9 @@ export function authoritativeHandler(
     const question = query.questions?.[0];
     const { opt, dnssecOk, badVersion, unknown } = withEdns(query, behaviour);
     if (unknown && behaviour.dropUnknownEdns) return { drop: true };
+    const authoritative = !behaviour.notAuthoritativeFor?.includes(question?.type ?? "");
     const flags =
-      packet.AUTHORITATIVE_ANSWER |
+      (authoritative ? packet.AUTHORITATIVE_ANSWER : 0) |
       (behaviour.openRecursion ? packet.RECURSION_AVAILABLE : 0) |
       (behaviour.truncateUdp && transport === "udp" ? packet.TRUNCATED_RESPONSE : 0);
     const echoed =

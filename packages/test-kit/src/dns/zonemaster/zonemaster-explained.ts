@@ -57,6 +57,34 @@ export const explainedDisagreements: readonly ExplainedDisagreement[] = [
       verdict.ours === "fail",
   },
   {
+    why: "The parent answers NXDOMAIN with authority for the name: it does not exist (RFC 1034 4.3.2, RFC 8020), so we judge no zone and fail dns.zone.exists; Zonemaster's B01_NO_CHILD names the parent, an ancestor, never the domain's zone.",
+    matches: (scenario, verdict) =>
+      scenario.testCase === "basic01" &&
+      verdict.id === "zone" &&
+      verdict.ours === null &&
+      verdict.tags.includes("B01_NO_CHILD"),
+  },
+  {
+    why: "ADDRESS01's NO-NAME-SERVERS is no delegation at all: address01.xa holds nothing at the name, which therefore does not exist (RFC 1034 4.3.2, RFC 8020); dns.zone.exists fails and dns.ns.lame has no delegation to judge.",
+    matches: (scenario, verdict) =>
+      scenario.testCase === "address01" &&
+      scenario.name === "NO-NAME-SERVERS" &&
+      verdict.id === "dns.ns.lame" &&
+      verdict.ours === "skipped",
+  },
+  {
+    why: "DS07_NO_DS_ON_PARENT_SERVER and DS07_NOT_SIGNED_ON_SERVER repeat per server a fault of the whole zone (no DS; not signed), which dns.dnssec.signed reports; dns.dnssec.ds-consistency and dns.dnssec.consistency compare the servers with one another, and here they agree (every parent server serves no DS, every child server serves no key).",
+    matches: (scenario, verdict) =>
+      scenario.testCase === "dnssec07" &&
+      ((verdict.id === "dns.dnssec.ds-consistency" &&
+        verdict.ours === "pass" &&
+        verdict.tags.join() === "DS07_NO_DS_ON_PARENT_SERVER") ||
+        (verdict.id === "dns.dnssec.consistency" &&
+          verdict.ours === "skipped" &&
+          verdict.tags.join() === "DS07_NOT_SIGNED_ON_SERVER" &&
+          scenario.expect.includes("DS07_NOT_SIGNED"))),
+  },
+  {
     why: "B01_INCONSISTENT_DELEGATION compares the parent's servers with one another; dns.ns.parent-child compares the delegation (here the servers given for the undelegated test) with the zone's own NS set, and these zones list other servers than those given (RFC 1034 4.2.2: the two sets should agree).",
     matches: (scenario, verdict) =>
       scenario.testCase === "basic01" &&

@@ -32,16 +32,16 @@ export const dnsCheckReference = {
     reference: "RFC 7766; CONNECTIVITY02",
   },
   "dns.ns.lame": {
-    what: "Every server answers SOA for the zone with AA set and NOERROR.",
+    what: "Every server answers SOA for the zone with AA set and NOERROR, and its DNSKEY answer with AA.",
     why: "A lame server returns referrals or errors to resolvers that pick it.",
     when: "fail",
-    reference: "RFC 2181 6.1; DELEGATION04",
+    reference: "RFC 2181 6.1; DELEGATION04, DNSSEC07",
   },
   "dns.ns.parent-child": {
-    what: "The parent's NS set equals the zone's, and every server serves the same NS set.",
+    what: "The parent's NS set equals the zone's, every server serves the same NS set, and every parent server gives the same delegation.",
     why: "Resolvers starting cold follow the parent; the others follow the zone.",
     when: "warn",
-    reference: "RFC 1034 4.2.2; DELEGATION07, CONSISTENCY04",
+    reference: "RFC 1034 4.2.2; DELEGATION07, CONSISTENCY04, BASIC01",
   },
   "dns.ns.glue": {
     what: "In-zone name servers have glue at the parent, and every glue address is one the server's name resolves to (addresses beyond the glue are noted as info: resolvers starting from the parent use the glue).",

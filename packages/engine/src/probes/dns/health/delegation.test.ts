@@ -75,6 +75,16 @@ const scenarios: Scenario[] = [
       ),
   },
   {
+    title: "a server that answers the DNSKEY question without authority (DNSSEC07)",
+    world: { servers: { 1: { behaviour: { notAuthoritativeFor: ["DNSKEY"] } } } },
+    id: "dns.ns.lame",
+    status: "fail",
+    message: ({ addresses }) =>
+      new RegExp(
+        `^${addresses[1]}${port} \\(NOERROR, DNSKEY without authority\\) does not serve example\\.test`,
+      ),
+  },
+  {
     title: "a name server the parent does not list",
     world: { parentZone: (records, world) => dropServer(world.hosts[2]!)(records) },
     id: "dns.ns.parent-child",

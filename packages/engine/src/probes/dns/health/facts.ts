@@ -78,6 +78,16 @@ export interface ParentFacts {
   apex: string;
   hosts: HostFacts[];
   referral: Outcome<Referral>;
+  /** What each parent server asked said about the name (BASIC01 compares them). */
+  servers: ParentServerAnswer[];
+}
+
+/** One parent server's answer to the delegation question: read, or why it could not be. */
+export interface ParentServerAnswer {
+  server: string;
+  read: ParentAnswer | null;
+  /** Why the answer says nothing (no answer, REFUSED, no authority...); null when read. */
+  reason: string | null;
 }
 
 /** The delegation as a parent server gives it: NS names and glue. */

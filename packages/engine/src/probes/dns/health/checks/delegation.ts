@@ -7,6 +7,7 @@ import { isFailure } from "../../../../protocols/dns/session.js";
 import type { HealthFacts, Referral, ZoneFacts } from "../facts.js";
 import { check, listText, plural, skipped, withZone } from "../finding.js";
 import { isAtOrBelow, uniqueSorted } from "../gather/names.js";
+import { parentDisagreement } from "./parent-servers.js";
 
 /** The parent's referral, or why there is none. */
 function referralOf(zone: ZoneFacts): Referral | string {
@@ -63,11 +64,23 @@ export const nsParentChild = (facts: HealthFacts): Finding =>
   withZone(facts, "dns.ns.parent-child", (zone) => {
     const referral = referralOf(zone);
     if (typeof referral === "string") return skipped("dns.ns.parent-child", referral);
+    // The parent's servers among themselves first: their disagreement needs no child answer.
+    const split =
+      zone.parent && !isFailure(zone.parent)
+        ? parentDisagreement({ parent: zone.parent, zone: referral.zone })
+        : null;
     if (isFailure(zone.nsHosts)) {
-      return skipped(
-        "dns.ns.parent-child",
-        `the zone's NS records could not be read (${zone.nsHosts.message})`,
-      );
+      return split
+        ? check(
+            "dns.ns.parent-child",
+            "warn",
+            `The delegation of ${zone.apex} depends on the parent server asked: ${split.text}.`,
+            { parentServers: split.servers },
+          )
+        : skipped(
+            "dns.ns.parent-child",
+            `the zone's NS records could not be read (${zone.nsHosts.message})`,
+          );
     }
     const child = zone.nsHosts;
     const parent = referral.nsHosts;
@@ -101,8 +114,14 @@ export const nsParentChild = (facts: HealthFacts): Finding =>
       disagreeingServers: disagreeing,
       // The glue a registrar needs for a server only the zone lists.
       onlyChildAddresses: addresses,
+      parentServers: split?.servers ?? [],
     };
-    if (onlyParent.length === 0 && onlyChild.length === 0 && disagreeing.length === 0) {
+    if (
+      onlyParent.length === 0 &&
+      onlyChild.length === 0 &&
+      disagreeing.length === 0 &&
+      split === null
+    ) {
       return check(
         "dns.ns.parent-child",
         "pass",
@@ -118,6 +137,7 @@ export const nsParentChild = (facts: HealthFacts): Finding =>
             `${listText(disagreeing.map((entry) => entry.server))} serve${disagreeing.length === 1 ? "s" : ""} another NS set`,
           ]
         : []),
+      ...(split ? [split.text] : []),
     ];
     return check(
       "dns.ns.parent-child",

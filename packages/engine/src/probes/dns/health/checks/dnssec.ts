@@ -1,3 +1,4 @@
+import type * as packet from "dns-packet";
 import type { Finding } from "../../../../contract/finding.js";
 import { isFailure } from "../../../../protocols/dns/session.js";
 import {
@@ -15,7 +16,7 @@ import { dnskeyPublicKey } from "../../../../protocols/dnssec/public-key.js";
 import { canVerify } from "../../../../protocols/dnssec/verify-rrsig.js";
 import type { HealthFacts, ZoneFacts } from "../facts.js";
 import { check, listText, plural, skipped } from "../finding.js";
-import { withDnssec } from "./dnssec-data.js";
+import { owned, withDnssec } from "./dnssec-data.js";
 import { allSignatures } from "./dnssec-signatures.js";
 
 /** Verdicts of a signature that verifies with the key, whatever its validity window says. */
@@ -45,6 +46,18 @@ function unreadDnskey(zone: ZoneFacts): string | null {
   return `the zone's DNSKEY records could not be read (${fromResolver.message})`;
 }
 
+/** Servers whose authoritative DNSKEY answer holds no key of the zone. */
+function servingNoKeys(zone: ZoneFacts): string[] {
+  return zone.servers.flatMap((server) =>
+    !isFailure(server.dnskey) &&
+    server.dnskey.rcode === "NOERROR" &&
+    server.dnskey.flags.aa &&
+    owned<packet.DnskeyAnswer>(server.dnskey, "DNSKEY", zone.apex).length === 0
+      ? [server.server]
+      : [],
+  );
+}
+
 /** `dns.dnssec.signed`: the zone is signed and the parent vouches for it with DS (DNSSEC07, 11). */
 export const dnssecSigned = (facts: HealthFacts): Finding =>
   withDnssec(facts, "dns.dnssec.signed", (zone, keys, ds) => {
@@ -58,6 +71,15 @@ export const dnssecSigned = (facts: HealthFacts): Finding =>
     }
     const unread = keys.length === 0 ? unreadDnskey(zone) : null;
     if (unread) return skipped("dns.dnssec.signed", unread, details);
+    const unsignedServers = keys.length > 0 && ds.length === 0 ? servingNoKeys(zone) : [];
+    if (unsignedServers.length > 0) {
+      // A DS added now would make that server's answers bogus: the servers must agree first.
+      return skipped(
+        "dns.dnssec.signed",
+        `${listText(unsignedServers)} ${unsignedServers.length === 1 ? "serves" : "serve"} ${zone.apex} unsigned while others serve keys (dns.dnssec.consistency)`,
+        details,
+      );
+    }
     if (keys.length > 0 && ds.length > 0) {
       return check(
         "dns.dnssec.signed",

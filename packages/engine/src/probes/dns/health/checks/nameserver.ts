@@ -140,6 +140,10 @@ export const nsLame = (facts: HealthFacts): Finding =>
       const ownsSoa = answer.answers.some(
         (record) => record.type === "SOA" && normalizeName(record.name) === zone.apex,
       );
+      // Authority is for the whole zone: a DNSKEY answer without AA (DNSSEC07) is data the
+      // server does not vouch for, as lame for that question as a SOA without AA.
+      const keysWithoutAuthority =
+        !isFailure(server.dnskey) && server.dnskey.rcode === "NOERROR" && !server.dnskey.flags.aa;
       const lame = answer.rcode !== "NOERROR" || !answer.flags.aa || !ownsSoa;
       return [
         {
@@ -147,7 +151,8 @@ export const nsLame = (facts: HealthFacts): Finding =>
           hosts: server.hosts,
           rcode: answer.rcode,
           authoritative: answer.flags.aa,
-          lame,
+          keysWithoutAuthority,
+          lame: lame || keysWithoutAuthority,
         },
       ];
     });
@@ -170,7 +175,7 @@ export const nsLame = (facts: HealthFacts): Finding =>
       return check(
         "dns.ns.lame",
         "fail",
-        `${listText(lame.map((entry) => `${entry.server} (${entry.rcode}${entry.authoritative ? "" : ", not authoritative"})`))} ${lame.length === 1 ? "does" : "do"} not serve ${zone.apex}: a lame delegation, so resolvers that pick ${lame.length === 1 ? "it" : "them"} fail or retry.`,
+        `${listText(lame.map((entry) => `${entry.server} (${entry.rcode}${entry.authoritative ? "" : ", not authoritative"}${entry.keysWithoutAuthority ? ", DNSKEY without authority" : ""})`))} ${lame.length === 1 ? "does" : "do"} not serve ${zone.apex}: a lame delegation, so resolvers that pick ${lame.length === 1 ? "it" : "them"} fail or retry.`,
         details,
       );
     }

@@ -70,6 +70,7 @@ export function givenDelegation(options: {
             ),
             authoritative: false,
           },
+          servers: [],
         };
   // Servers given without a DS: the new delegation is judged unsigned, as Zonemaster does.
   const ds = undelegated.ds ?? (undelegated.ns === null ? null : []);

@@ -8,11 +8,15 @@ import {
   type Outcome,
 } from "../../../../protocols/dns/session.js";
 import type { DnsResponse } from "../../../../protocols/dns/wire/query.js";
-import type { HostFacts, ParentAnswer } from "../facts.js";
+import type { HostFacts, ParentAnswer, ParentServerAnswer } from "../facts.js";
 import { isAtOrBelow } from "./names.js";
 
-/** Parent servers asked at once: one spare in case the first is down, without hammering all. */
-const parentServersAsked = 2;
+/**
+ * Parent servers asked for the delegation: every one up to a few, since a parent server that
+ * does not delegate (left behind by a change, serving an old copy) sends part of the resolvers
+ * to NXDOMAIN; BASIC01 asks each.
+ */
+const parentServersAsked = 6;
 
 /** The parent servers' addresses the policy lets us ask, IPv4 first, or why there are none. */
 export function parentAddresses(options: {
@@ -41,40 +45,48 @@ export function parentAddresses(options: {
  * the delegation below `parent` is: at `name`, or at a name between them. A parent server that
  * also serves the child answers with authority instead: that is the delegation too. An
  * authoritative answer without NS for the name (NXDOMAIN, NODATA) says the name is inside
- * `parent`, not delegated.
+ * `parent`, not delegated. `answer` is the delegation when any server gives one; `servers` is
+ * what each server said, for comparing them.
  */
 export async function askParent(options: {
   session: HealthSession;
   parent: string;
   name: string;
   parentHosts: readonly HostFacts[];
-}): Promise<Outcome<ParentAnswer>> {
+}): Promise<{ answer: Outcome<ParentAnswer>; servers: ParentServerAnswer[] }> {
   const { session, parent, name } = options;
   const addresses = parentAddresses({ session, parentHosts: options.parentHosts });
-  if (isFailure(addresses)) return addresses;
+  if (isFailure(addresses)) return { answer: addresses, servers: [] };
   const asked = addresses.slice(0, parentServersAsked);
   const responses = await Promise.all(
     asked.map((address) => session.direct({ address, name, type: "NS", dnssecOk: true })),
   );
-  const reasons: string[] = [];
-  for (const [index, response] of responses.entries()) {
+  const servers = responses.map((response, index): ParentServerAnswer => {
     const server = session.serverLabel(asked[index]!);
-    if (isFailure(response)) {
-      reasons.push(response.message);
-      continue;
-    }
+    if (isFailure(response)) return { server, read: null, reason: response.message };
     const read = readParentAnswer({ response, parent, name, server });
-    if (read) return read;
-    reasons.push(`${server} answered ${response.rcode} without a delegation for ${name}`);
-  }
+    return read
+      ? { server, read, reason: null }
+      : {
+          server,
+          read: null,
+          reason: `${server} answered ${response.rcode} without a delegation for ${name}`,
+        };
+  });
+  const read = servers.flatMap((entry) => (entry.read ? [entry.read] : []));
+  const answer = read.find((entry) => entry.kind === "referral") ?? read[0];
+  if (answer) return { answer, servers };
   // Every parent server silent, or every one cut short by the budget, says so; else the answers
   // were there but useless.
   const codes = new Set(responses.map((response) => (isFailure(response) ? response.code : "")));
   const [only] = codes;
-  return failure(
-    codes.size === 1 && (only === "timeout" || only === "deadline") ? only : "malformed",
-    `no server of ${parent} answered for the delegation of ${name}: ${reasons.join("; ")}`,
-  );
+  return {
+    answer: failure(
+      codes.size === 1 && (only === "timeout" || only === "deadline") ? only : "malformed",
+      `no server of ${parent} answered for the delegation of ${name}: ${servers.map((entry) => entry.reason).join("; ")}`,
+    ),
+    servers,
+  };
 }
 
 /** One parent server's answer read as a delegation, as the name being inside, or null. */

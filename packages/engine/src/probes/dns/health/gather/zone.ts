@@ -213,8 +213,13 @@ async function gatherParent(options: {
   if (isFailure(apex)) return apex;
   const hosts = await zoneHosts({ session, zone: apex });
   if (isFailure(hosts)) return hosts;
-  const answer = await askParent({ session, parent: apex, name: zone, parentHosts: hosts });
-  return { apex, hosts, referral: referralOf({ answer, parent: apex, zone }) };
+  const { answer, servers } = await askParent({
+    session,
+    parent: apex,
+    name: zone,
+    parentHosts: hosts,
+  });
+  return { apex, hosts, referral: referralOf({ answer, parent: apex, zone }), servers };
 }
 
 /** The name servers of a zone, as the resolver gives them, with their addresses. */
@@ -281,7 +286,7 @@ export async function locateZone(options: {
   let hosts: Outcome<HostFacts[]> = await zoneHosts({ session, zone: found });
   for (let step = 0; step < maxCuts && located.apex !== domain; step++) {
     if (isFailure(hosts)) break;
-    const answer = await askParent({
+    const { answer, servers } = await askParent({
       session,
       parent: located.apex,
       name: domain,
@@ -292,7 +297,7 @@ export async function locateZone(options: {
     if (referral.zone === located.apex || !isAtOrBelow(domain, referral.zone)) break;
     located = {
       apex: referral.zone,
-      parent: { apex: located.apex, hosts, referral },
+      parent: { apex: located.apex, hosts, referral, servers },
     };
     hosts = await referralHosts({ session, referral });
   }
