@@ -1,9 +1,11 @@
 import {
+  dnsConfigProofCases,
   dnsProofCases,
   type FixProof,
   httpProofCases,
   mailProofCases,
   proofProblems,
+  proveDnsConfigFix,
   proveDnsFix,
   proveHttpFix,
   proveMailFix,
@@ -32,6 +34,7 @@ const sections: [
   (id: string, proof: never) => Promise<FixProof>,
 ][] = [
   ["dns", dnsProofCases, proveDnsFix],
+  ["dns", dnsConfigProofCases, proveDnsConfigFix],
   ["mail", mailProofCases, proveMailFix],
   ["http", httpProofCases, proveHttpFix],
   ["ssl", sslProofCases, proveSslFix],

@@ -43,6 +43,8 @@ export interface AuthoritativeBehaviour {
    * a server answers it as BIND does: the client cookie followed by an 8-byte server cookie.
    */
   malformedCookie?: boolean;
+  /** Leave client cookies unanswered, as a server with cookies turned off. */
+  noCookie?: boolean;
   /** The identifier answered to an NSID request (RFC 5001); none by default. */
   nsid?: string;
   /** The software version answered to CH TXT `version.bind` and `version.server`; none by default. */
@@ -69,7 +71,7 @@ const withEdns = (query: packet.DecodedPacket, behaviour: AuthoritativeBehaviour
   const options: { code: number; data: Buffer }[] = [];
   // dns-packet types only the options it decodes; cookies and NSID come as raw data.
   for (const option of (opt.options ?? []) as { code: number; data?: Buffer }[]) {
-    if (option.code === 10 && option.data) {
+    if (option.code === 10 && option.data && !behaviour.noCookie) {
       options.push({
         code: 10,
         data: behaviour.malformedCookie

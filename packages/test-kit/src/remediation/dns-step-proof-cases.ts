@@ -31,14 +31,6 @@ const misbehaving = (
 /** One try of a query a server drops, short enough for a quick proof, long enough under load. */
 const oneShortTry = { tryTimeoutMs: 800, udpTries: 1 };
 
-/** The zone's SOA with some fields changed. */
-const soaWith =
-  (fields: Partial<packet.SoaData>) =>
-  (records: Records): Records =>
-    records.map((record) =>
-      record.type === "SOA" ? { ...record, data: { ...record.data, ...fields } } : record,
-    );
-
 /** The zone with a CDS for `key`, signed by the KSK as a signer would (RFC 7344 4.1). */
 const withCds =
   (key: (world: LabWorldContext) => TestZoneKey) => (records: Records, world: LabWorldContext) => {
@@ -65,8 +57,6 @@ const longNames = [1, 2, 3, 4, 5].map(
 const publicAddresses = ["11.0.0.1", "11.0.1.1", "2a00:1450::1"];
 
 export const dnsStepProofCases: Record<string, DnsProofCase> = {
-  "dns.ns.open-recursion": misbehaving(0, { openRecursion: true }, ["recursion no"]),
-  "dns.ns.axfr": misbehaving(2, { allowTransfer: true }, ["allow-transfer"]),
   "dns.ns.edns": misbehaving(1, { noEdns: true }, ["EDNS", "OPT record"]),
   "dns.ns.edns-version": misbehaving(1, { ednsVersionIgnored: true }, ["BADVERS"]),
   // A dropped query is waited for one try: a short one keeps the proof quick.
@@ -75,29 +65,6 @@ export const dnsStepProofCases: Record<string, DnsProofCase> = {
     step: { world: { probe: oneShortTry }, names: ["unknown EDNS options"] },
   },
   "dns.ns.case": misbehaving(0, { lowercaseQuestion: true }, ["letter case"]),
-  "dns.ns.cookies": misbehaving(1, { malformedCookie: true }, ["cookies"]),
-  "dns.ns.software-version": misbehaving(0, { version: "9.16.1-Ubuntu" }, ['version "none"']),
-  "dns.ns.reachable-tcp": misbehaving(2, { closeTcp: true }, ["TCP 53"]),
-  "dns.ns.reachable-udp": {
-    world: {
-      servers: { 1: { behaviour: { dropUdp: true } } },
-      probe: oneShortTry,
-    },
-    step: { world: { probe: oneShortTry }, names: ["UDP 53"] },
-  },
-  // Still truncating over UDP: opening TCP is the whole step.
-  "dns.ns.tcp-fallback": {
-    world: { servers: { 2: { behaviour: { truncateUdp: true, closeTcp: true } } } },
-    step: { world: { servers: { 2: { behaviour: { truncateUdp: true } } } }, names: ["TCP 53"] },
-  },
-  "dns.soa.serial-sync": {
-    world: { servers: { 1: { zone: soaWith({ serial: 2026112202 }) } } },
-    step: { world: {}, names: ["zone transfers"] },
-  },
-  "dns.soa.consistency": {
-    world: { servers: { 2: { zone: soaWith({ refresh: 7200 }) } } },
-    step: { world: {}, names: ["reload the zone from one source"] },
-  },
   // A rollover to new keys of algorithm 13, the new DS at the parent.
   "dns.dnssec.algorithm": {
     world: { algorithm: 5 },

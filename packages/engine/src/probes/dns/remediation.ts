@@ -10,6 +10,7 @@ import {
 import { dmarcPolicyFix, dmarcPresentFix, dmarcSingleFix } from "./fixes/dmarc-fixes.js";
 import { dmarcReportDestinationsFix } from "./fixes/dmarc-report-fixes.js";
 import { lameFix } from "./fixes/lame-fix.js";
+import { nameServerConfigFixes } from "./fixes/name-server-config.js";
 import {
   nsAsDiversityFix,
   nsCountFix,
@@ -53,6 +54,7 @@ import {
  */
 export const dnsRemediations: RemediationTable<DnsData> = {
   ...serverSteps,
+  ...nameServerConfigFixes,
   "dns.spf.present": spfPresentFix,
   "dns.spf.single": spfSingleFix,
   "dns.spf.syntax": spfSyntaxFix,
