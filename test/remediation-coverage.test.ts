@@ -47,11 +47,6 @@ const noFix: Readonly<Record<string, string>> = {
     "our reading of a registry's WHOIS text, not the domain: nothing for its owner to change",
 };
 
-/** Ids proven by serving a world the test case declares, not by applying the remediation. */
-const declaredWorlds = Object.entries(dnsProofCases)
-  .filter(([, proof]) => proof.step !== undefined)
-  .map(([id]) => id);
-
 const canFail = (when: string) => /\b(fail|warn)\b/.test(when);
 
 function coverage() {
@@ -85,13 +80,10 @@ describe("remediation coverage of the ids that can fail or warn", () => {
     console.log(
       `all: ${total("fixed")}/${total("failing")} (${percent(total("fixed"))} %) with a remediation, ${total("proven")} (${percent(total("proven"))} %) proven, ${total("applied")} of ${total("failing")} (${percent(total("applied"))} %) applied mechanically`,
     );
-    const mechanical = rows
-      .flatMap((row) => row.proven)
-      .filter((id) => !declaredWorlds.includes(id)).length;
-    console.log(
-      `${mechanical} of ${total("failing")} (${percent(mechanical)} %) applied mechanically, ${total("proven") - mechanical} by a declared world`,
-    );
+    console.log(`${total("proven") - total("applied")} proven by a declared world`);
     expect(total("fixed") / total("failing")).toBeGreaterThanOrEqual(0.9);
+    // Issue 33's target: a proven fix, applied as the remediation writes it, for 90 % of them.
+    expect(total("applied") / total("failing")).toBeGreaterThanOrEqual(0.9);
   });
 
   it("leaves out only the ids listed with a reason, and fixes no id the section lacks", () => {
