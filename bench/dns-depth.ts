@@ -11,14 +11,16 @@
  * each scenario (`/tmp/zm-<index>.json`).
  */
 
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type LabWorldOptions, startLabWorld } from "@domain-intel/test-kit";
+import { fileURLToPath } from "node:url";
 import { createEngine, dnsProbe, type SectionResult } from "../packages/engine/dist/index.js";
 import type { DnsData } from "../packages/engine/dist/probes/dns/declaration.js";
-import { assertBenchTsconfig } from "./support/bench-process.js";
+import { assertBenchTsconfig, benchEnv, benchExecArgv } from "./support/bench-process.js";
+import type { LabCoordinates } from "./support/dns-depth-lab.js";
+import { type Scenario, scenarios } from "./support/dns-depth-scenarios.js";
 
 assertBenchTsconfig();
 
@@ -73,58 +75,6 @@ const mapped: Record<string, readonly string[]> = {
 
 /** ok, or a problem of some weight; undefined when the tool had no opinion (skipped, not run). */
 type Verdict = "ok" | "warning" | "error" | undefined;
-
-interface Scenario {
-  name: string;
-  /** The Zonemaster case the break is about, for the summary line. */
-  about: string;
-  world: LabWorldOptions;
-}
-
-const scenarios: Scenario[] = [
-  { name: "healthy signed chain", about: "every case", world: {} },
-  {
-    name: "open recursion on one server",
-    about: "NAMESERVER01",
-    world: { servers: { 0: { behaviour: { openRecursion: true } } } },
-  },
-  {
-    name: "AXFR open on one server",
-    about: "NAMESERVER03",
-    world: { servers: { 0: { behaviour: { allowTransfer: true } } } },
-  },
-  {
-    name: "EDNS version 1 answered NOERROR",
-    about: "NAMESERVER10",
-    world: { servers: { 1: { behaviour: { ednsVersionIgnored: true } } } },
-  },
-  {
-    name: "one lame server (REFUSED)",
-    about: "DELEGATION04",
-    world: { servers: { 2: { behaviour: { refuse: true } } } },
-  },
-  {
-    name: "SOA serials differ",
-    about: "CONSISTENCY01",
-    world: {
-      servers: {
-        1: {
-          zone: (records) =>
-            records.map((record) =>
-              record.type === "SOA"
-                ? { ...record, data: { ...record.data, serial: (record.data.serial ?? 0) + 1 } }
-                : record,
-            ),
-        },
-      },
-    },
-  },
-  {
-    name: "signatures expired",
-    about: "DNSSEC04",
-    world: { signatureWindow: { from: -20 * 86_400, to: -86_400 } },
-  },
-];
 
 const ours = (status: string | undefined): Verdict =>
   status === undefined || status === "skipped"
@@ -215,10 +165,7 @@ function codesIn(value: unknown, into: Set<string>): Set<string> {
 }
 
 /** DNSViz's probe from the lab's root and its analysis with the lab's trust anchor. */
-async function dnsviz(
-  world: Awaited<ReturnType<typeof startLabWorld>>,
-  scratch: string,
-): Promise<DnsvizAnswer> {
+async function dnsviz(world: LabCoordinates, scratch: string): Promise<DnsvizAnswer> {
   const probed = join(scratch, "dnsviz-probe.json");
   const anchor = join(scratch, "dnsviz-anchor.txt");
   writeFileSync(anchor, `${world.trustAnchor}\n`);
@@ -264,6 +211,7 @@ async function main(): Promise<void> {
   const totals = { agree: 0, disagree: 0, oneSided: 0 };
   const dnsvizTotals = { sees: 0, misses: 0, chainAgrees: 0, chainDiffers: 0 };
   try {
+    await warmUp();
     for (const scenario of scenarios) {
       await runScenario(scenario, { compare, withDnsviz }, scratch, totals, dnsvizTotals);
     }
@@ -282,6 +230,23 @@ async function main(): Promise<void> {
   }
 }
 
+/**
+ * One unmeasured lookup first, on a lab of its own (nothing cached carries over): a service
+ * embedding the engine answers warm, and without it the first scenario would time V8 compiling
+ * the dns section. zonemaster-cli starts a process per run either way; its own start is part of
+ * its time. The cold figure is printed too.
+ */
+async function warmUp(): Promise<void> {
+  const world = await startLab(-1, false);
+  try {
+    const started = performance.now();
+    await createEngine(engineOptions(world)).lookup(world.domain, "dns");
+    console.log(`warm-up (not counted): ours ${(performance.now() - started).toFixed(0)} ms cold`);
+  } finally {
+    await world.close();
+  }
+}
+
 async function runScenario(
   scenario: Scenario,
   { compare, withDnsviz }: { compare: boolean; withDnsviz: boolean },
@@ -289,11 +254,7 @@ async function runScenario(
   totals: { agree: number; disagree: number; oneSided: number },
   dnsvizTotals: { sees: number; misses: number; chainAgrees: number; chainDiffers: number },
 ): Promise<void> {
-  const world = await startLabWorld({
-    ...scenario.world,
-    ipv6: false,
-    ...(compare || withDnsviz ? { port: 53, serveRoot: true } : {}),
-  });
+  const world = await startLab(scenarios.indexOf(scenario), compare || withDnsviz);
   try {
     const engine = createEngine(engineOptions(world));
     // The median of three runs, each on a fresh engine (nothing cached): the machine is shared.
@@ -415,13 +376,51 @@ async function runScenario(
   }
 }
 
+/**
+ * A scenario's lab in its own process (`support/dns-depth-lab.ts`; -1: the healthy world), so
+ * that the servers' work does not share a thread with either tool. `port53` for zonemaster-cli
+ * and DNSViz, which walk from the root on port 53.
+ */
+async function startLab(
+  index: number,
+  port53: boolean,
+): Promise<LabCoordinates & { close(): Promise<void> }> {
+  const script = fileURLToPath(new URL("./support/dns-depth-lab.ts", import.meta.url));
+  const child = spawn(
+    process.execPath,
+    [...benchExecArgv, script, String(index), port53 ? "port53" : "any"],
+    {
+      env: benchEnv(),
+      stdio: ["pipe", "pipe", "inherit"],
+    },
+  );
+  const coordinates = await new Promise<LabCoordinates>((resolve, reject) => {
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes("\n")) resolve(JSON.parse(output) as LabCoordinates);
+    });
+    child.once("exit", (code) =>
+      reject(new Error(`the lab of scenario ${index} exited with ${code}`)),
+    );
+  });
+  return {
+    ...coordinates,
+    close: () =>
+      new Promise<void>((resolve) => {
+        child.once("exit", () => resolve());
+        child.stdin.end();
+      }),
+  };
+}
+
 /** An engine with only the dns section, asking the lab's resolver and its port-53 servers. */
-function engineOptions(world: Awaited<ReturnType<typeof startLabWorld>>) {
+function engineOptions(world: LabCoordinates) {
   return {
     keys: ["bench"],
-    network: { resolvers: [world.lab.resolver.address], allowPrivateAddresses: true },
+    network: { resolvers: [world.resolver], allowPrivateAddresses: true },
     probes: {
-      dns: dnsProbe({ authoritativePort: world.lab.port, trustAnchors: world.trustAnchor }),
+      dns: dnsProbe({ authoritativePort: world.port, trustAnchors: world.trustAnchor }),
       whois: false as const,
       ssl: false as const,
       mail: false as const,

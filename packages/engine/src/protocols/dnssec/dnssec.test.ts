@@ -209,6 +209,15 @@ describe.each(vectors)("$title", (vector) => {
     );
   });
 
+  it("reads a key once: the same key again, and the same bytes under another algorithm, apart", () => {
+    const first = dnskeyPublicKey({ algorithm: key.algorithm, publicKey: key.key });
+    const again = dnskeyPublicKey({ algorithm: key.algorithm, publicKey: Buffer.from(key.key) });
+    expect(again).toBe(first);
+    // Another algorithm's reading of the same bytes is its own entry, not the memo's.
+    const other = key.algorithm === 8 ? 13 : 8;
+    expect(dnskeyPublicKey({ algorithm: other, publicKey: key.key })).not.toBe(first);
+  });
+
   it("verifies the published signature inside its window", () => {
     const verdict = verifyRrsig({
       rrsig,
@@ -243,7 +252,13 @@ describe.each(vectors)("$title", (vector) => {
         : { ...record, data: { preference: 20, exchange: "mail.example.com" } },
     ) as packet.Answer[];
     const base = { rrsig, dnskeys: [key], zone: vector.zone, nowSeconds: inside };
+    // Run after the valid verification above: outcomes are remembered per data and signature.
     expect(verifyRrsig({ ...base, rrset: changed }).status).toBe("bogus");
+    const flipped = Buffer.from(rrsig.signature);
+    flipped[flipped.length - 1]! ^= 1;
+    expect(
+      verifyRrsig({ ...base, rrsig: { ...rrsig, signature: flipped }, rrset: vector.rrset }).status,
+    ).toBe("bogus");
     expect(verifyRrsig({ ...base, rrset: vector.rrset, dnskeys: [] }).status).toBe("no-key");
     // A key that is not a zone key (flag bit 7 clear) may not sign.
     expect(

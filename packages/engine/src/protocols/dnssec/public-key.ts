@@ -25,6 +25,23 @@ export function dnskeyPublicKey(options: {
   algorithm: number;
   publicKey: Buffer;
 }): DnskeyPublicKey | undefined {
+  const memoKey = `${options.algorithm}/${options.publicKey.toString("base64")}`;
+  if (parsedKeys.has(memoKey)) return parsedKeys.get(memoKey);
+  const parsed = parse(options);
+  if (parsedKeys.size >= parsedKeysLimit) parsedKeys.delete(parsedKeys.keys().next().value!);
+  parsedKeys.set(memoKey, parsed);
+  return parsed;
+}
+
+/**
+ * Keys already made into node:crypto keys: a zone's few DNSKEYs verify every RRSIG of a run
+ * (and of the next run), and making a key from its JWK cost about as much as the verification.
+ * Bounded, oldest out first; a KeyObject is immutable, so sharing one is safe.
+ */
+const parsedKeys = new Map<string, DnskeyPublicKey | undefined>();
+const parsedKeysLimit = 512;
+
+function parse(options: { algorithm: number; publicKey: Buffer }): DnskeyPublicKey | undefined {
   const { algorithm, publicKey } = options;
   try {
     if (rsaAlgorithms.has(algorithm)) return rsaKey(publicKey);

@@ -1,4 +1,4 @@
-import { constants, verify } from "node:crypto";
+import { constants, createHash, verify } from "node:crypto";
 import type * as packet from "dns-packet";
 import { rsaAlgorithms } from "./algorithms.js";
 import { canonicalName, labelCount, signedData } from "./canonical.js";
@@ -122,7 +122,33 @@ export function verifyRrsig(options: {
   return verdict("valid");
 }
 
+/**
+ * Outcomes already computed: a run's checks verify the same few signatures several times (26
+ * verifications, 8 signatures, on a healthy signed chain), and a verification is a pure
+ * function of the algorithm, key, signed data and signature. Bounded, oldest out first.
+ */
+const outcomes = new Map<string, boolean>();
+const outcomesLimit = 1024;
+
 function verifies(options: {
+  algorithm: number;
+  publicKey: Buffer;
+  data: Buffer;
+  rrsig: packet.RrsigData;
+}): boolean {
+  const { algorithm, publicKey, data, rrsig } = options;
+  // The signed data by its digest: an RRset may be large, a memo entry stays small.
+  const digest = createHash("sha256").update(data).digest("base64");
+  const memoKey = `${algorithm}/${publicKey.toString("base64")}/${rrsig.signature.toString("base64")}/${digest}`;
+  const known = outcomes.get(memoKey);
+  if (known !== undefined) return known;
+  const outcome = verifyOnce(options);
+  if (outcomes.size >= outcomesLimit) outcomes.delete(outcomes.keys().next().value!);
+  outcomes.set(memoKey, outcome);
+  return outcome;
+}
+
+function verifyOnce(options: {
   algorithm: number;
   publicKey: Buffer;
   data: Buffer;
