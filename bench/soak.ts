@@ -12,6 +12,9 @@
  *   pnpm bench:soak          BENCH_SOAK_MINUTES=2 for a short run
  *   BENCH_SOAK_CPU_PROF=/tmp/soak-prof   the server writes a CPU profile there when it stops;
  *     `npx tsx bench/support/long-tasks.ts /tmp/soak-prof/*.cpuprofile` lists its long tasks
+ *   BENCH_SOAK_HEAP_SNAPSHOTS=/tmp/soak-heap   the server writes a heap snapshot there at the
+ *     end of warm-up and at the end of the load; `npx tsx bench/support/heap-diff.ts A B`
+ *     compares them by constructor
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -57,6 +60,8 @@ const kinds = ["good", "slowdns", "loop", "tls", "good", "rdap"] as const;
 const mb = (bytes: number) => bytes / 1024 / 1024;
 /** Where the server writes a CPU profile when it stops, for `bench/support/long-tasks.ts`. */
 const profileDirectory = process.env.BENCH_SOAK_CPU_PROF;
+/** Where the server writes heap snapshots (on SIGUSR2), for `bench/support/heap-diff.ts`. */
+const heapDirectory = process.env.BENCH_SOAK_HEAP_SNAPSHOTS;
 
 /** The records of a name: the site and its MX, on the hostile addresses for `cold-tls-*`. */
 function recordsFor(name: string): ZoneRecords[string] {
@@ -235,7 +240,12 @@ async function main(): Promise<void> {
       if (line.startsWith("STATS "))
         stats.push({ at: performance.now() - began, ...JSON.parse(line.slice(6)) });
     },
-    profileDirectory ? ["--cpu-prof", `--cpu-prof-dir=${profileDirectory}`] : [],
+    [
+      ...(profileDirectory ? ["--cpu-prof", `--cpu-prof-dir=${profileDirectory}`] : []),
+      ...(heapDirectory
+        ? ["--heapsnapshot-signal=SIGUSR2", `--diagnostic-dir=${heapDirectory}`]
+        : []),
+    ],
   );
   const children: ChildProcess[] = [server];
   try {
@@ -308,14 +318,18 @@ async function main(): Promise<void> {
             const kind = kinds[index % kinds.length]!;
             return `batch${n}-${kind}-${index}.${kind === "rdap" ? "bad" : "test"}`;
           });
-          const posted = await fetch(`${url}/api/v1/batch`, {
-            method: "POST",
-            headers,
-            body: JSON.stringify({ domains, sections: ["dns", "whois"] }),
-          });
-          const { links } = (await posted.json()) as { links: { results: string } };
-          await (await fetch(`${url}${links.results}`, { headers })).text();
-          batches += 1;
+          try {
+            const posted = await fetch(`${url}/api/v1/batch`, {
+              method: "POST",
+              headers,
+              body: JSON.stringify({ domains, sections: ["dns", "whois"] }),
+            });
+            const { links } = (await posted.json()) as { links: { results: string } };
+            await (await fetch(`${url}${links.results}`, { headers })).text();
+            batches += 1;
+          } catch {
+            // A reset while a heap snapshot stops the server: the next batch goes on.
+          }
           await sleep(Math.min(30_000, reportMs / 2));
         }
       })(),
@@ -323,8 +337,11 @@ async function main(): Promise<void> {
       (async () => {
         for (let n = 0; performance.now() < ends; n++) {
           await sleep(2000);
-          await get(`/api/v1/ssl/${hitNames[n % hitNames.length]}?refresh=true`);
-          refreshes += 1;
+          // A heap snapshot stops the server for seconds: a reset then is counted, not fatal.
+          const status = await get(
+            `/api/v1/ssl/${hitNames[n % hitNames.length]}?refresh=true`,
+          ).catch(() => 0);
+          if (status === 200) refreshes += 1;
         }
       })(),
     ];
@@ -350,10 +367,16 @@ async function main(): Promise<void> {
       );
       return true;
     };
+    let snapshotted = false;
     while (performance.now() < ends) {
       await sleep(1000);
       while (row()) {}
+      if (heapDirectory && !snapshotted && performance.now() - began >= warmUpMs) {
+        server.kill("SIGUSR2");
+        snapshotted = true;
+      }
     }
+    if (heapDirectory) server.kill("SIGUSR2");
     await Promise.all(loops);
     await new Promise<void>((resolve) => {
       hitter.once("exit", () => resolve());

@@ -1,7 +1,7 @@
 import type { SectionResult } from "../contract/section-result.js";
 import { describeError, type Logger } from "../logging/logger.js";
 import type { Change, HistoryLimits, HistoryStore } from "./history-store.js";
-import { contentDigest, meaningfulContent } from "./meaningful-content.js";
+import { jsonDigest, meaningful } from "./meaningful-content.js";
 import { sectionChanges } from "./section-changes.js";
 
 /** What one recorded probe result brought: the changes since the last snapshot, maybe none. */
@@ -37,8 +37,8 @@ export function createHistoryRecorder(options: {
 
   async function recordNow(result: SectionResult): Promise<void> {
     const { domain, section } = result;
-    const content = meaningfulContent(result.data);
-    const digest = contentDigest(content);
+    const { content, json } = meaningful(result.data);
+    const digest = jsonDigest(json);
     const previous = await store.latest(domain, section);
     let changes: Change[] = [];
     const changed = previous?.digest !== digest;

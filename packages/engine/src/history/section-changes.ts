@@ -23,7 +23,7 @@ const knownFields: Readonly<Record<string, readonly (readonly [string, string])[
   ],
 };
 
-/** Arrays of findings or checks, which meaningfulContent turned into `{ id: status }`. */
+/** Arrays of findings or checks, which `meaningful` turned into `{ id: status }`. */
 const checkLists = new Set(["findings", "checks"]);
 
 /** Beyond this, the other changes of one snapshot are not listed (a wholly new answer). */
