@@ -76,3 +76,29 @@ export function nsHostsOf(options: { response: DnsResponse; zone: string }): str
     .map((record) => normalizeName(record.data));
   return [...new Set(hosts)].sort();
 }
+
+/**
+ * The zone's own NS set from an answer, or why the answer is not the zone's. A zone has NS
+ * records at its apex (RFC 1034 4.2.1), so an answer without them came from a server that does
+ * not serve the zone: its NODATA carries the SOA of the zone it does serve (RFC 2308 2.2), an
+ * ancestor's server answering for a name it delegated, or it names another owner's servers.
+ * Zonemaster's BASIC01 disregards such a server (B01_SERVER_ZONE_ERROR); reading its answer as
+ * "no name servers" would report a delegation mismatch that the zone never made.
+ */
+export function zoneNsHosts(options: { response: DnsResponse; zone: string }): Outcome<string[]> {
+  const { response, zone } = options;
+  const hosts = nsHostsOf({ response, zone });
+  if (hosts.length > 0 || response.rcode !== "NOERROR") return hosts;
+  const soa = response.authorities.find((record) => record.type === "SOA");
+  if (soa && normalizeName(soa.name) === zone) return hosts;
+  const other = response.answers.find((record) => record.type === "NS");
+  // A bare NODATA (neither) says nothing of whose it is: read as it stands.
+  if (!soa && !other) return hosts;
+  const whose = soa
+    ? `the SOA of ${normalizeName(soa.name)}, the zone its server serves instead`
+    : `the name servers of ${normalizeName(other!.name)}`;
+  return failure(
+    "malformed",
+    `the answer for ${zone}/NS is not ${zone}'s: it holds no NS records of ${zone} but ${whose}`,
+  );
+}

@@ -26,7 +26,7 @@ import { askParentDs } from "./parent-ds.js";
 import { gatherPtrs } from "./ptr.js";
 import { askParent } from "./referral.js";
 import { probeServer } from "./server-probe.js";
-import { findZone, nsHostsOf } from "./zone-cut.js";
+import { findZone, zoneNsHosts } from "./zone-cut.js";
 
 /** Parent name servers resolved: enough to find two that answer, few enough to stay cheap. */
 const parentHostsUsed = 4;
@@ -73,14 +73,9 @@ export async function gatherZone(options: {
     return reason ? failure("rcode", reason) : responses[type];
   };
   const knownNs = known("NS");
-  const nsHosts: Promise<Outcome<string[]>> =
-    knownNs !== undefined
-      ? Promise.resolve(isFailure(knownNs) ? knownNs : records.NS.map((record) => record.host))
-      : session
-          .recursive({ name: apex, type: "NS" })
-          .then((response) =>
-            isFailure(response) ? response : nsHostsOf({ response, zone: apex }),
-          );
+  const nsHosts: Promise<Outcome<string[]>> = Promise.resolve(
+    knownNs ?? session.recursive({ name: apex, type: "NS" }),
+  ).then((response) => (isFailure(response) ? response : zoneNsHosts({ response, zone: apex })));
   const ds = Promise.resolve(
     givenDs ?? known("DS") ?? session.recursive({ name: apex, type: "DS" }),
   );
@@ -222,16 +217,53 @@ async function gatherParent(options: {
   return { apex, hosts, referral: referralOf({ answer, parent: apex, zone }), servers };
 }
 
-/** The name servers of a zone, as the resolver gives them, with their addresses. */
+/**
+ * The name servers of a zone with their addresses: as the resolver gives them, or, when its
+ * answer is not the zone's (a server of the zone above answered for a name it delegated), as
+ * the zone above delegates them. BASIC01 walks down the same way and disregards the server.
+ */
 async function zoneHosts(options: {
   session: HealthSession;
   zone: string;
+  /** Zones climbed already to find this one's servers. */
+  climbed?: number;
 }): Promise<Outcome<HostFacts[]>> {
   const { session, zone } = options;
   const ns = await session.recursive({ name: zone, type: "NS" });
   if (isFailure(ns)) return ns;
-  const names = nsHostsOf({ response: ns, zone }).slice(0, parentHostsUsed);
-  return Promise.all(names.map((host) => hostAddresses({ session, host })));
+  const names = zoneNsHosts({ response: ns, zone });
+  if (!isFailure(names)) {
+    return Promise.all(
+      names.slice(0, parentHostsUsed).map((host) => hostAddresses({ session, host })),
+    );
+  }
+  const delegated = await delegatedHosts({ session, zone, climbed: options.climbed ?? 0 });
+  return isFailure(delegated)
+    ? failure(delegated.code, `${names.message}; ${delegated.message}`)
+    : delegated;
+}
+
+/** A zone's servers as the zone above it delegates them (glue, else resolved). */
+async function delegatedHosts(options: {
+  session: HealthSession;
+  zone: string;
+  climbed: number;
+}): Promise<Outcome<HostFacts[]>> {
+  const { session, zone, climbed } = options;
+  const above = parentName(zone);
+  if (above === null || climbed >= maxCuts) {
+    return failure("malformed", `no zone above ${zone} was asked for its delegation`);
+  }
+  const apex = await findZone({ session, name: above });
+  if (isFailure(apex)) return apex;
+  const hosts = await zoneHosts({ session, zone: apex, climbed: climbed + 1 });
+  if (isFailure(hosts)) return hosts;
+  const { answer } = await askParent({ session, parent: apex, name: zone, parentHosts: hosts });
+  if (isFailure(answer)) return answer;
+  if (answer.kind === "inside" || answer.referral.zone !== zone) {
+    return failure("malformed", `${apex} gives no delegation of ${zone}`);
+  }
+  return referralHosts({ session, referral: answer.referral });
 }
 
 /** The parent's answer as the delegation of `zone`, or why it gives none. */
