@@ -1,8 +1,8 @@
 /**
  * The server of `bench/soak.ts`: the CLI's own `serve()` (built dist), configured by the
  * environment as `domain-intel serve` is, rate limits off (the soak measures the server, not a
- * plan). Every `SOAK_SAMPLE_MS` it prints one `STATS {json}` line: RSS, heap, open handles by
- * kind and the event loop's delay since the last line, measured inside the process.
+ * plan). Every `SOAK_SAMPLE_MS` it prints one `STATS {json}` line: RSS, heap, external and
+ * ArrayBuffer memory, open handles by kind and the event loop's delay since the last line, measured inside the process.
  */
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { serve } from "../../packages/cli/dist/index.js";
@@ -23,6 +23,7 @@ const timer = setInterval(() => {
     rss: memory.rss,
     heapUsed: memory.heapUsed,
     external: memory.external,
+    arrayBuffers: memory.arrayBuffers,
     handles,
     delayP50Ms: delay.percentile(50) / 1e6,
     delayP99Ms: delay.percentile(99) / 1e6,
