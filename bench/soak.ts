@@ -214,6 +214,8 @@ interface Stats {
   at: number;
   rss: number;
   heapUsed: number;
+  /** The JS heap's pages, used or not: what it holds of RSS. */
+  heapTotal: number;
   /** C++ memory bound to JS objects (Buffers, TLS and zlib state that V8 is told of). */
   external: number;
   /** The part of `external` in ArrayBuffers and Buffers. */
@@ -405,9 +407,9 @@ async function main(): Promise<void> {
     );
     // Where the growth is: the JS heap, Buffers, other C++ memory V8 knows of, or the rest
     // (native allocations V8 is not told of: OpenSSL, malloc's arenas).
-    const native = (sample: Stats) => sample.rss - sample.heapUsed - sample.external;
+    const native = (sample: Stats) => sample.rss - sample.heapTotal - sample.external;
     console.log(
-      `  slopes after warm-up, MB/min: heap ${slopeOf((sample) => sample.heapUsed).toFixed(2)}, external ${slopeOf((sample) => sample.external).toFixed(2)} (ArrayBuffers ${slopeOf((sample) => sample.arrayBuffers).toFixed(2)}), RSS - heap - external ${slopeOf(native).toFixed(2)}`,
+      `  slopes after warm-up, MB/min: heap ${slopeOf((sample) => sample.heapUsed).toFixed(2)}, external ${slopeOf((sample) => sample.external).toFixed(2)} (ArrayBuffers ${slopeOf((sample) => sample.arrayBuffers).toFixed(2)}), RSS - heap pages - external ${slopeOf(native).toFixed(2)}`,
     );
     const kindsOf = (sample: Stats) =>
       Object.entries(sample.handles)

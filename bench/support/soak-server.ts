@@ -22,6 +22,7 @@ const timer = setInterval(() => {
   const stats = {
     rss: memory.rss,
     heapUsed: memory.heapUsed,
+    heapTotal: memory.heapTotal,
     external: memory.external,
     arrayBuffers: memory.arrayBuffers,
     handles,
