@@ -409,7 +409,7 @@ async function main(): Promise<void> {
     // (native allocations V8 is not told of: OpenSSL, malloc's arenas).
     const native = (sample: Stats) => sample.rss - sample.heapTotal - sample.external;
     console.log(
-      `  slopes after warm-up, MB/min: heap ${slopeOf((sample) => sample.heapUsed).toFixed(2)}, external ${slopeOf((sample) => sample.external).toFixed(2)} (ArrayBuffers ${slopeOf((sample) => sample.arrayBuffers).toFixed(2)}), RSS - heap pages - external ${slopeOf(native).toFixed(2)}`,
+      `  slopes after warm-up, MB/min: heap ${slopeOf((sample) => sample.heapUsed).toFixed(2)} (its pages ${slopeOf((sample) => sample.heapTotal).toFixed(2)}), external ${slopeOf((sample) => sample.external).toFixed(2)} (ArrayBuffers ${slopeOf((sample) => sample.arrayBuffers).toFixed(2)}), RSS - heap pages - external ${slopeOf(native).toFixed(2)}`,
     );
     const kindsOf = (sample: Stats) =>
       Object.entries(sample.handles)
