@@ -12,6 +12,8 @@
  *   pnpm bench:soak          BENCH_SOAK_MINUTES=2 for a short run
  *   BENCH_SOAK_CPU_PROF=/tmp/soak-prof   the server writes a CPU profile there when it stops;
  *     `npx tsx bench/support/long-tasks.ts /tmp/soak-prof/*.cpuprofile` lists its long tasks
+ *   BENCH_SOAK_MAX_CONCURRENCY=16   the engine's network.maxConcurrency (default 64)
+ *   BENCH_SOAK_SERVER_FLAGS="--max-semi-space-size=32"   node flags for the server process
  *   BENCH_SOAK_HEAP_SNAPSHOTS=/tmp/soak-heap   the server writes a heap snapshot there at the
  *     end of warm-up and at the end of the load; `npx tsx bench/support/heap-diff.ts A B`
  *     compares them by constructor
@@ -61,6 +63,10 @@ const kinds = ["good", "slowdns", "loop", "tls", "good", "rdap"] as const;
 const mb = (bytes: number) => bytes / 1024 / 1024;
 /** Where the server writes a CPU profile when it stops, for `bench/support/long-tasks.ts`. */
 const profileDirectory = process.env.BENCH_SOAK_CPU_PROF;
+/** The engine's network.maxConcurrency in the server (default: the engine's, 64). */
+const maxConcurrency = process.env.BENCH_SOAK_MAX_CONCURRENCY;
+/** Node flags for the server process, e.g. `--max-semi-space-size=32` (V8's young generation). */
+const serverFlags = (process.env.BENCH_SOAK_SERVER_FLAGS ?? "").split(" ").filter(Boolean);
 /** Where the server writes heap snapshots (on SIGUSR2), for `bench/support/heap-diff.ts`. */
 const heapDirectory = process.env.BENCH_SOAK_HEAP_SNAPSHOTS;
 
@@ -240,7 +246,11 @@ async function main(): Promise<void> {
   const began = performance.now();
   const server = child(
     "./support/soak-server.ts",
-    { ...(peers.env as Record<string, string>), SOAK_SAMPLE_MS: "5000" },
+    {
+      ...(peers.env as Record<string, string>),
+      SOAK_SAMPLE_MS: "5000",
+      ...(maxConcurrency ? { SOAK_MAX_CONCURRENCY: maxConcurrency } : {}),
+    },
     (line) => {
       const listening = /listening on (http:\/\/[0-9.:]+)/.exec(line);
       if (listening) url = listening[1]!;
@@ -248,6 +258,7 @@ async function main(): Promise<void> {
         stats.push({ at: performance.now() - began, ...JSON.parse(line.slice(6)) });
     },
     [
+      ...serverFlags,
       ...(profileDirectory ? ["--cpu-prof", `--cpu-prof-dir=${profileDirectory}`] : []),
       ...(heapDirectory
         ? ["--heapsnapshot-signal=SIGUSR2", `--diagnostic-dir=${heapDirectory}`]

@@ -11,7 +11,23 @@ import { assertBenchTsconfig } from "./bench-process.js";
 assertBenchTsconfig();
 
 const sampleMs = Number(process.env.SOAK_SAMPLE_MS ?? 5000);
-const running = await serve({ engine: { rateLimit: false }, print: (line) => console.log(line) });
+// SOAK_MAX_CONCURRENCY: the engine's network.maxConcurrency (default 64), to compare settings.
+const maxConcurrency = process.env.SOAK_MAX_CONCURRENCY;
+const running = await serve({
+  engine: {
+    rateLimit: false,
+    ...(maxConcurrency
+      ? {
+          network: {
+            resolvers: (process.env.DOMAIN_INTEL_RESOLVERS ?? "").split(","),
+            allowPrivateAddresses: true,
+            maxConcurrency: Number(maxConcurrency),
+          },
+        }
+      : {}),
+  },
+  print: (line) => console.log(line),
+});
 const delay = monitorEventLoopDelay({ resolution: 10 });
 delay.enable();
 
