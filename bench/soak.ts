@@ -14,6 +14,7 @@
  *     `npx tsx bench/support/long-tasks.ts /tmp/soak-prof/*.cpuprofile` lists its long tasks
  *   BENCH_SOAK_MAX_CONCURRENCY=16   the engine's network.maxConcurrency (default 64)
  *   BENCH_SOAK_SERVER_FLAGS="--max-semi-space-size=32"   node flags for the server process
+ *   BENCH_SOAK_HISTORY=false   the server keeps no history (how much of the growth is history's)
  *   BENCH_SOAK_HEAP_SNAPSHOTS=/tmp/soak-heap   the server writes a heap snapshot there at the
  *     end of warm-up and at the end of the load; `npx tsx bench/support/heap-diff.ts A B`
  *     compares them by constructor
@@ -250,6 +251,7 @@ async function main(): Promise<void> {
       ...(peers.env as Record<string, string>),
       SOAK_SAMPLE_MS: "5000",
       ...(maxConcurrency ? { SOAK_MAX_CONCURRENCY: maxConcurrency } : {}),
+      ...(process.env.BENCH_SOAK_HISTORY ? { SOAK_HISTORY: process.env.BENCH_SOAK_HISTORY } : {}),
     },
     (line) => {
       const listening = /listening on (http:\/\/[0-9.:]+)/.exec(line);

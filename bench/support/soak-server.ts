@@ -16,6 +16,7 @@ const maxConcurrency = process.env.SOAK_MAX_CONCURRENCY;
 const running = await serve({
   engine: {
     rateLimit: false,
+    ...(process.env.SOAK_HISTORY === "false" ? { history: false as const } : {}),
     ...(maxConcurrency
       ? {
           network: {
