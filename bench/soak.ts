@@ -5,13 +5,16 @@
  * waits or sends compression loops, a TLS server sending records without end, a web server
  * with 10,000 headers, an MX whose banner never ends, an RDAP registry streaming JSON without
  * end), batch jobs and refreshes. Every report interval (a minute; a fifth of a shorter run)
- * it prints the server's RSS, heap, open handles and event-loop delay (measured inside it)
+ * it prints the server's RSS, heap, external and ArrayBuffer memory, open handles and event-loop delay (measured inside it)
  * and the hits' p99; at the end the RSS slope after warm-up, the handles then and at the end,
  * and the hits' p99 over the run (target < 10 ms: exit 1 when missed). Needs root: the peers
- * listen on ports 25, 53, 80 and 443 of 127.35.0.x.
+ * listen on ports 25, 53, 80 and 443 of 127.35.0.x (`BENCH_SOAK_NET=127.36.0` for another /24).
  *   pnpm bench:soak          BENCH_SOAK_MINUTES=2 for a short run
  *   BENCH_SOAK_CPU_PROF=/tmp/soak-prof   the server writes a CPU profile there when it stops;
  *     `npx tsx bench/support/long-tasks.ts /tmp/soak-prof/*.cpuprofile` lists its long tasks
+ *   BENCH_SOAK_MAX_CONCURRENCY=16   the engine's network.maxConcurrency (default 64)
+ *   BENCH_SOAK_SERVER_FLAGS="--max-semi-space-size=32"   node flags for the server process
+ *   BENCH_SOAK_HISTORY=false   the server keeps no history (how much of the growth is history's)
  *   BENCH_SOAK_HEAP_SNAPSHOTS=/tmp/soak-heap   the server writes a heap snapshot there at the
  *     end of warm-up and at the end of the load; `npx tsx bench/support/heap-diff.ts A B`
  *     compares them by constructor
@@ -47,7 +50,8 @@ const durationMs = minutes * 60_000;
 const reportMs = Math.min(60_000, durationMs / 5);
 const warmUpMs = Math.min(60_000, durationMs / 5);
 const key = "soak-key-0001";
-const net = "127.35.0";
+/** The peers' /24 on loopback: another one lets two soaks run side by side. */
+const net = process.env.BENCH_SOAK_NET ?? "127.35.0";
 const address = {
   site: `${net}.1`,
   mx: `${net}.2`,
@@ -60,6 +64,10 @@ const kinds = ["good", "slowdns", "loop", "tls", "good", "rdap"] as const;
 const mb = (bytes: number) => bytes / 1024 / 1024;
 /** Where the server writes a CPU profile when it stops, for `bench/support/long-tasks.ts`. */
 const profileDirectory = process.env.BENCH_SOAK_CPU_PROF;
+/** The engine's network.maxConcurrency in the server (default: the engine's, 64). */
+const maxConcurrency = process.env.BENCH_SOAK_MAX_CONCURRENCY;
+/** Node flags for the server process, e.g. `--max-semi-space-size=32` (V8's young generation). */
+const serverFlags = (process.env.BENCH_SOAK_SERVER_FLAGS ?? "").split(" ").filter(Boolean);
 /** Where the server writes heap snapshots (on SIGUSR2), for `bench/support/heap-diff.ts`. */
 const heapDirectory = process.env.BENCH_SOAK_HEAP_SNAPSHOTS;
 
@@ -213,6 +221,12 @@ interface Stats {
   at: number;
   rss: number;
   heapUsed: number;
+  /** The JS heap's pages, used or not: what it holds of RSS. */
+  heapTotal: number;
+  /** C++ memory bound to JS objects (Buffers, TLS and zlib state that V8 is told of). */
+  external: number;
+  /** The part of `external` in ArrayBuffers and Buffers. */
+  arrayBuffers: number;
   handles: Record<string, number>;
   delayP99Ms: number;
   delayMaxMs: number;
@@ -233,7 +247,12 @@ async function main(): Promise<void> {
   const began = performance.now();
   const server = child(
     "./support/soak-server.ts",
-    { ...(peers.env as Record<string, string>), SOAK_SAMPLE_MS: "5000" },
+    {
+      ...(peers.env as Record<string, string>),
+      SOAK_SAMPLE_MS: "5000",
+      ...(maxConcurrency ? { SOAK_MAX_CONCURRENCY: maxConcurrency } : {}),
+      ...(process.env.BENCH_SOAK_HISTORY ? { SOAK_HISTORY: process.env.BENCH_SOAK_HISTORY } : {}),
+    },
     (line) => {
       const listening = /listening on (http:\/\/[0-9.:]+)/.exec(line);
       if (listening) url = listening[1]!;
@@ -241,6 +260,7 @@ async function main(): Promise<void> {
         stats.push({ at: performance.now() - began, ...JSON.parse(line.slice(6)) });
     },
     [
+      ...serverFlags,
       ...(profileDirectory ? ["--cpu-prof", `--cpu-prof-dir=${profileDirectory}`] : []),
       ...(heapDirectory
         ? ["--heapsnapshot-signal=SIGUSR2", `--diagnostic-dir=${heapDirectory}`]
@@ -350,7 +370,7 @@ async function main(): Promise<void> {
       `soak: serve for ${minutes} min, hits at 100/s, a cold report every 0.5 s (8 at most at once), a batch of 30 names, a refresh every 2 s`,
     );
     console.log(
-      "  min  rss MB  heap MB  handles  loop p99/max ms  hits  hit p99/max ms  cold (failed)  batches  refreshes",
+      "  min  rss MB  heap MB  ext MB  ab MB  handles  loop p99/max ms  hits  hit p99/max ms  cold (failed)  batches  refreshes",
     );
     let printed = 0;
     const row = () => {
@@ -363,7 +383,7 @@ async function main(): Promise<void> {
       const loopMax = Math.max(...since.map((sample) => sample.delayMaxMs));
       const handles = Object.values(last.handles).reduce((sum, count) => sum + count, 0);
       console.log(
-        `  ${((printed * reportMs) / 60_000).toFixed(1).padStart(4)}  ${mb(last.rss).toFixed(0).padStart(6)}  ${mb(last.heapUsed).toFixed(0).padStart(7)}  ${String(handles).padStart(7)}  ${loopP99.toFixed(1).padStart(7)}/${loopMax.toFixed(0).padEnd(7)}  ${String(interval.count).padStart(5)}  ${interval.p99Ms.toFixed(2).padStart(7)}/${interval.maxMs.toFixed(0).padEnd(6)}  ${String(cold).padStart(5)} (${coldFailed})  ${String(batches).padStart(7)}  ${String(refreshes).padStart(9)}`,
+        `  ${((printed * reportMs) / 60_000).toFixed(1).padStart(4)}  ${mb(last.rss).toFixed(0).padStart(6)}  ${mb(last.heapUsed).toFixed(0).padStart(7)}  ${mb(last.external).toFixed(0).padStart(6)}  ${mb(last.arrayBuffers).toFixed(0).padStart(5)}  ${String(handles).padStart(7)}  ${loopP99.toFixed(1).padStart(7)}/${loopMax.toFixed(0).padEnd(7)}  ${String(interval.count).padStart(5)}  ${interval.p99Ms.toFixed(2).padStart(7)}/${interval.maxMs.toFixed(0).padEnd(6)}  ${String(cold).padStart(5)} (${coldFailed})  ${String(batches).padStart(7)}  ${String(refreshes).padStart(9)}`,
       );
       return true;
     };
@@ -388,13 +408,21 @@ async function main(): Promise<void> {
     const settled = stats.at(-1)!;
 
     const after = stats.filter((sample) => sample.at >= warmUpMs && sample.at <= durationMs);
-    const slope = slopeMbPerMinute(after.map((sample) => [sample.at / 60_000, mb(sample.rss)]));
+    const slopeOf = (measure: (sample: Stats) => number) =>
+      slopeMbPerMinute(after.map((sample) => [sample.at / 60_000, mb(measure(sample))]));
+    const slope = slopeOf((sample) => sample.rss);
     const total = (sample: Stats) =>
       Object.values(sample.handles).reduce((sum, count) => sum + count, 0);
     const first = after[0]!;
     const last = after.filter((sample) => sample.at <= durationMs).at(-1)!;
     console.log(
       `  RSS after warm-up (${(warmUpMs / 1000).toFixed(0)} s): ${mb(first.rss).toFixed(0)} MB -> ${mb(last.rss).toFixed(0)} MB, slope ${slope.toFixed(2)} MB/min (least squares over ${after.length} samples)`,
+    );
+    // Where the growth is: the JS heap, Buffers, other C++ memory V8 knows of, or the rest
+    // (native allocations V8 is not told of: OpenSSL, malloc's arenas).
+    const native = (sample: Stats) => sample.rss - sample.heapTotal - sample.external;
+    console.log(
+      `  slopes after warm-up, MB/min: heap ${slopeOf((sample) => sample.heapUsed).toFixed(2)} (its pages ${slopeOf((sample) => sample.heapTotal).toFixed(2)}), external ${slopeOf((sample) => sample.external).toFixed(2)} (ArrayBuffers ${slopeOf((sample) => sample.arrayBuffers).toFixed(2)}), RSS - heap pages - external ${slopeOf(native).toFixed(2)}`,
     );
     const kindsOf = (sample: Stats) =>
       Object.entries(sample.handles)

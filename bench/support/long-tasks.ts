@@ -5,7 +5,8 @@
  * stretches by the function of ours (the innermost frame in `packages/`) that the samples were
  * in. A stretch's length is wall time (the sum of its samples' deltas): on a loaded machine it
  * also holds time the thread waited for a core. What a function costs is counted in samples
- * times the profile's median interval ("CPU ms"), which that waiting inflates far less.
+ * times the profile's median interval ("CPU ms"), which that waiting inflates far less. A line
+ * on GC: its CPU ms and its pauses (runs of consecutive GC samples), which requests wait through.
  *   npx tsx bench/support/long-tasks.ts /tmp/soak-prof/CPU.*.cpuprofile [--top 30]
  */
 import { readFileSync } from "node:fs";
@@ -77,6 +78,9 @@ function analyse(file: string): void {
   let current: Stretch | undefined;
   let at = 0;
   let busyMs = 0;
+  // Runs of consecutive "(garbage collector)" samples: each a GC pause a request waits through.
+  const gcPauses: number[] = [];
+  let gcRun = 0;
   // The nominal interval: a stretch is long when its samples times this reach the threshold.
   const interval = profile.timeDeltas.map((delta) => delta / 1000).sort((a, b) => a - b);
   const medianIntervalMs = interval[Math.floor(interval.length / 2)] ?? 0;
@@ -86,6 +90,11 @@ function analyse(file: string): void {
     const deltaMs = profile.timeDeltas[index]! / 1000;
     at += deltaMs;
     const node = byId.get(profile.samples[index]!)!;
+    if (node.callFrame.functionName === "(garbage collector)") gcRun += 1;
+    else if (gcRun > 0) {
+      gcPauses.push(gcRun);
+      gcRun = 0;
+    }
     if (idle.has(node.callFrame.functionName)) {
       if (long(current)) stretches.push(current);
       current = undefined;
@@ -111,6 +120,7 @@ function analyse(file: string): void {
     current.leaf.set(leaf, (current.leaf.get(leaf) ?? 0) + 1);
   }
   if (long(current)) stretches.push(current);
+  if (gcRun > 0) gcPauses.push(gcRun);
 
   const totalMs = at;
   const longMs = stretches.reduce((sum, stretch) => sum + stretch.ms, 0);
@@ -125,6 +135,13 @@ function analyse(file: string): void {
     sizes[Math.min(sizes.length - 1, Math.floor(q * sizes.length))] ?? 0;
   console.log(
     `  stretch CPU ms: p50 ${quantile(0.5).toFixed(1)}, p90 ${quantile(0.9).toFixed(1)}, p99 ${quantile(0.99).toFixed(1)}, max ${quantile(1).toFixed(1)}; over 20 ms: ${sizes.filter((ms) => ms > 20).length}, over 50 ms: ${sizes.filter((ms) => ms > 50).length}`,
+  );
+
+  const pauses = gcPauses.map((samples) => samples * medianIntervalMs).sort((a, b) => a - b);
+  const pauseAt = (q: number) =>
+    (pauses[Math.min(pauses.length - 1, Math.floor(q * pauses.length))] ?? 0).toFixed(1);
+  console.log(
+    `  GC: ${(pauses.reduce((sum, ms) => sum + ms, 0) / 1000).toFixed(2)} s CPU in ${pauses.length} pauses; pause CPU ms p50 ${pauseAt(0.5)}, p99 ${pauseAt(0.99)}, max ${pauseAt(1)}; over 10 ms: ${pauses.filter((ms) => ms > 10).length}`,
   );
 
   // Where the long stretches' time went, summed: innermost function of ours, and entry.

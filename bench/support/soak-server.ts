@@ -1,8 +1,8 @@
 /**
  * The server of `bench/soak.ts`: the CLI's own `serve()` (built dist), configured by the
  * environment as `domain-intel serve` is, rate limits off (the soak measures the server, not a
- * plan). Every `SOAK_SAMPLE_MS` it prints one `STATS {json}` line: RSS, heap, open handles by
- * kind and the event loop's delay since the last line, measured inside the process.
+ * plan). Every `SOAK_SAMPLE_MS` it prints one `STATS {json}` line: RSS, heap, external and
+ * ArrayBuffer memory, open handles by kind and the event loop's delay since the last line, measured inside the process.
  */
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { serve } from "../../packages/cli/dist/index.js";
@@ -11,7 +11,24 @@ import { assertBenchTsconfig } from "./bench-process.js";
 assertBenchTsconfig();
 
 const sampleMs = Number(process.env.SOAK_SAMPLE_MS ?? 5000);
-const running = await serve({ engine: { rateLimit: false }, print: (line) => console.log(line) });
+// SOAK_MAX_CONCURRENCY: the engine's network.maxConcurrency (default 64), to compare settings.
+const maxConcurrency = process.env.SOAK_MAX_CONCURRENCY;
+const running = await serve({
+  engine: {
+    rateLimit: false,
+    ...(process.env.SOAK_HISTORY === "false" ? { history: false as const } : {}),
+    ...(maxConcurrency
+      ? {
+          network: {
+            resolvers: (process.env.DOMAIN_INTEL_RESOLVERS ?? "").split(","),
+            allowPrivateAddresses: true,
+            maxConcurrency: Number(maxConcurrency),
+          },
+        }
+      : {}),
+  },
+  print: (line) => console.log(line),
+});
 const delay = monitorEventLoopDelay({ resolution: 10 });
 delay.enable();
 
@@ -22,7 +39,9 @@ const timer = setInterval(() => {
   const stats = {
     rss: memory.rss,
     heapUsed: memory.heapUsed,
+    heapTotal: memory.heapTotal,
     external: memory.external,
+    arrayBuffers: memory.arrayBuffers,
     handles,
     delayP50Ms: delay.percentile(50) / 1e6,
     delayP99Ms: delay.percentile(99) / 1e6,

@@ -70,7 +70,7 @@ export function redisHistory(options: RedisHistoryOptions): HistoryStore {
       return parsed<ContentSnapshot>(await client.call("GET", key(domain, `latest:${section}`)));
     },
     async append(domain, snapshot, changes, limits) {
-      const { content: _content, ...kept } = snapshot;
+      const { content, json: _json, ...kept } = snapshot;
       await client.call(
         "EVAL",
         appendScript,
@@ -78,7 +78,7 @@ export function redisHistory(options: RedisHistoryOptions): HistoryStore {
         key(domain, `latest:${snapshot.section}`),
         key(domain, "snapshots"),
         key(domain, "changes"),
-        JSON.stringify(snapshot),
+        JSON.stringify({ ...kept, content }),
         JSON.stringify(kept),
         limits.maxAgeMs,
         limits.maxSnapshots,

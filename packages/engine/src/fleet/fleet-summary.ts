@@ -53,6 +53,11 @@ export interface FleetQuery {
   readonly now?: Date;
 }
 
+interface SnapshotRead {
+  readonly mark: SectionMark;
+  readonly expiry: ReturnType<typeof expiryOf>;
+}
+
 const dayMs = 86_400_000;
 /** Domains read at once: enough to overlap a shared store's round trips, not to flood it. */
 const readsAtOnce = 32;
@@ -74,16 +79,18 @@ export function createFleetSummary(options: {
 }): (query: FleetQuery) => Promise<FleetSummary> {
   const { history } = options;
   const maxTimeline = options.maxTimeline ?? 500;
-  // Equal digests are equal content: a mark is read once a snapshot, not once a page load.
-  const marks = new QuickLRU<string, SectionMark>({ maxSize: 20_000 });
-  const markOf = (section: string, snapshot: ContentSnapshot): SectionMark => {
+  // Equal digests are equal content: a mark and an expiry are read once a snapshot, not once a
+  // page load (a store may keep the content as text, parsed when read).
+  const reads = new QuickLRU<string, SnapshotRead>({ maxSize: 20_000 });
+  const readOf = (section: string, snapshot: ContentSnapshot): SnapshotRead => {
     const key = `${section}:${snapshot.digest}`;
-    let mark = marks.get(key);
-    if (!mark) {
-      mark = sectionMark(snapshot.content);
-      marks.set(key, mark);
+    let read = reads.get(key);
+    if (!read) {
+      const content = snapshot.content;
+      read = { mark: sectionMark(content), expiry: expiryOf(section, content) };
+      reads.set(key, read);
     }
-    return mark;
+    return read;
   };
 
   async function row(domain: string, query: FleetQuery, now: number) {
@@ -96,10 +103,9 @@ export function createFleetSummary(options: {
     let registration: string | undefined;
     query.sections.forEach((section, index) => {
       const snapshot = latest[index];
-      sections[section] = snapshot
-        ? { ...markOf(section, snapshot), recordedAt: snapshot.fetchedAt }
-        : null;
-      const found = snapshot ? expiryOf(section, snapshot.content) : undefined;
+      const read = snapshot ? readOf(section, snapshot) : undefined;
+      sections[section] = read ? { ...read.mark, recordedAt: snapshot!.fetchedAt } : null;
+      const found = read?.expiry;
       if (found?.type === "certificate.expiring") certificate = found.expiresAt;
       if (found?.type === "domain.expiring") registration = found.expiresAt;
     });

@@ -53,7 +53,7 @@ export function createHistoryRecorder(options: {
       }
       await store.append(
         domain,
-        { section, fetchedAt: result.fetchedAt, digest, content },
+        { section, fetchedAt: result.fetchedAt, digest, content, json },
         changes,
         limits,
       );

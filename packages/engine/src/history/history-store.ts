@@ -10,6 +10,11 @@ export interface Snapshot {
 /** The latest snapshot of a section with its meaningful content, to diff the next one against. */
 export interface ContentSnapshot extends Snapshot {
   readonly content: unknown;
+  /**
+   * `content`'s canonical JSON, when the recorder made it: `JSON.parse(json)` gives `content`
+   * back, so a store may keep the (smaller) text instead of the object. Never stored as a field.
+   */
+  readonly json?: string;
 }
 
 /**

@@ -48,7 +48,9 @@ export interface Meaningful {
 export function meaningful(value: unknown): Meaningful {
   if (Array.isArray(value)) {
     if (isCheckList(value)) {
-      const content = Object.fromEntries(value.map((check) => [check.id, check.status]));
+      const content = Object.fromEntries(
+        value.map((check) => [check.id, check.status] as const).sort(([a], [b]) => byKey(a, b)),
+      );
       return { content, json: canonicalJson(content) };
     }
     const items = value
@@ -60,22 +62,23 @@ export function meaningful(value: unknown): Meaningful {
     };
   }
   if (typeof value === "object" && value !== null) {
+    // Keys in canonical order, so that `JSON.parse(json)` gives back `content` key for key (a
+    // store may keep only the text) and diffs list changes in the same order either way.
     const kept: Record<string, unknown> = {};
-    const texts = new Map<string, string>();
-    for (const [key, field] of Object.entries(value)) {
+    const texts: string[] = [];
+    for (const key of Object.keys(value).sort(byKey)) {
+      const field = (value as Record<string, unknown>)[key];
       if (volatileKeys.has(key) || field === undefined) continue;
       const item = meaningful(field);
       kept[key] = item.content;
-      texts.set(key, item.json);
+      texts.push(`${JSON.stringify(key)}:${item.json}`);
     }
-    const keys = [...texts.keys()].sort();
-    return {
-      content: kept,
-      json: `{${keys.map((key) => `${JSON.stringify(key)}:${texts.get(key)}`).join(",")}}`,
-    };
+    return { content: kept, json: `{${texts.join(",")}}` };
   }
   return { content: value, json: JSON.stringify(value) ?? "null" };
 }
+
+const byKey = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** JSON with object keys in order, so equal content always has equal text. */
 export function canonicalJson(value: unknown): string {

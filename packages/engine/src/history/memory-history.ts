@@ -1,4 +1,3 @@
-import QuickLRU from "quick-lru";
 import type {
   Change,
   ContentSnapshot,
@@ -11,29 +10,96 @@ import type {
 export interface MemoryHistoryOptions {
   /** Domains whose history is kept; the least recently touched goes first. Default 10,000. */
   readonly maxDomains?: number;
+  /**
+   * Most bytes kept, all domains together (the content texts and changes a byte a character, as
+   * V8 keeps ASCII text, plus bookkeeping); the least recently touched domain goes first.
+   * Default 256 MiB (a full report's history takes about 30 KiB). A fleet whose history does
+   * not fit keeps it in Redis (`redisHistory`).
+   */
+  readonly maxBytes?: number;
+}
+
+/** The latest content of a section, kept as its canonical JSON: a third smaller than the object. */
+interface LatestText {
+  readonly snapshot: Snapshot;
+  readonly json: string;
+}
+
+interface SizedChange {
+  readonly change: Change;
+  readonly bytes: number;
 }
 
 interface DomainRecord {
-  readonly latest: Map<string, ContentSnapshot>;
+  readonly latest: Map<string, LatestText>;
   snapshots: Snapshot[];
-  changes: Change[];
+  changes: SizedChange[];
   readonly marks: Map<string, number>;
+  bytes: number;
 }
 
-/** The history of each domain in process, bounded in domains and, per domain, by the limits. */
-export function memoryHistory(options: MemoryHistoryOptions = {}): HistoryStore {
-  const maxDomains = options.maxDomains ?? 10_000;
-  if (!Number.isInteger(maxDomains) || maxDomains < 1)
-    throw new TypeError("memoryHistory: options.maxDomains must be a positive integer");
-  const domains = new QuickLRU<string, DomainRecord>({ maxSize: maxDomains });
+// Per kept item, beyond its text: the object, its strings (digest, dates) and the map slot.
+const snapshotBytes = 256;
+const entryBytes = 128;
 
-  function record(domain: string): DomainRecord {
-    let found = domains.get(domain);
-    if (!found) {
-      found = { latest: new Map(), snapshots: [], changes: [], marks: new Map() };
+function positiveInteger(value: number, name: string): number {
+  if (!Number.isInteger(value) || value < 1)
+    throw new TypeError(`memoryHistory: options.${name} must be a positive integer`);
+  return value;
+}
+
+const sizeOf = (entry: DomainRecord): number => {
+  let bytes = entryBytes + entry.snapshots.length * snapshotBytes + entry.marks.size * entryBytes;
+  for (const { json } of entry.latest.values()) bytes += snapshotBytes + json.length;
+  for (const change of entry.changes) bytes += change.bytes;
+  return bytes;
+};
+
+/**
+ * The history of each domain in process, bounded in domains and bytes and, per domain, by the
+ * limits. The latest content is kept as text and parsed only when a new snapshot differs.
+ */
+export function memoryHistory(options: MemoryHistoryOptions = {}): HistoryStore {
+  const maxDomains = positiveInteger(options.maxDomains ?? 10_000, "maxDomains");
+  const maxBytes = positiveInteger(options.maxBytes ?? 256 * 1024 * 1024, "maxBytes");
+  // Insertion order is recency: a touched domain is moved to the end.
+  const domains = new Map<string, DomainRecord>();
+  let bytes = 0;
+
+  function touch(domain: string): DomainRecord | undefined {
+    const found = domains.get(domain);
+    if (found) {
+      domains.delete(domain);
       domains.set(domain, found);
     }
     return found;
+  }
+
+  function record(domain: string): DomainRecord {
+    const found = touch(domain);
+    if (found) return found;
+    const created: DomainRecord = {
+      latest: new Map(),
+      snapshots: [],
+      changes: [],
+      marks: new Map(),
+      bytes: 0,
+    };
+    domains.set(domain, created);
+    return created;
+  }
+
+  /** Counts `entry` anew, then drops the least recently touched domains beyond the bounds. */
+  function account(domain: string, entry: DomainRecord): void {
+    bytes -= entry.bytes;
+    entry.bytes = sizeOf(entry);
+    bytes += entry.bytes;
+    for (const [oldest, kept] of domains) {
+      if (domains.size <= maxDomains && bytes <= maxBytes) break;
+      if (oldest === domain && domains.size === 1) break;
+      domains.delete(oldest);
+      bytes -= kept.bytes;
+    }
   }
 
   function trim(entry: DomainRecord, limits: HistoryLimits): void {
@@ -42,35 +108,61 @@ export function memoryHistory(options: MemoryHistoryOptions = {}): HistoryStore 
       .filter((snapshot) => Date.parse(snapshot.fetchedAt) >= oldest)
       .slice(-limits.maxSnapshots);
     entry.changes = entry.changes
-      .filter((change) => Date.parse(change.at) >= oldest)
+      .filter(({ change }) => Date.parse(change.at) >= oldest)
       .slice(-limits.maxChanges);
     for (const [section, latest] of entry.latest) {
-      if (Date.parse(latest.fetchedAt) < oldest) entry.latest.delete(section);
+      if (Date.parse(latest.snapshot.fetchedAt) < oldest) entry.latest.delete(section);
     }
   }
 
   return {
-    latest: (domain, section) => domains.get(domain)?.latest.get(section),
+    latest(domain, section) {
+      const kept = domains.get(domain)?.latest.get(section);
+      if (!kept) return undefined;
+      let content: unknown;
+      let parsed = false;
+      const snapshot: ContentSnapshot = {
+        ...kept.snapshot,
+        get content() {
+          if (!parsed) {
+            content = JSON.parse(kept.json);
+            parsed = true;
+          }
+          return content;
+        },
+      };
+      return snapshot;
+    },
     append(domain, snapshot, changes, limits) {
       const entry = record(domain);
-      entry.latest.set(snapshot.section, snapshot);
-      const { content: _content, ...kept } = snapshot;
+      const { content, json, ...kept } = snapshot;
+      entry.latest.set(snapshot.section, {
+        snapshot: kept,
+        json: json ?? JSON.stringify(content) ?? "null",
+      });
       entry.snapshots.push(kept);
-      entry.changes.push(...changes);
+      for (const change of changes)
+        entry.changes.push({ change, bytes: entryBytes + JSON.stringify(change).length });
       trim(entry, limits);
+      account(domain, entry);
     },
     read(domain, limits): DomainHistory {
-      const entry = domains.get(domain);
+      const entry = touch(domain);
       if (!entry) return { snapshots: [], changes: [] };
       trim(entry, limits);
-      return { snapshots: [...entry.snapshots], changes: [...entry.changes] };
+      account(domain, entry);
+      return {
+        snapshots: [...entry.snapshots],
+        changes: entry.changes.map(({ change }) => change),
+      };
     },
     remember(domain, mark, ttlMs) {
-      const marks = record(domain).marks;
+      const entry = record(domain);
       const now = Date.now();
-      for (const [name, until] of marks) if (until <= now) marks.delete(name);
-      if (marks.has(mark)) return false;
-      marks.set(mark, now + ttlMs);
+      for (const [name, until] of entry.marks) if (until <= now) entry.marks.delete(name);
+      if (entry.marks.has(mark)) return false;
+      entry.marks.set(mark, now + ttlMs);
+      account(domain, entry);
       return true;
     },
   };

@@ -132,6 +132,22 @@ describe("GET /dns/{domain}?ns=&ds=: the zone judged from the given servers", ()
     expect(match(right.body)).toMatchObject({ status: "pass" });
   });
 
+  it("judges a ?ds= alone for a name nothing delegates: the name asked, its DS's algorithms", async () => {
+    const answer = await get(`/api/v1/dns/example.test?ds=${ds()}`);
+    const checkOf = (body: typeof answer.body, id: string) =>
+      body.data.health.checks.find((check: { id: string }) => check.id === id);
+    expect(answer.status).toBe(200);
+    expect(answer.body.data.health.zone).toBe("example.test");
+    expect(checkOf(answer.body, "dns.dnssec.algorithm")).toMatchObject({
+      status: "pass",
+      details: { ds: [{ keyTag: world.ksk!.keyTag, digest: "SHA-256", status: "must" }] },
+    });
+    // A SHA-1 digest given (RFC 8624 3.3: MUST NOT for a delegation) fails the same check.
+    const sha1 = `${world.ksk!.keyTag},13,1,${"ab".repeat(20)}`;
+    const dated = await get(`/api/v1/dns/example.test?ds=${sha1}`);
+    expect(checkOf(dated.body, "dns.dnssec.algorithm")).toMatchObject({ status: "fail" });
+  });
+
   it("refuses a malformed value with 400 naming the parameter, asking nothing", async () => {
     const before = queriesSeen();
     for (const [query, detail] of [

@@ -19,6 +19,8 @@ import { httpProbe } from "./http-probe.js";
 let dns: TestDnsServer;
 let https: WebPeer;
 let https2: WebPeer;
+let https2Held: WebPeer;
+let securityTxtHeldAtPreflight: boolean | undefined;
 let http: WebPeer;
 let ca: string;
 
@@ -58,6 +60,32 @@ beforeAll(async () => {
   const tls = { key: leaf.keyPem, cert: leaf.chainPem };
   https = await startWebPeer({ tls, http1Only: true, handler });
   https2 = await startWebPeer({ tls, handler });
+  // security.txt is answered only once the preflight arrives (2 s at most): the preflight comes
+  // while another request runs on the shared connection, or only after security.txt is let go.
+  let securityTxtHeld = false;
+  let releaseSecurityTxt = () => {};
+  https2Held = await startWebPeer({
+    tls,
+    handler: (request, response) => {
+      if (request.url === "/.well-known/security.txt") {
+        const release = () => {
+          if (!securityTxtHeld) return;
+          securityTxtHeld = false;
+          response.writeHead(404, { "content-type": "text/plain" });
+          response.end("not found");
+        };
+        securityTxtHeld = true;
+        releaseSecurityTxt = release;
+        setTimeout(release, 2000).unref();
+        return;
+      }
+      if (request.method === "OPTIONS") {
+        securityTxtHeldAtPreflight ??= securityTxtHeld;
+        releaseSecurityTxt();
+      }
+      return handler(request, response);
+    },
+  });
   http = await startWebPeer({
     handler: (_request, response) => {
       response.writeHead(404, { "content-type": "text/plain" });
@@ -67,7 +95,7 @@ beforeAll(async () => {
 }, 30_000);
 
 afterAll(async () => {
-  await Promise.all([https.close(), https2.close(), http.close(), dns.close()]);
+  await Promise.all([https.close(), https2.close(), https2Held.close(), http.close(), dns.close()]);
 });
 
 describe("http probe connections", () => {
@@ -104,5 +132,18 @@ describe("http probe connections", () => {
     // at a time on a connection unless told the peer multiplexes, and opened 3 here.
     expect(https2.requests).toHaveLength(5);
     expect(https2.protocols).toEqual(["h2"]);
+  });
+
+  it("sends the CORS preflight on a shared HTTP/2 connection while another request runs", async () => {
+    const data = await httpProbe({ httpsPort: https2Held.port, httpPort: http.port, ca }).run(
+      "example.test",
+      testProbeContext({ resolvers: [dns.address], timeoutMs: 8000 }),
+    );
+    expect(data.cors?.status).toBe(200);
+    expect(data.securityTxt.status).toBe(404);
+    expect(https2Held.protocols).toEqual(["h2"]);
+    // undici holds a request not marked idempotent until the connection's running requests end:
+    // the preflight (OPTIONS, idempotent by RFC 9110 9.2.2) waited for security.txt.
+    expect(securityTxtHeldAtPreflight).toBe(true);
   });
 });

@@ -42,6 +42,10 @@ export async function corsPreflight(options: {
         origin: target.origin,
         path: `${target.pathname}${target.search}`,
         method: "OPTIONS",
+        // OPTIONS is idempotent (RFC 9110 9.2.2); undici holds a request it is not told is
+        // idempotent until every request running on the connection ends: on a shared HTTP/2
+        // connection the preflight waited for the other chain's last response.
+        idempotent: true,
         headers: {
           "user-agent": "domain-intel (http section)",
           origin: corsProbeOrigin,

@@ -52,7 +52,7 @@ export function openRawSession(options: {
     const reason = error instanceof AddressNotAllowedError ? "blocked_address" : "error";
     return Promise.resolve({ ok: false, reason });
   }
-  let received = Buffer.alloc(0);
+  const received = receivedBytes(options.maxBytes);
   let mark = 0;
   let ended: RawFailure | null = null;
   let connectedAt = 0;
@@ -68,8 +68,7 @@ export function openRawSession(options: {
   options.signal.addEventListener("abort", onAbort, { once: true });
   socket.on("data", (chunk: Buffer) => {
     firstAnswerMs ??= performance.now() - connectedAt;
-    received = Buffer.concat([received, chunk]);
-    if (received.length > options.maxBytes) finish("oversized");
+    if (!received.add(chunk)) finish("oversized");
     wake?.();
   });
   socket.on("error", (error: NodeJS.ErrnoException) => {
@@ -94,7 +93,7 @@ export function openRawSession(options: {
         const settle = (outcome: RawRead<T>) => {
           clearTimeout(timer);
           wake = null;
-          mark = received.length;
+          mark = received.length();
           resolve(outcome);
         };
         const timer = setTimeout(
@@ -102,7 +101,7 @@ export function openRawSession(options: {
           Math.max(1, timeoutMs),
         );
         const check = () => {
-          const fresh = received.subarray(mark);
+          const fresh = received.bytes().subarray(mark);
           const value = fresh.length > 0 || ended ? parse(fresh, ended !== null) : undefined;
           if (value !== undefined) settle({ ok: true, value });
           else if (ended) settle({ ok: false, reason: ended });
@@ -138,4 +137,33 @@ export function openRawSession(options: {
       resolve({ ok: false, reason: ended });
     };
   });
+}
+
+/**
+ * The bytes of a session, at most `maxBytes`: a chunk that would go over is refused before it
+ * is copied. Why not `Buffer.concat` per chunk: against a peer flooding records, that copied
+ * the whole read again for every chunk (megabytes of short-lived buffers a read, which malloc
+ * keeps as RSS); here the store doubles, so each byte is copied about twice.
+ */
+function receivedBytes(maxBytes: number) {
+  let store = Buffer.alloc(0);
+  let length = 0;
+  return {
+    /** Keeps `chunk`, or refuses it (false) when it would take the bytes over `maxBytes`. */
+    add(chunk: Buffer): boolean {
+      if (length + chunk.length > maxBytes) return false;
+      if (length + chunk.length > store.length) {
+        const grown = Buffer.allocUnsafe(
+          Math.min(maxBytes, Math.max(4096, store.length * 2, length + chunk.length)),
+        );
+        store.copy(grown, 0, 0, length);
+        store = grown;
+      }
+      chunk.copy(store, length);
+      length += chunk.length;
+      return true;
+    },
+    bytes: () => store.subarray(0, length),
+    length: () => length,
+  };
 }

@@ -224,7 +224,7 @@ export const dnsCheckReference = {
     reference: "RFC 4034 3, RFC 4035 5.3; DNSSEC04, DNSSEC08, DNSSEC09, DNSSEC13",
   },
   "dns.dnssec.algorithm": {
-    what: "The DNSKEY algorithms and DS digest types against the registry's policy, kept as a table in `protocols/dnssec/algorithms.ts` (RFC 8624 3.1 and 3.3, the IANA registries RFC 9904 keeps, RFC 9905 for RSASHA1, RFC 9906 for GOST; 17 SM2SM3, 23 ECC-GOST12, digests 5 and 6 are MAY, RFC 9563, RFC 9558); RSA keys of 2048 bits or more.",
+    what: "The DNSKEY algorithms and DS digest types (of the DS set any parent server serves, not only the resolver's) against the registry's policy, kept as a table in `protocols/dnssec/algorithms.ts` (RFC 8624 3.1 and 3.3, the IANA registries RFC 9904 keeps, RFC 9905 for RSASHA1, RFC 9906 for GOST; 17 SM2SM3, 23 ECC-GOST12, digests 5 and 6 are MAY, RFC 9563, RFC 9558); RSA keys of 2048 bits or more.",
     why: "Weak cryptography lets signatures be forged.",
     when: "fail for MUST NOT, unassigned or private numbers and RSA < 1024; warn for NOT RECOMMENDED or RSA < 2048; info, never fail, for an allowed algorithm or digest this service cannot validate (the zone is insecure for it, not bogus: RFC 4035 5.2)",
     reference: "RFC 8624 3.1, 3.3; DNSSEC01, DNSSEC05, DNSSEC14",
@@ -344,7 +344,7 @@ export const dnsCheckReference = {
     reference: "CONSISTENCY02, 03, 06",
   },
   "dns.dnssec.ds-consistency": {
-    what: "Every server of the parent zone, asked directly, serves the same DS set for the zone (`details.servers` lists each server's set).",
+    what: "Every server of the parent zone, asked directly, serves the same DS set for the zone (`details.servers` lists each server's set); a parent server whose name has no address in its own zone is reached by the glue of the zone above (RFC 1034 4.2.1), and one answering NODATA with authority where its peers serve the DS is named.",
     why: "A server left behind by a DS change sends part of the validators down another chain of trust, or none.",
     when: "warn (skipped when no parent server answers with authority, and in an undelegated test given a DS set)",
     reference: "RFC 4035 5.2; DNSSEC01, DNSSEC07 (per parent server)",

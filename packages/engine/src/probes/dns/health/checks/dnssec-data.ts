@@ -36,6 +36,29 @@ export function zoneKeys(zone: ZoneFacts): packet.DnskeyData[] {
 export const zoneDs = (zone: ZoneFacts) =>
   owned<packet.DSAnswer>(zone.ds, "DS", zone.apex).map((record) => record.data);
 
+/**
+ * The DS records any parent server serves for the zone, with the resolver's: a parent server
+ * left without the DS (DNSSEC01) does not make the DS set its peers serve go unjudged.
+ */
+export function servedDs(zone: ZoneFacts): packet.DsData[] {
+  const served = new Map<string, packet.DsData>();
+  const answers = [
+    zone.ds,
+    ...zone.parentDs.map(({ response }) =>
+      !isFailure(response) && response.rcode === "NOERROR" && response.flags.aa ? response : null,
+    ),
+  ];
+  for (const response of answers) {
+    for (const { data } of owned<packet.DSAnswer>(response, "DS", zone.apex)) {
+      served.set(
+        `${data.keyTag}/${data.algorithm}/${data.digestType}/${data.digest.toString("hex")}`,
+        data,
+      );
+    }
+  }
+  return [...served.values()];
+}
+
 /** Runs a DNSSEC check with the zone's keys and DS records at hand. */
 export function withDnssec(
   facts: HealthFacts,

@@ -16,7 +16,7 @@ import { dnskeyPublicKey } from "../../../../protocols/dnssec/public-key.js";
 import { canVerify } from "../../../../protocols/dnssec/verify-rrsig.js";
 import type { HealthFacts, ZoneFacts } from "../facts.js";
 import { check, listText, plural, skipped } from "../finding.js";
-import { owned, withDnssec } from "./dnssec-data.js";
+import { owned, servedDs, withDnssec } from "./dnssec-data.js";
 import { allSignatures } from "./dnssec-signatures.js";
 
 /** Verdicts of a signature that verifies with the key, whatever its validity window says. */
@@ -226,7 +226,8 @@ function policyProblem(
  * service cannot validate (the zone is then insecure for it, RFC 4035 5.2, not bogus).
  */
 export const dnssecAlgorithm = (facts: HealthFacts): Finding =>
-  withDnssec(facts, "dns.dnssec.algorithm", (zone, keys, ds) => {
+  withDnssec(facts, "dns.dnssec.algorithm", (zone, keys) => {
+    const ds = servedDs(zone);
     if (keys.length === 0 && ds.length === 0)
       return skipped("dns.dnssec.algorithm", `${zone.apex} is not signed`);
     const failures: string[] = [];
@@ -291,7 +292,11 @@ export const dnssecAlgorithm = (facts: HealthFacts): Finding =>
         details,
       );
     }
-    const used = `${listText([...new Set(described.map((key) => key.algorithm))])}${digests.length > 0 ? ` with ${listText([...new Set(digests.map((entry) => entry.digest))])} DS digests` : ""}`;
+    const digestText = `${listText([...new Set(digests.map((entry) => entry.digest))])} DS digests`;
+    const used =
+      described.length === 0
+        ? digestText
+        : `${listText([...new Set(described.map((key) => key.algorithm))])}${digests.length > 0 ? ` with ${digestText}` : ""}`;
     if (unverifiable.length > 0) {
       return check(
         "dns.dnssec.algorithm",

@@ -38,6 +38,12 @@ export async function gatherFacts(options: {
     const found = await locateZone({ session, domain, records, responses, unanswered });
     exists = !isFailure(found) && found.apex === domain;
     if (exists && !isFailure(found)) located = found;
+    else if (given?.ds) {
+      // A DS set given for a name nothing delegates yet: the name asked is the zone under test,
+      // the given DS standing in for the parent's (Zonemaster's undelegated DNSSEC01).
+      located = { apex: domain, parent: null };
+      exists = true;
+    }
   }
   const base = {
     domain,

@@ -206,8 +206,9 @@ async function gatherParent(options: {
     session.recursive({ name, type: "NS" }),
   ]);
   if (isFailure(apex)) return apex;
-  const hosts = await zoneHosts({ session, zone: apex });
-  if (isFailure(hosts)) return hosts;
+  const resolved = await zoneHosts({ session, zone: apex });
+  if (isFailure(resolved)) return resolved;
+  const hosts = await withGlueFromAbove({ session, zone: apex, hosts: resolved });
   const { answer, servers } = await askParent({
     session,
     parent: apex,
@@ -348,5 +349,38 @@ async function referralHosts(options: {
       if (glue && glue.length > 0) return { host, addresses: glue, cname: null, error: null };
       return hostAddresses({ session, host });
     }),
+  );
+}
+
+/**
+ * A zone's servers whose names the resolver finds no address for get the glue the zone above
+ * gives in its referral: a server named inside its own zone is reached by that glue alone when
+ * the zone lacks its address records (RFC 1034 4.2.1), as resolvers and Zonemaster's
+ * delegation walk (`get_parent_ns_ips`) reach it.
+ */
+async function withGlueFromAbove(options: {
+  session: HealthSession;
+  zone: string;
+  hosts: HostFacts[];
+}): Promise<HostFacts[]> {
+  const { session, zone, hosts } = options;
+  const above = parentName(zone);
+  if (above === null || hosts.every((host) => host.addresses.length > 0)) return hosts;
+  const aboveApex = await findZone({ session, name: above });
+  if (isFailure(aboveApex)) return hosts;
+  const aboveHosts = await zoneHosts({ session, zone: aboveApex });
+  if (isFailure(aboveHosts)) return hosts;
+  const { answer } = await askParent({
+    session,
+    parent: aboveApex,
+    name: zone,
+    parentHosts: aboveHosts,
+  });
+  if (isFailure(answer) || answer.kind === "inside" || answer.referral.zone !== zone) return hosts;
+  const { glue } = answer.referral;
+  return hosts.map((host) =>
+    host.addresses.length === 0 && (glue[host.host]?.length ?? 0) > 0
+      ? { ...host, addresses: [...glue[host.host]!], error: null }
+      : host,
   );
 }
