@@ -5,11 +5,12 @@ import {
   type Finding,
   type NetworkPolicy,
 } from "@domain-intel/engine";
-import type * as packet from "dns-packet";
+import * as packet from "dns-packet";
 import type { DenialMode } from "../dnssec/denial-chain.js";
 import { dsRecord, generateZoneKey, signZone, type TestZoneKey } from "../dnssec/dnssec-signer.js";
 import { testProbeContext } from "../engine/probe-context.js";
 import { type DnsLab, labBlock, startDnsLab } from "./dns-lab.js";
+import type { DnsReply } from "./dns-server.js";
 import {
   type AuthoritativeBehaviour,
   authoritativeHandler,
@@ -115,6 +116,15 @@ export interface LabWorldOptions {
    * zone changed by this function: a parent server left behind by a DS change, say.
    */
   secondParent?: (records: Records, world: LabWorldContext) => Records;
+  /**
+   * The resolver's answer to a question in place of its own, when this returns one: a resolver
+   * that kept a wrong answer from some server (say a server of the zone above answering for a
+   * name it delegated).
+   */
+  resolverAnswer?: (
+    question: { name: string; type: string },
+    world: LabWorldContext,
+  ) => (Omit<packet.Packet, "type" | "id" | "questions"> & { rcode?: string }) | undefined;
 }
 
 export interface LabWorld extends LabWorldContext {
@@ -422,16 +432,33 @@ export async function startLabWorld(options: LabWorldOptions = {}): Promise<LabW
       authoritativeHandler(serverZone(index), options.servers?.[index]?.behaviour),
     );
   });
+  const resolver = resolverHandler([
+    rootZone,
+    parentZone,
+    ...(options.undelegated ? [] : [child]),
+    asnZone(world, options.asn ?? ((index) => 64_500 + index)),
+    ...reverseZones(world, options.ptr ?? ((index, lab) => lab.hosts[index]!)),
+    ...(options.extraZones ?? []),
+  ]);
+  const { resolverAnswer } = options;
   const lab = await startDnsLab({
     authoritative: [...authoritative].map(([address, handler]) => ({ address, handler })),
-    resolver: resolverHandler([
-      rootZone,
-      parentZone,
-      ...(options.undelegated ? [] : [child]),
-      asnZone(world, options.asn ?? ((index) => 64_500 + index)),
-      ...reverseZones(world, options.ptr ?? ((index, lab) => lab.hosts[index]!)),
-      ...(options.extraZones ?? []),
-    ]),
+    resolver: resolverAnswer
+      ? (query, transport) => {
+          const question = query.questions?.[0];
+          const given =
+            question &&
+            resolverAnswer({ name: question.name.toLowerCase(), type: question.type }, world);
+          if (!given) return resolver(query, transport);
+          return {
+            type: "response",
+            id: query.id,
+            flags: packet.RECURSION_AVAILABLE | packet.RECURSION_DESIRED,
+            questions: query.questions,
+            ...given,
+          } as DnsReply;
+        }
+      : resolver,
     latencyMs: options.latencyMs,
     onQuery: options.onQuery,
     port: options.port,

@@ -116,16 +116,20 @@ export const nsParentChild = (facts: HealthFacts): Finding =>
       onlyChildAddresses: addresses,
       parentServers: split?.servers ?? [],
     };
-    if (
-      onlyParent.length === 0 &&
-      onlyChild.length === 0 &&
-      disagreeing.length === 0 &&
-      split === null
-    ) {
+    const agreeing = onlyParent.length === 0 && onlyChild.length === 0 && disagreeing.length === 0;
+    if (agreeing && split === null) {
       return check(
         "dns.ns.parent-child",
         "pass",
         `The parent (${referral.server}) and the zone list the same ${plural(parent.length, "name server")}.`,
+        details,
+      );
+    }
+    if (agreeing && split) {
+      return check(
+        "dns.ns.parent-child",
+        "warn",
+        `The delegation of ${zone.apex} depends on the parent server asked: ${split.text}.`,
         details,
       );
     }

@@ -102,3 +102,24 @@ export function zoneNsHosts(options: { response: DnsResponse; zone: string }): O
     `the answer for ${zone}/NS is not ${zone}'s: it holds no NS records of ${zone} but ${whose}`,
   );
 }
+
+/**
+ * The NS set the zone's own servers give when asked directly, for when the resolver's answer
+ * could not be read as the zone's: the set every server answering authoritatively with NS
+ * records of the zone agrees on, or null when none does or they differ (the checks then say the
+ * NS records could not be read, as before).
+ */
+export function nsHostsFromServers(options: {
+  answers: readonly Outcome<DnsResponse>[];
+  zone: string;
+}): string[] | null {
+  const { answers, zone } = options;
+  const sets = answers
+    .filter((answer) => !isFailure(answer) && answer.flags.aa)
+    .map((answer) => nsHostsOf({ response: answer as DnsResponse, zone }))
+    .filter((hosts) => hosts.length > 0);
+  const first = sets[0];
+  if (!first) return null;
+  const same = sets.every((hosts) => hosts.join(" ") === first.join(" "));
+  return same ? first : null;
+}

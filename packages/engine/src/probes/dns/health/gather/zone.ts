@@ -26,7 +26,7 @@ import { askParentDs } from "./parent-ds.js";
 import { gatherPtrs } from "./ptr.js";
 import { askParent } from "./referral.js";
 import { probeServer } from "./server-probe.js";
-import { findZone, zoneNsHosts } from "./zone-cut.js";
+import { findZone, nsHostsFromServers, zoneNsHosts } from "./zone-cut.js";
 
 /** Parent name servers resolved: enough to find two that answer, few enough to stay cheap. */
 const parentHostsUsed = 4;
@@ -163,9 +163,13 @@ export async function gatherZone(options: {
     gatherAsns({ session, addresses, network: options.network }),
     gatherPtrs({ session, addresses }),
   ]);
+  // The resolver's answer was not the zone's: the servers the parent delegates to say it.
+  const fromServers = isFailure(nsNames)
+    ? nsHostsFromServers({ answers: servers.map((server) => server.ns), zone: apex })
+    : null;
   return {
     apex,
-    nsHosts: nsNames,
+    nsHosts: fromServers ?? nsNames,
     hosts: hostFacts.sort((a, b) => a.host.localeCompare(b.host)),
     parent: parentFacts,
     parentDs: dsOfParent,
@@ -238,18 +242,22 @@ async function zoneHosts(options: {
       names.slice(0, parentHostsUsed).map((host) => hostAddresses({ session, host })),
     );
   }
-  const delegated = await delegatedHosts({ session, zone, climbed: options.climbed ?? 0 });
-  return isFailure(delegated)
-    ? failure(delegated.code, `${names.message}; ${delegated.message}`)
-    : delegated;
+  const referral = await delegationFromAbove({ session, zone, climbed: options.climbed ?? 0 });
+  return isFailure(referral)
+    ? failure(referral.code, `${names.message}; ${referral.message}`)
+    : referralHosts({ session, referral });
 }
 
-/** A zone's servers as the zone above it delegates them (glue, else resolved). */
-async function delegatedHosts(options: {
+/**
+ * The delegation of `zone` as the zone above it gives it, asked of that zone's own servers: what
+ * a resolver walking down from the root reads, whatever the zone's own servers say of themselves.
+ */
+async function delegationFromAbove(options: {
   session: HealthSession;
   zone: string;
+  /** Zones climbed already to find this one's servers. */
   climbed: number;
-}): Promise<Outcome<HostFacts[]>> {
+}): Promise<Outcome<Referral>> {
   const { session, zone, climbed } = options;
   const above = parentName(zone);
   if (above === null || climbed >= maxCuts) {
@@ -264,7 +272,7 @@ async function delegatedHosts(options: {
   if (answer.kind === "inside" || answer.referral.zone !== zone) {
     return failure("malformed", `${apex} gives no delegation of ${zone}`);
   }
-  return referralHosts({ session, referral: answer.referral });
+  return answer.referral;
 }
 
 /** The parent's answer as the delegation of `zone`, or why it gives none. */
@@ -364,20 +372,10 @@ async function withGlueFromAbove(options: {
   hosts: HostFacts[];
 }): Promise<HostFacts[]> {
   const { session, zone, hosts } = options;
-  const above = parentName(zone);
-  if (above === null || hosts.every((host) => host.addresses.length > 0)) return hosts;
-  const aboveApex = await findZone({ session, name: above });
-  if (isFailure(aboveApex)) return hosts;
-  const aboveHosts = await zoneHosts({ session, zone: aboveApex });
-  if (isFailure(aboveHosts)) return hosts;
-  const { answer } = await askParent({
-    session,
-    parent: aboveApex,
-    name: zone,
-    parentHosts: aboveHosts,
-  });
-  if (isFailure(answer) || answer.kind === "inside" || answer.referral.zone !== zone) return hosts;
-  const { glue } = answer.referral;
+  if (hosts.every((host) => host.addresses.length > 0)) return hosts;
+  const referral = await delegationFromAbove({ session, zone, climbed: 0 });
+  if (isFailure(referral)) return hosts;
+  const { glue } = referral;
   return hosts.map((host) =>
     host.addresses.length === 0 && (glue[host.host]?.length ?? 0) > 0
       ? { ...host, addresses: [...glue[host.host]!], error: null }
