@@ -80,6 +80,12 @@ const NetworkOptionsSchema = Type.Object(
       64,
       "Most outbound operations (queries, connections, fetches) in flight at once.",
     ),
+    probeThreads: integer(
+      0,
+      64,
+      0,
+      "Worker threads that run the built-in sections' probe runs, so their parsing, crypto and garbage never delay the main thread's cache hits. 0: in this thread.",
+    ),
     maxPendingProbes: integer(
       1,
       1_000_000,

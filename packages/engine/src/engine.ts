@@ -45,6 +45,7 @@ import { resolveRateLimit } from "./ratelimit/rate-limit-options.js";
 import { createRateLimiter } from "./ratelimit/rate-limiter.js";
 import { reportInsights } from "./report/report-insights.js";
 import { createReportService } from "./report/report-service.js";
+import { probeThreads } from "./sections/probe-threads.js";
 import { type CachingPolicy, createSectionService } from "./sections/section-service.js";
 import type { SweepOptions, SweepSummary } from "./watch/run-sweep.js";
 import { watchList } from "./watch/watch-list.js";
@@ -131,15 +132,23 @@ export function createEngine(given: EngineOptions): Engine {
         ? null
         : createRtrClient({ cache: options.rpki.rtr, network }),
   };
+  const sectionOptions = given as unknown as SectionOptions;
+  const threads =
+    options.network.probeThreads > 0
+      ? probeThreads({
+          threads: options.network.probeThreads,
+          given: sectionOptions,
+          shared,
+          logger,
+        })
+      : undefined;
   const probes = new Map<string, Probe>();
   for (const name of Object.keys(builtInSections)) {
     const configured = options.probes?.[name];
     // A built-in's probe is made from the options as given: its own resolution reads them.
+    const builtIn = () => createBuiltInProbe(name, sectionOptions, shared);
     if (configured !== false)
-      probes.set(
-        name,
-        configured ?? createBuiltInProbe(name, given as unknown as SectionOptions, shared),
-      );
+      probes.set(name, configured ?? threads?.onThread(name, builtIn()) ?? builtIn());
   }
   for (const [name, probe] of Object.entries(options.probes ?? {})) {
     if (probe && !probes.has(name)) probes.set(name, probe);
@@ -294,6 +303,7 @@ export function createEngine(given: EngineOptions): Engine {
     logger,
   });
 
+  threads?.start();
   return {
     basePath,
     sections,
@@ -326,6 +336,7 @@ export function createEngine(given: EngineOptions): Engine {
       batchWorker = undefined;
       await worker?.stop();
       await batchQueue.close();
+      await threads?.close();
       await tracking.close();
     },
   };
