@@ -13,6 +13,7 @@
  *   BENCH_SOAK_CPU_PROF=/tmp/soak-prof   the server writes a CPU profile there when it stops;
  *     `npx tsx bench/support/long-tasks.ts /tmp/soak-prof/*.cpuprofile` lists its long tasks
  *   BENCH_SOAK_MAX_CONCURRENCY=16   the engine's network.maxConcurrency (default 64)
+ *   BENCH_SOAK_PROBE_THREADS=2   serve's DOMAIN_INTEL_PROBE_THREADS (0: probe runs in process)
  *   BENCH_SOAK_SERVER_FLAGS="--max-semi-space-size=32"   node flags for the server process
  *   BENCH_SOAK_HISTORY=false   the server keeps no history (how much of the growth is history's)
  *   BENCH_SOAK_HEAP_SNAPSHOTS=/tmp/soak-heap   the server writes a heap snapshot there at the
@@ -66,6 +67,8 @@ const mb = (bytes: number) => bytes / 1024 / 1024;
 const profileDirectory = process.env.BENCH_SOAK_CPU_PROF;
 /** The engine's network.maxConcurrency in the server (default: the engine's, 64). */
 const maxConcurrency = process.env.BENCH_SOAK_MAX_CONCURRENCY;
+// serve's DOMAIN_INTEL_PROBE_THREADS (the engine's network.probeThreads): 0 runs probes in process.
+const probeThreads = process.env.BENCH_SOAK_PROBE_THREADS;
 /** Node flags for the server process, e.g. `--max-semi-space-size=32` (V8's young generation). */
 const serverFlags = (process.env.BENCH_SOAK_SERVER_FLAGS ?? "").split(" ").filter(Boolean);
 /** Where the server writes heap snapshots (on SIGUSR2), for `bench/support/heap-diff.ts`. */
@@ -251,6 +254,7 @@ async function main(): Promise<void> {
       ...(peers.env as Record<string, string>),
       SOAK_SAMPLE_MS: "5000",
       ...(maxConcurrency ? { SOAK_MAX_CONCURRENCY: maxConcurrency } : {}),
+      ...(probeThreads === undefined ? {} : { DOMAIN_INTEL_PROBE_THREADS: probeThreads }),
       ...(process.env.BENCH_SOAK_HISTORY ? { SOAK_HISTORY: process.env.BENCH_SOAK_HISTORY } : {}),
     },
     (line) => {

@@ -74,6 +74,7 @@ const samples: Record<
   },
   DOMAIN_INTEL_SMTP: { good: "0", bad: "", badOption: undefined },
   DOMAIN_INTEL_SMTP_PORT: { good: "2525", bad: "", badOption: undefined },
+  DOMAIN_INTEL_PROBE_THREADS: { good: "2", bad: "", badOption: undefined },
   DOMAIN_INTEL_DKIM_SELECTORS: {
     good: "s2026,mail.key",
     bad: "s2026,bad selector",
@@ -184,6 +185,17 @@ describe("the table of serve's variables", () => {
     expect(configFromEnv({ DOMAIN_INTEL_SMTP_PORT: String(maximum) }).engine.mail).toEqual({
       smtpPort: maximum,
     });
+  });
+
+  it("reads DOMAIN_INTEL_PROBE_THREADS as the engine's network.probeThreads, in its bounds", () => {
+    expect(configFromEnv({ DOMAIN_INTEL_PROBE_THREADS: "2" }).engine.network).toMatchObject({
+      probeThreads: 2,
+    });
+    for (const text of ["-1", "65", "1.5", "two"]) {
+      expect(() => configFromEnv({ DOMAIN_INTEL_PROBE_THREADS: text })).toThrow(
+        `DOMAIN_INTEL_PROBE_THREADS: "${text}" is not a decimal integer from 0 to 64`,
+      );
+    }
   });
 
   it("never shows a secret: not in the start-up lines, nor in a refusal", () => {

@@ -111,6 +111,12 @@ export const serveVariables: readonly ServeVariable[] = [
     stated: true,
   },
   {
+    name: "DOMAIN_INTEL_PROBE_THREADS",
+    summary: "worker threads running the built-in sections' probe runs (0: none)",
+    doc: "worker threads that run the built-in sections' probe runs, an integer from 0 to 64 (0: in the server's own thread). The main thread then only serves requests, the cache, history and events, so cache hits do not wait behind cold probe runs' parsing, cryptography and garbage collection",
+    sets: { option: "network.probeThreads" },
+  },
+  {
     name: "DOMAIN_INTEL_CA_FILE",
     summary: "PEM file of extra trusted roots",
     doc: "PEM file of extra trusted roots, added to Node's; read at start, every certificate in it must parse",
