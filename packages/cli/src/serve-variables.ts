@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { redactRedisUrl } from "./redis-connection.js";
 import type { ServeSettings } from "./serve-settings-schema.js";
 import {
@@ -113,8 +114,11 @@ export const serveVariables: readonly ServeVariable[] = [
   {
     name: "DOMAIN_INTEL_PROBE_THREADS",
     summary: "worker threads running the built-in sections' probe runs (0: none)",
-    doc: "worker threads that run the built-in sections' probe runs, an integer from 0 to 64 (0: in the server's own thread). The main thread then only serves requests, the cache, history and events, so cache hits do not wait behind cold probe runs' parsing, cryptography and garbage collection",
+    doc: "worker threads that run the built-in sections' probe runs, an integer from 0 to 64 (0: in the server's own thread). The main thread then only serves requests, the cache, history and events, so cache hits do not wait behind cold probe runs' parsing, cryptography and garbage collection. Default: one core less than the machine has, at most 2 (a thread costs memory: about 75 MB each in the soak)",
     sets: { option: "network.probeThreads" },
+    // serve's default (the engine's is 0): the main thread keeps a core for the hits.
+    fallback: String(Math.min(2, Math.max(0, availableParallelism() - 1))),
+    unset: "min(2, cores - 1)",
   },
   {
     name: "DOMAIN_INTEL_CA_FILE",

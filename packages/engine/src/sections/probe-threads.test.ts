@@ -182,42 +182,49 @@ describe("probe runs on threads", () => {
     }
   }, 60_000);
 
-  it("leave nothing that keeps the process alive once the engine closes", async () => {
-    const engineUrl = new URL("../engine.ts", import.meta.url).href;
-    const script = `
+  it.each([
+    ["once the engine closes", "await engine.close();"],
+    ["even when the engine is never closed (a server that failed to listen)", ""],
+  ])(
+    "leave nothing that keeps the process alive %s",
+    async (_, close) => {
+      const engineUrl = new URL("../engine.ts", import.meta.url).href;
+      const script = `
       const { createEngine } = await import(${JSON.stringify(engineUrl)});
       const engine = createEngine({ keys: ["k"], logger: { info() {}, warn() {}, error() {} },
         network: { resolvers: [${JSON.stringify(dns.address)}], allowPrivateAddresses: true, probeThreads: 2 },
         probes: { whois: false, ssl: false, http: false, hosting: false, mail: false } });
       const result = await engine.lookup(${JSON.stringify(domain)}, "dns");
-      await engine.close();
+      ${close}
       console.log(result.status);`;
-    const child = spawn(
-      process.execPath,
-      ["--import", "tsx", "--input-type=module", "-e", script],
-      {
-        cwd: fileURLToPath(new URL("../..", import.meta.url)),
-        stdio: ["ignore", "pipe", "pipe"],
-      },
-    );
-    let output = "";
-    child.stdout.on("data", (chunk) => {
-      output += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      output += chunk;
-    });
-    const code = await new Promise<number | null>((resolve) => {
-      const timer = setTimeout(() => {
-        child.kill("SIGKILL");
-        resolve(null);
-      }, 45_000);
-      child.once("exit", (exitCode) => {
-        clearTimeout(timer);
-        resolve(exitCode);
+      const child = spawn(
+        process.execPath,
+        ["--import", "tsx", "--input-type=module", "-e", script],
+        {
+          cwd: fileURLToPath(new URL("../..", import.meta.url)),
+          stdio: ["ignore", "pipe", "pipe"],
+        },
+      );
+      let output = "";
+      child.stdout.on("data", (chunk) => {
+        output += chunk;
       });
-    });
-    expect(output.trim()).toBe("ok");
-    expect(code).toBe(0);
-  }, 60_000);
+      child.stderr.on("data", (chunk) => {
+        output += chunk;
+      });
+      const code = await new Promise<number | null>((resolve) => {
+        const timer = setTimeout(() => {
+          child.kill("SIGKILL");
+          resolve(null);
+        }, 45_000);
+        child.once("exit", (exitCode) => {
+          clearTimeout(timer);
+          resolve(exitCode);
+        });
+      });
+      expect(output.trim()).toBe("ok");
+      expect(code).toBe(0);
+    },
+    60_000,
+  );
 });

@@ -78,7 +78,6 @@ export function probeThreads(options: {
   function start(index: number): Thread {
     const thread: Thread = { worker: startWorker(setup()), runs: new Set() };
     const post = (message: ToThread) => thread.worker.postMessage(message);
-    thread.worker.unref();
     thread.worker.on("message", (message: FromThread) => onMessage(message, post));
     thread.worker.on("error", (error) => {
       thread.failure = error;
@@ -99,6 +98,8 @@ export function probeThreads(options: {
       }
       if (!closed) logger.error("probe thread stopped", { code, error: thread.failure?.message });
     });
+    // After the listeners: adding a "message" listener refs the thread's port again.
+    thread.worker.unref();
     slots[index] = thread;
     return thread;
   }
