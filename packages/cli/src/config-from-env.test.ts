@@ -4,6 +4,10 @@ import { join } from "node:path";
 import { createCertificate } from "@domain-intel/test-kit";
 import { describe, expect, it } from "vitest";
 import { configFromEnv, describeSettings } from "./config-from-env.js";
+import { serveProbeThreads } from "./serve-variables.js";
+
+// serve hands the engine its own default of probe threads (none on a one-core machine).
+const serveThreads = serveProbeThreads > 0 ? { probeThreads: serveProbeThreads } : {};
 
 const dir = mkdtempSync(join(tmpdir(), "di-env-"));
 const bootstrapFile = join(dir, "dns.json");
@@ -69,7 +73,7 @@ describe("configFromEnv", () => {
     const config = configFromEnv({});
     expect(config).toMatchObject({ port: 3000, host: "0.0.0.0" });
     expect(config.engine.keys).toBeUndefined();
-    expect(config.engine.network).toEqual({ allowPrivateAddresses: false });
+    expect(config.engine.network).toEqual({ allowPrivateAddresses: false, ...serveThreads });
   });
 
   it("reads every documented setting", async () => {
@@ -100,6 +104,7 @@ describe("configFromEnv", () => {
     expect(config.engine.network).toEqual({
       resolvers: ["1.1.1.1", "127.0.0.1:5353", "[::1]:53", "2001:db8::1"],
       allowPrivateAddresses: true,
+      ...serveThreads,
     });
     expect(config.engine.ssl?.ca).toContain("BEGIN CERTIFICATE");
     expect(config.engine.rdap).toEqual({

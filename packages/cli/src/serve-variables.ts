@@ -58,6 +58,9 @@ export interface ServeVariable {
   readonly line?: "settings" | "observability";
 }
 
+/** serve's default probe threads (the engine's is 0): the main thread keeps a core for the hits. */
+export const serveProbeThreads = Math.min(2, Math.max(0, availableParallelism() - 1));
+
 /** Only a switched-on boolean is shown: the observability line lists what is on. */
 const whenOn = (value: ReadValue | undefined) => (value?.settings === true ? "yes" : undefined);
 
@@ -116,8 +119,7 @@ export const serveVariables: readonly ServeVariable[] = [
     summary: "worker threads running the built-in sections' probe runs (0: none)",
     doc: "worker threads that run the built-in sections' probe runs, an integer from 0 to 64 (0: in the server's own thread). The main thread then only serves requests, the cache, history and events, so cache hits do not wait behind cold probe runs' parsing, cryptography and garbage collection. Default: one core less than the machine has, at most 2 (a thread costs memory: about 75 MB each in the soak)",
     sets: { option: "network.probeThreads" },
-    // serve's default (the engine's is 0): the main thread keeps a core for the hits.
-    fallback: String(Math.min(2, Math.max(0, availableParallelism() - 1))),
+    fallback: String(serveProbeThreads),
     unset: "min(2, cores - 1)",
   },
   {
