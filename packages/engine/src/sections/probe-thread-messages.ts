@@ -49,6 +49,8 @@ export type ToThread =
     };
 
 export type FromThread =
+  // Its probes are built: runs sent from now on start at once.
+  | { readonly type: "ready" }
   | { readonly type: "done"; readonly id: number; readonly data: unknown }
   | { readonly type: "failed"; readonly id: number; readonly error: ThreadError }
   // A slot of the engine's outbound limit, asked and handed back for one run.

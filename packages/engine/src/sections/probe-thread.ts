@@ -86,6 +86,8 @@ port.on("message", (message: ToThread) => {
   }
 });
 
+post({ type: "ready" });
+
 async function run(message: Extract<ToThread, { type: "run" }>): Promise<void> {
   const { id, section, domain, deadline, network } = message;
   const controller = new AbortController();

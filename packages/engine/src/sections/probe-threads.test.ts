@@ -10,14 +10,11 @@ import {
 } from "@domain-intel/test-kit";
 import pLimit from "p-limit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { SectionResult } from "../contract/section-result.js";
-import { createEngine, type Engine } from "../engine.js";
-import type { EngineOptions } from "../engine-options.js";
 import { silentLogger } from "../logging/logger.js";
 import { createBuiltInProbe } from "../probes/built-in.js";
 import { networkData } from "../protocols/ip-network/network-data.js";
 import { probeThreads } from "./probe-threads.js";
-import { runProbe } from "./run-probe.js";
+import { type ProbeOutcome, runProbe } from "./run-probe.js";
 
 // Issue 35: built-in sections' runs on worker threads (`network.probeThreads`) answer what
 // they answer in process, inside the same budget, and a thread's death fails only its runs.
@@ -51,24 +48,52 @@ afterAll(async () => {
   await Promise.all([dns?.close(), silent?.close(), smtp?.close()]);
 });
 
-const engineWith = (probeThreads: number, network: Partial<EngineOptions["network"]> = {}) =>
-  createEngine({
-    keys: ["k"],
-    logger: silentLogger,
-    network: {
-      resolvers: [dns.address],
-      allowPrivateAddresses: true,
-      timeoutMs: 8000,
-      probeThreads,
-      ...network,
-    },
-    mail: { smtpPort: smtp.port },
-    probes: { whois: false, ssl: false, http: false, hosting: false },
-  });
+const network = { resolvers: [] as string[], allowPrivateAddresses: true, timeoutMs: 8000 };
+
+interface RunOptions {
+  section: string;
+  domain: string;
+  onThread: boolean;
+  resolvers: string[];
+  timeoutMs?: number;
+  limit?: <T>(operation: () => Promise<T>) => Promise<T>;
+}
+
+/** A ready pool of `threads` threads, and runs of a built-in section in process or on it. */
+async function withPool<T>(
+  threads: number,
+  use: (run: (options: RunOptions) => Promise<ProbeOutcome>) => Promise<T>,
+): Promise<T> {
+  const given = { mail: { smtpPort: smtp.port } };
+  const shared = { networkData: networkData("cymru"), rtr: null };
+  const pool = probeThreads({ threads, given, shared, logger: silentLogger });
+  await pool.ready();
+  const eight = pLimit(8);
+  try {
+    return await use(({ section, domain: name, onThread, limit, ...rest }) => {
+      const probe = createBuiltInProbe(section, given, shared);
+      return runProbe({
+        probe: onThread ? pool.onThread(section, probe) : probe,
+        section,
+        domain: name,
+        context: {
+          network: { ...network, ...rest },
+          limit: limit ?? ((operation) => eight(operation)),
+        },
+        onUnexpectedError: (error) => {
+          throw error;
+        },
+      });
+    });
+  } finally {
+    await pool.close();
+  }
+}
 
 /** What a run found, without what differs between any two runs (times, the clock). */
-function stable(result: SectionResult): unknown {
-  return JSON.parse(JSON.stringify(result.data), (key, value) =>
+function stable(outcome: ProbeOutcome): unknown {
+  if (!outcome.ok) return outcome.error;
+  return JSON.parse(JSON.stringify(outcome.data), (key, value) =>
     /(ms|Ms|At)$/.test(key)
       ? undefined
       : // A suggested MTA-STS policy id is the time the fix was written.
@@ -78,53 +103,52 @@ function stable(result: SectionResult): unknown {
   );
 }
 
-async function lookups(engine: Engine): Promise<SectionResult[]> {
-  try {
-    return (await Promise.all([
-      engine.lookup(domain, "dns"),
-      engine.lookup(domain, "mail"),
-    ])) as SectionResult[];
-  } finally {
-    await engine.close();
-  }
-}
-
 describe("probe runs on threads", () => {
   it("answer the dns and mail sections' data as in process, remediations included", async () => {
-    const [inProcess, onThread] = [await lookups(engineWith(0)), await lookups(engineWith(2))];
-    for (const [index, result] of onThread.entries()) {
-      expect(result.status).toBe("ok");
-      expect(stable(result)).toEqual(stable(inProcess[index]!));
-    }
-    // The findings, fixes and their shape crossed the thread as the section made them.
-    const mail = onThread[1]!.data as { findings: { status: string; remediation?: unknown }[] };
-    expect(mail.findings.some((finding) => finding.remediation !== undefined)).toBe(true);
+    await withPool(2, async (run) => {
+      for (const section of ["dns", "mail"]) {
+        const each = (onThread: boolean) =>
+          run({ section, domain, onThread, resolvers: [dns.address] });
+        const [inProcess, onThread] = [await each(false), await each(true)];
+        expect(onThread.ok).toBe(true);
+        expect(stable(onThread)).toEqual(stable(inProcess));
+        // The findings and their fixes crossed the thread as the section made them.
+        const data = (onThread as { data: { findings: { remediation?: unknown }[] } }).data;
+        if (section === "mail")
+          expect(data.findings.some((finding) => finding.remediation !== undefined)).toBe(true);
+      }
+    });
   }, 60_000);
 
   it("end a run whose resolver never answers inside its budget, with its error", async () => {
-    const engine = engineWith(1, { resolvers: [silent.address], timeoutMs: 2000 });
-    try {
-      // The first run waits for the thread to start (tsx compiling the sources here).
-      await engine.lookup(`first.${domain}`, "dns");
-      const asked = silent.queries.length;
+    await withPool(1, async (run) => {
       const started = performance.now();
-      const result = (await engine.lookup(domain, "dns")) as SectionResult;
+      const outcome = await run({
+        section: "dns",
+        domain,
+        onThread: true,
+        resolvers: [silent.address],
+        timeoutMs: 2000,
+      });
       const tookMs = performance.now() - started;
-      expect(silent.queries.length).toBeGreaterThan(asked);
+      expect(silent.queries.length).toBeGreaterThan(0);
       // Generous: the machine is loaded; a hang would be the test's own timeout.
       expect(tookMs).toBeLessThan(2000 + 3000);
       // What the section says in process: no resolver answered, the question and the tries.
-      expect(result.status).toBe("error");
-      expect(result.error?.code).toBe("timeout");
-      expect(result.error?.message).toMatch(/^No DNS resolver answered for threads\.test in time/);
-    } finally {
-      await engine.close();
-    }
+      expect(outcome.ok).toBe(false);
+      if (!outcome.ok) {
+        expect(outcome.error.code, outcome.error.message).toBe("timeout");
+        expect(outcome.error.message).toMatch(
+          /^No DNS resolver answered for threads\.test in time/,
+        );
+      }
+    });
   }, 60_000);
 
   it("fail a run whose thread dies with a precise error, then run the next one", async () => {
     const shared = { networkData: networkData("cymru"), rtr: null };
     const pool = probeThreads({ threads: 1, given: {}, shared, logger: silentLogger });
+    await pool.ready();
     const probe = pool.onThread("dns", createBuiltInProbe("dns", {}, shared));
     const limit = pLimit(8);
     const run = (resolvers: string[]) =>
@@ -149,8 +173,11 @@ describe("probe runs on threads", () => {
         expect(outcome.error.code).toBe("internal");
         expect(outcome.error.message).toMatch(/dns probe's thread stopped \(exit code \d+\)/);
       }
-      const next = await run([dns.address]);
-      expect(next.ok).toBe(true);
+      // The next run is made in process while the thread's replacement starts, then on it.
+      expect((await run([dns.address])).ok).toBe(true);
+      await pool.ready();
+      expect(pool.workers()).toHaveLength(1);
+      expect((await run([dns.address])).ok).toBe(true);
       expect(limit.activeCount + limit.pendingCount).toBe(0);
     } finally {
       await pool.close();
@@ -168,16 +195,25 @@ describe("probe runs on threads", () => {
       open--;
       return answer(query, transport);
     });
-    const engine = engineWith(2, { resolvers: [slow.address], maxConcurrency: 1 });
+    const one = pLimit(1);
     try {
-      const results = (await Promise.all(
-        ["a", "b", "c", "d"].map((label) => engine.lookup(`${label}.${domain}`, "dns")),
-      )) as SectionResult[];
-      expect(results.map((result) => result.status)).toEqual(["ok", "ok", "ok", "ok"]);
+      await withPool(2, async (run) => {
+        const outcomes = await Promise.all(
+          ["a", "b", "c", "d"].map((label) =>
+            run({
+              section: "dns",
+              domain: `${label}.${domain}`,
+              onThread: true,
+              resolvers: [slow.address],
+              limit: (operation) => one(operation),
+            }),
+          ),
+        );
+        expect(outcomes.map((outcome) => outcome.ok)).toEqual([true, true, true, true]);
+      });
       expect(slow.queries.length).toBeGreaterThan(8);
       expect(most).toBe(1);
     } finally {
-      await engine.close();
       await slow.close();
     }
   }, 60_000);

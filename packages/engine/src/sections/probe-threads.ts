@@ -21,6 +21,8 @@ export interface ProbeThreads {
    * (the engine calls it once it is made: nothing starts for options it refuses).
    */
   start(): void;
+  /** Resolves once every thread is ready (until then, runs are made in process). */
+  ready(): Promise<void>;
   /** The threads running now (a dead thread is replaced by the next run). */
   workers(): readonly Worker[];
   /** Ends every thread; runs still in flight fail with a ProbeError `internal`. */
@@ -38,13 +40,16 @@ interface Run {
 interface Thread {
   readonly worker: Worker;
   readonly runs: Set<number>;
+  /** Its probes are built (until then, runs are made in process). */
+  ready: boolean;
   /** Why it stopped, when an error stopped it. */
   failure?: Error;
 }
 
 /**
  * A pool of `threads` workers, each running the built-in sections from the data part of the
- * engine's options (`given`, as the engine was given them); a run goes to the least busy. The
+ * engine's options (`given`, as the engine was given them); a run goes to the least busy ready
+ * thread, or is made in process while none is (starting, or replacing one that died). The
  * engine's limit, its network data, RTR client and logger stay here: a thread asks for a slot
  * (and a network lookup) by message, so `network.maxConcurrency` holds across threads; hosting
  * runs here when an RTR client is configured (one session with the cache, in this thread). A
@@ -66,6 +71,7 @@ export function probeThreads(options: {
   const sectionOptions = threadOptions(options.given);
   const slots: (Thread | undefined)[] = Array.from({ length: options.threads });
   const runs = new Map<number, Run>();
+  const readyWaiters: (() => void)[] = [];
   let nextId = 0;
   let closed = false;
 
@@ -76,9 +82,14 @@ export function probeThreads(options: {
   });
 
   function start(index: number): Thread {
-    const thread: Thread = { worker: startWorker(setup()), runs: new Set() };
+    const thread: Thread = { worker: startWorker(setup()), runs: new Set(), ready: false };
     const post = (message: ToThread) => thread.worker.postMessage(message);
-    thread.worker.on("message", (message: FromThread) => onMessage(message, post));
+    thread.worker.on("message", (message: FromThread) => {
+      if (message.type === "ready") {
+        thread.ready = true;
+        for (const waiting of readyWaiters.splice(0)) waiting();
+      } else onMessage(message, post);
+    });
     thread.worker.on("error", (error) => {
       thread.failure = error;
     });
@@ -97,6 +108,7 @@ export function probeThreads(options: {
         });
       }
       if (!closed) logger.error("probe thread stopped", { code, error: thread.failure?.message });
+      for (const waiting of readyWaiters.splice(0)) waiting();
     });
     // After the listeners: adding a "message" listener refs the thread's port again.
     thread.worker.unref();
@@ -104,7 +116,10 @@ export function probeThreads(options: {
     return thread;
   }
 
-  function onMessage(message: FromThread, post: (message: ToThread) => void): void {
+  function onMessage(
+    message: Exclude<FromThread, { type: "ready" }>,
+    post: (message: ToThread) => void,
+  ): void {
     switch (message.type) {
       case "done":
         runs.get(message.id)?.settle({ data: message.data });
@@ -153,19 +168,27 @@ export function probeThreads(options: {
     }
   }
 
-  function leastBusy(): Thread {
+  function startAll(): void {
+    for (let index = 0; index < slots.length; index++) if (!slots[index]) start(index);
+  }
+
+  /** The least busy thread that is ready; a missing one is started for the runs after. */
+  function leastBusy(): Thread | undefined {
     let best: Thread | undefined;
     for (let index = 0; index < slots.length; index++) {
       const thread = slots[index] ?? start(index);
-      if (!best || thread.runs.size < best.runs.size) best = thread;
+      if (thread.ready && (!best || thread.runs.size < best.runs.size)) best = thread;
     }
-    return best!;
+    return best;
   }
 
-  function run(section: string, domain: string, context: ProbeContext): Promise<unknown> {
+  function run(probe: Probe, section: string, domain: string, context: ProbeContext) {
     if (closed)
       return Promise.reject(new ProbeError("internal", "The engine is closed: no probe runs."));
     const thread = leastBusy();
+    // No thread ready yet (starting, or replacing one that died): the run's budget is not
+    // spent waiting for one.
+    if (!thread) return probe.run(domain, context);
     const id = nextId++;
     const post = (message: ToThread) => thread.worker.postMessage(message);
     return new Promise((resolve, reject) => {
@@ -199,14 +222,18 @@ export function probeThreads(options: {
   }
 
   return {
-    start() {
-      for (let index = 0; index < slots.length; index++) if (!slots[index]) start(index);
-    },
+    start: startAll,
     onThread: (section, probe) =>
       onThreads.includes(section)
-        ? { ...probe, run: (domain, context) => run(section, domain, context) }
+        ? { ...probe, run: (domain, context) => run(probe, section, domain, context) }
         : probe,
     workers: () => slots.flatMap((thread) => (thread ? [thread.worker] : [])),
+    async ready() {
+      while (!closed && slots.some((thread) => !thread?.ready)) {
+        startAll();
+        await new Promise<void>((resolve) => readyWaiters.push(resolve));
+      }
+    },
     async close() {
       closed = true;
       await Promise.all(slots.map((thread) => thread?.worker.terminate()));
