@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { HistoryLimits } from "./history-store.js";
 import { meaningful } from "./meaningful-content.js";
-import { memoryHistory } from "./memory-history.js";
+import { memoryHistory, textBytes } from "./memory-history.js";
 
 const limits: HistoryLimits = { maxSnapshots: 200, maxChanges: 1000, maxAgeMs: 86_400_000 };
 
@@ -52,6 +52,28 @@ describe("memoryHistory", () => {
     await store.append("d10.test", snapshotOf("http", big), [], limits);
     expect(await store.latest("d7.test", "http")).toBeDefined();
     expect(await store.latest("d8.test", "http")).toBeUndefined();
+  });
+
+  it("counts text as V8 holds it: a byte a Latin-1 character, two for any other", async () => {
+    expect(textBytes("façade")).toBe(6);
+    expect(textBytes("例子.test")).toBe(14);
+    const latin = memoryHistory();
+    const wide = memoryHistory();
+    await latin.append("d.test", snapshotOf("http", { text: "é".repeat(10_000) }), [], limits);
+    await wide.append("d.test", snapshotOf("http", { text: "字".repeat(10_000) }), [], limits);
+    expect(latin.size).toBe(1);
+    expect(wide.bytes - latin.bytes).toBe(10_000 + '{"text":""}'.length);
+    // So the bound holds in bytes: 32 kB keeps three 10,000-character Latin-1 domains, one wide.
+    const bounded = memoryHistory({ maxBytes: 32 * 1024 });
+    for (let index = 0; index < 3; index += 1)
+      await bounded.append(
+        `w${index}.test`,
+        snapshotOf("http", { text: "字".repeat(10_000) }),
+        [],
+        limits,
+      );
+    expect(bounded.size).toBe(1);
+    expect(bounded.bytes).toBeLessThanOrEqual(32 * 1024);
   });
 
   it("keeps a domain bigger than maxBytes alone rather than none", async () => {

@@ -11,8 +11,9 @@ export interface MemoryHistoryOptions {
   /** Domains whose history is kept; the least recently touched goes first. Default 10,000. */
   readonly maxDomains?: number;
   /**
-   * Most bytes kept, all domains together (the content texts and changes a byte a character, as
-   * V8 keeps ASCII text, plus bookkeeping); the least recently touched domain goes first.
+   * Most bytes kept, all domains together (the content texts and changes as V8 holds them: a
+   * byte a character for Latin-1 text, two for any other, plus bookkeeping); the least recently
+   * touched domain goes first.
    * Default 256 MiB (a full report's history takes about 30 KiB). A fleet whose history does
    * not fit keeps it in Redis (`redisHistory`).
    */
@@ -23,6 +24,16 @@ export interface MemoryHistoryOptions {
 interface LatestText {
   readonly snapshot: Snapshot;
   readonly json: string;
+  /** What the text holds in memory (`textBytes`), counted once. */
+  readonly bytes: number;
+}
+
+/** A store's size as counted against its bounds. */
+export interface MemoryHistory extends HistoryStore {
+  /** Bytes held, as counted against `maxBytes`. */
+  readonly bytes: number;
+  /** Domains held. */
+  readonly size: number;
 }
 
 interface SizedChange {
@@ -48,9 +59,16 @@ function positiveInteger(value: number, name: string): number {
   return value;
 }
 
+/**
+ * The bytes V8 holds a string in: one a character when every character is Latin-1, else two
+ * (a single other character makes the whole string two-byte).
+ */
+export const textBytes = (text: string): number =>
+  /[^\u0000-\u00ff]/.test(text) ? 2 * text.length : text.length;
+
 const sizeOf = (entry: DomainRecord): number => {
   let bytes = entryBytes + entry.snapshots.length * snapshotBytes + entry.marks.size * entryBytes;
-  for (const { json } of entry.latest.values()) bytes += snapshotBytes + json.length;
+  for (const latest of entry.latest.values()) bytes += snapshotBytes + latest.bytes;
   for (const change of entry.changes) bytes += change.bytes;
   return bytes;
 };
@@ -59,7 +77,7 @@ const sizeOf = (entry: DomainRecord): number => {
  * The history of each domain in process, bounded in domains and bytes and, per domain, by the
  * limits. The latest content is kept as text and parsed only when a new snapshot differs.
  */
-export function memoryHistory(options: MemoryHistoryOptions = {}): HistoryStore {
+export function memoryHistory(options: MemoryHistoryOptions = {}): MemoryHistory {
   const maxDomains = positiveInteger(options.maxDomains ?? 10_000, "maxDomains");
   const maxBytes = positiveInteger(options.maxBytes ?? 256 * 1024 * 1024, "maxBytes");
   // Insertion order is recency: a touched domain is moved to the end.
@@ -116,6 +134,12 @@ export function memoryHistory(options: MemoryHistoryOptions = {}): HistoryStore 
   }
 
   return {
+    get bytes() {
+      return bytes;
+    },
+    get size() {
+      return domains.size;
+    },
     latest(domain, section) {
       const kept = domains.get(domain)?.latest.get(section);
       if (!kept) return undefined;
@@ -136,13 +160,11 @@ export function memoryHistory(options: MemoryHistoryOptions = {}): HistoryStore 
     append(domain, snapshot, changes, limits) {
       const entry = record(domain);
       const { content, json, ...kept } = snapshot;
-      entry.latest.set(snapshot.section, {
-        snapshot: kept,
-        json: json ?? JSON.stringify(content) ?? "null",
-      });
+      const text = json ?? JSON.stringify(content) ?? "null";
+      entry.latest.set(snapshot.section, { snapshot: kept, json: text, bytes: textBytes(text) });
       entry.snapshots.push(kept);
       for (const change of changes)
-        entry.changes.push({ change, bytes: entryBytes + JSON.stringify(change).length });
+        entry.changes.push({ change, bytes: entryBytes + textBytes(JSON.stringify(change)) });
       trim(entry, limits);
       account(domain, entry);
     },
