@@ -15,6 +15,9 @@
  *   BENCH_SOAK_MAX_CONCURRENCY=16   the engine's network.maxConcurrency (default 64)
  *   BENCH_SOAK_SERVER_FLAGS="--max-semi-space-size=32"   node flags for the server process
  *   BENCH_SOAK_HISTORY=false   the server keeps no history (how much of the growth is history's)
+ *   BENCH_SOAK_SMALL_STORES=1   the cache, hot answers, history and batch store get small bounds
+ *     (printed), reached inside warm-up: the slope after it is then growth beyond the bounds.
+ *     Each row prints what each store counts (MB / entries) beside RSS.
  *   BENCH_SOAK_HEAP_SNAPSHOTS=/tmp/soak-heap   the server writes a heap snapshot there at the
  *     end of warm-up and at the end of the load; `npx tsx bench/support/heap-diff.ts A B`
  *     compares them by constructor
@@ -230,7 +233,15 @@ interface Stats {
   handles: Record<string, number>;
   delayP99Ms: number;
   delayMaxMs: number;
+  /** What each bounded store counts against its bound. */
+  stores: Record<StoreName, { entries: number; bytes: number }>;
 }
+
+const storeNames = ["cache", "history", "batch"] as const;
+type StoreName = (typeof storeNames)[number];
+/** A store's size for a row: `MB/entries`. */
+const storeCell = (store: { entries: number; bytes: number }) =>
+  `${mb(store.bytes).toFixed(1)}/${store.entries}`.padStart(11);
 
 async function main(): Promise<void> {
   const directory = mkdtempSync(join(tmpdir(), "bench-soak-"));
@@ -243,6 +254,7 @@ async function main(): Promise<void> {
     );
   }
   const stats: Stats[] = [];
+  let bounds: Record<string, number | boolean> | undefined;
   let url = "";
   const began = performance.now();
   const server = child(
@@ -252,8 +264,10 @@ async function main(): Promise<void> {
       SOAK_SAMPLE_MS: "5000",
       ...(maxConcurrency ? { SOAK_MAX_CONCURRENCY: maxConcurrency } : {}),
       ...(process.env.BENCH_SOAK_HISTORY ? { SOAK_HISTORY: process.env.BENCH_SOAK_HISTORY } : {}),
+      ...(process.env.BENCH_SOAK_SMALL_STORES === "1" ? { SOAK_SMALL_STORES: "1" } : {}),
     },
     (line) => {
+      if (line.startsWith("BOUNDS ")) bounds = JSON.parse(line.slice(7));
       const listening = /listening on (http:\/\/[0-9.:]+)/.exec(line);
       if (listening) url = listening[1]!;
       if (line.startsWith("STATS "))
@@ -370,7 +384,12 @@ async function main(): Promise<void> {
       `soak: serve for ${minutes} min, hits at 100/s, a cold report every 0.5 s (8 at most at once), a batch of 30 names, a refresh every 2 s`,
     );
     console.log(
-      "  min  rss MB  heap MB  ext MB  ab MB  handles  loop p99/max ms  hits  hit p99/max ms  cold (failed)  batches  refreshes",
+      `  store bounds, MiB: ${Object.entries(bounds ?? {})
+        .map(([name, value]) => `${name} ${typeof value === "number" ? mb(value) : value}`)
+        .join(", ")}`,
+    );
+    console.log(
+      "  min  rss MB  heap MB  ext MB  ab MB  handles  loop p99/max ms  hits  hit p99/max ms  cold (failed)  batches  refreshes    cache MB/n  history MB/n    batch MB/n",
     );
     let printed = 0;
     const row = () => {
@@ -383,7 +402,7 @@ async function main(): Promise<void> {
       const loopMax = Math.max(...since.map((sample) => sample.delayMaxMs));
       const handles = Object.values(last.handles).reduce((sum, count) => sum + count, 0);
       console.log(
-        `  ${((printed * reportMs) / 60_000).toFixed(1).padStart(4)}  ${mb(last.rss).toFixed(0).padStart(6)}  ${mb(last.heapUsed).toFixed(0).padStart(7)}  ${mb(last.external).toFixed(0).padStart(6)}  ${mb(last.arrayBuffers).toFixed(0).padStart(5)}  ${String(handles).padStart(7)}  ${loopP99.toFixed(1).padStart(7)}/${loopMax.toFixed(0).padEnd(7)}  ${String(interval.count).padStart(5)}  ${interval.p99Ms.toFixed(2).padStart(7)}/${interval.maxMs.toFixed(0).padEnd(6)}  ${String(cold).padStart(5)} (${coldFailed})  ${String(batches).padStart(7)}  ${String(refreshes).padStart(9)}`,
+        `  ${((printed * reportMs) / 60_000).toFixed(1).padStart(4)}  ${mb(last.rss).toFixed(0).padStart(6)}  ${mb(last.heapUsed).toFixed(0).padStart(7)}  ${mb(last.external).toFixed(0).padStart(6)}  ${mb(last.arrayBuffers).toFixed(0).padStart(5)}  ${String(handles).padStart(7)}  ${loopP99.toFixed(1).padStart(7)}/${loopMax.toFixed(0).padEnd(7)}  ${String(interval.count).padStart(5)}  ${interval.p99Ms.toFixed(2).padStart(7)}/${interval.maxMs.toFixed(0).padEnd(6)}  ${String(cold).padStart(5)} (${coldFailed})  ${String(batches).padStart(7)}  ${String(refreshes).padStart(9)}  ${storeNames.map((name) => storeCell(last.stores[name]).padStart(12)).join("  ")}`,
       );
       return true;
     };
@@ -423,6 +442,9 @@ async function main(): Promise<void> {
     const native = (sample: Stats) => sample.rss - sample.heapTotal - sample.external;
     console.log(
       `  slopes after warm-up, MB/min: heap ${slopeOf((sample) => sample.heapUsed).toFixed(2)} (its pages ${slopeOf((sample) => sample.heapTotal).toFixed(2)}), external ${slopeOf((sample) => sample.external).toFixed(2)} (ArrayBuffers ${slopeOf((sample) => sample.arrayBuffers).toFixed(2)}), RSS - heap pages - external ${slopeOf(native).toFixed(2)}`,
+    );
+    console.log(
+      `  stores at the end (MB / entries): ${storeNames.map((name) => `${name} ${storeCell(last.stores[name]).trim()}`).join(", ")}; first sample after warm-up: ${storeNames.map((name) => `${name} ${storeCell(first.stores[name]).trim()}`).join(", ")}`,
     );
     const kindsOf = (sample: Stats) =>
       Object.entries(sample.handles)

@@ -116,7 +116,11 @@ export type {
   HistoryStore,
   Snapshot,
 } from "./history/history-store.js";
-export { type MemoryHistoryOptions, memoryHistory } from "./history/memory-history.js";
+export {
+  type MemoryHistory,
+  type MemoryHistoryOptions,
+  memoryHistory,
+} from "./history/memory-history.js";
 export { assetRoute, type RouteAsset } from "./http/asset-route.js";
 export {
   type EngineHandler,
@@ -141,6 +145,7 @@ export type {
   InvalidBatchDomain,
 } from "./jobs/batch-store.js";
 export {
+  type MemoryBatchStore,
   type MemoryBatchStoreOptions,
   memoryBatchStore,
 } from "./jobs/memory-batch-store.js";

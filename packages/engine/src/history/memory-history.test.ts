@@ -54,6 +54,30 @@ describe("memoryHistory", () => {
     expect(await store.latest("d8.test", "http")).toBeUndefined();
   });
 
+  it("counts text beyond Latin-1 at two bytes a character, as V8 holds it", async () => {
+    const store = memoryHistory({ maxBytes: 32 * 1024 });
+    // 10,000 Cyrillic characters: 20 kB as V8 stores them, so one domain fits, not three.
+    const wide = { text: "ж".repeat(10_000) };
+    for (let index = 0; index < 10; index += 1) {
+      await store.append(`w${index}.test`, snapshotOf("http", wide), [], limits);
+      expect(store.bytes).toBeLessThanOrEqual(32 * 1024);
+    }
+    expect(store.size).toBe(1);
+    expect(store.bytes).toBeGreaterThan(20_000);
+    expect(await store.latest("w9.test", "http")).toBeDefined();
+    expect(await store.latest("w8.test", "http")).toBeUndefined();
+    // Latin-1 text stays a byte a character: three of the same length fit.
+    const narrow = memoryHistory({ maxBytes: 32 * 1024 });
+    for (let index = 0; index < 10; index += 1)
+      await narrow.append(
+        `n${index}.test`,
+        snapshotOf("http", { text: "é".repeat(10_000) }),
+        [],
+        limits,
+      );
+    expect(narrow.size).toBe(3);
+  });
+
   it("keeps a domain bigger than maxBytes alone rather than none", async () => {
     const store = memoryHistory({ maxBytes: 1024 });
     await store.append("big.test", snapshotOf("http", { text: "y".repeat(5_000) }), [], limits);

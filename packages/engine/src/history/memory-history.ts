@@ -1,3 +1,4 @@
+import { textBytes } from "../contract/text-bytes.js";
 import type {
   Change,
   ContentSnapshot,
@@ -11,12 +12,21 @@ export interface MemoryHistoryOptions {
   /** Domains whose history is kept; the least recently touched goes first. Default 10,000. */
   readonly maxDomains?: number;
   /**
-   * Most bytes kept, all domains together (the content texts and changes a byte a character, as
-   * V8 keeps ASCII text, plus bookkeeping); the least recently touched domain goes first.
+   * Most bytes kept, all domains together (the content texts and changes as V8 stores them: a
+   * byte a character, two when one is beyond Latin-1; plus bookkeeping); the least recently
+   * touched domain goes first.
    * Default 256 MiB (a full report's history takes about 30 KiB). A fleet whose history does
    * not fit keeps it in Redis (`redisHistory`).
    */
   readonly maxBytes?: number;
+}
+
+/** The in-memory HistoryStore, with what it counts against its bounds. */
+export interface MemoryHistory extends HistoryStore {
+  /** Bytes currently held, as counted against `maxBytes`. */
+  readonly bytes: number;
+  /** Domains currently kept. */
+  readonly size: number;
 }
 
 /** The latest content of a section, kept as its canonical JSON: a third smaller than the object. */
@@ -50,7 +60,7 @@ function positiveInteger(value: number, name: string): number {
 
 const sizeOf = (entry: DomainRecord): number => {
   let bytes = entryBytes + entry.snapshots.length * snapshotBytes + entry.marks.size * entryBytes;
-  for (const { json } of entry.latest.values()) bytes += snapshotBytes + json.length;
+  for (const { json } of entry.latest.values()) bytes += snapshotBytes + textBytes(json);
   for (const change of entry.changes) bytes += change.bytes;
   return bytes;
 };
@@ -59,7 +69,7 @@ const sizeOf = (entry: DomainRecord): number => {
  * The history of each domain in process, bounded in domains and bytes and, per domain, by the
  * limits. The latest content is kept as text and parsed only when a new snapshot differs.
  */
-export function memoryHistory(options: MemoryHistoryOptions = {}): HistoryStore {
+export function memoryHistory(options: MemoryHistoryOptions = {}): MemoryHistory {
   const maxDomains = positiveInteger(options.maxDomains ?? 10_000, "maxDomains");
   const maxBytes = positiveInteger(options.maxBytes ?? 256 * 1024 * 1024, "maxBytes");
   // Insertion order is recency: a touched domain is moved to the end.
@@ -142,7 +152,7 @@ export function memoryHistory(options: MemoryHistoryOptions = {}): HistoryStore 
       });
       entry.snapshots.push(kept);
       for (const change of changes)
-        entry.changes.push({ change, bytes: entryBytes + JSON.stringify(change).length });
+        entry.changes.push({ change, bytes: entryBytes + textBytes(JSON.stringify(change)) });
       trim(entry, limits);
       account(domain, entry);
     },
@@ -164,6 +174,12 @@ export function memoryHistory(options: MemoryHistoryOptions = {}): HistoryStore 
       entry.marks.set(mark, now + ttlMs);
       account(domain, entry);
       return true;
+    },
+    get bytes() {
+      return bytes;
+    },
+    get size() {
+      return domains.size;
     },
   };
 }
