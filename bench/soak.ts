@@ -13,11 +13,14 @@
  *   BENCH_SOAK_CPU_PROF=/tmp/soak-prof   the server writes a CPU profile there when it stops;
  *     `npx tsx bench/support/long-tasks.ts /tmp/soak-prof/*.cpuprofile` lists its long tasks
  *   BENCH_SOAK_MAX_CONCURRENCY=16   the engine's network.maxConcurrency (default 64)
- *   BENCH_SOAK_SERVER_FLAGS="--max-semi-space-size=32"   node flags for the server process
+ *   BENCH_SOAK_SERVER_FLAGS="--max-semi-space-size=32"   node flags for the server process;
+ *     with `--expose-gc` the server collects garbage before each sample, so `heap MB` is the live
+ *     heap (a full collection every 5 s: that run's latency figures do not count)
  *   BENCH_SOAK_HISTORY=false   the server keeps no history (how much of the growth is history's)
- *   BENCH_SOAK_SMALL_STORES=1   the cache, hot answers, history and batch store get small bounds
- *     (printed), reached inside warm-up: the slope after it is then growth beyond the bounds.
- *     Each row prints what each store counts (MB / entries) beside RSS.
+ *   BENCH_SOAK_STORES_MB=8   the bound of the server's memory cache, history, batch store and hot answers,
+ *     MiB each (default 8, so they are full by the end of warm-up and the slope after it shows
+ *     what grows beyond them; `engine` keeps the engine's defaults, 64, 256 and 16 MiB, which a
+ *     run of new names fills for longer than a soak lasts, at about 25 MB/min)
  *   BENCH_SOAK_HEAP_SNAPSHOTS=/tmp/soak-heap   the server writes a heap snapshot there at the
  *     end of warm-up and at the end of the load; `npx tsx bench/support/heap-diff.ts A B`
  *     compares them by constructor
@@ -73,6 +76,11 @@ const maxConcurrency = process.env.BENCH_SOAK_MAX_CONCURRENCY;
 const serverFlags = (process.env.BENCH_SOAK_SERVER_FLAGS ?? "").split(" ").filter(Boolean);
 /** Where the server writes heap snapshots (on SIGUSR2), for `bench/support/heap-diff.ts`. */
 const heapDirectory = process.env.BENCH_SOAK_HEAP_SNAPSHOTS;
+/** The stores' bound in the server, MiB each, or undefined for the engine's defaults. */
+const storesMb =
+  process.env.BENCH_SOAK_STORES_MB === "engine"
+    ? undefined
+    : (process.env.BENCH_SOAK_STORES_MB ?? "8");
 
 /** The records of a name: the site and its MX, on the hostile addresses for `cold-tls-*`. */
 function recordsFor(name: string): ZoneRecords[string] {
@@ -233,15 +241,16 @@ interface Stats {
   handles: Record<string, number>;
   delayP99Ms: number;
   delayMaxMs: number;
-  /** What each bounded store counts against its bound. */
-  stores: Record<StoreName, { entries: number; bytes: number }>;
+  /** What the memory cache and the history count against their bounds. */
+  stores: {
+    cacheBytes: number;
+    cacheEntries: number;
+    historyBytes: number;
+    historyDomains: number;
+    batchBytes: number;
+    batchJobs: number;
+  };
 }
-
-const storeNames = ["cache", "history", "batch"] as const;
-type StoreName = (typeof storeNames)[number];
-/** A store's size for a row: `MB/entries`. */
-const storeCell = (store: { entries: number; bytes: number }) =>
-  `${mb(store.bytes).toFixed(1)}/${store.entries}`.padStart(11);
 
 async function main(): Promise<void> {
   const directory = mkdtempSync(join(tmpdir(), "bench-soak-"));
@@ -254,7 +263,6 @@ async function main(): Promise<void> {
     );
   }
   const stats: Stats[] = [];
-  let bounds: Record<string, number | boolean> | undefined;
   let url = "";
   const began = performance.now();
   const server = child(
@@ -264,10 +272,9 @@ async function main(): Promise<void> {
       SOAK_SAMPLE_MS: "5000",
       ...(maxConcurrency ? { SOAK_MAX_CONCURRENCY: maxConcurrency } : {}),
       ...(process.env.BENCH_SOAK_HISTORY ? { SOAK_HISTORY: process.env.BENCH_SOAK_HISTORY } : {}),
-      ...(process.env.BENCH_SOAK_SMALL_STORES === "1" ? { SOAK_SMALL_STORES: "1" } : {}),
+      ...(storesMb ? { SOAK_STORES_MB: storesMb } : {}),
     },
     (line) => {
-      if (line.startsWith("BOUNDS ")) bounds = JSON.parse(line.slice(7));
       const listening = /listening on (http:\/\/[0-9.:]+)/.exec(line);
       if (listening) url = listening[1]!;
       if (line.startsWith("STATS "))
@@ -381,15 +388,10 @@ async function main(): Promise<void> {
     ];
 
     console.log(
-      `soak: serve for ${minutes} min, hits at 100/s, a cold report every 0.5 s (8 at most at once), a batch of 30 names, a refresh every 2 s`,
+      `soak: serve for ${minutes} min, hits at 100/s, a cold report every 0.5 s (8 at most at once), a batch of 30 names, a refresh every 2 s; cache, history and hot answers bounded at ${storesMb ? `${storesMb} MiB each` : "the engine's defaults"}`,
     );
     console.log(
-      `  store bounds, MiB: ${Object.entries(bounds ?? {})
-        .map(([name, value]) => `${name} ${typeof value === "number" ? mb(value) : value}`)
-        .join(", ")}`,
-    );
-    console.log(
-      "  min  rss MB  heap MB  ext MB  ab MB  handles  loop p99/max ms  hits  hit p99/max ms  cold (failed)  batches  refreshes    cache MB/n  history MB/n    batch MB/n",
+      "  min  rss MB  heap MB  ext MB  ab MB  cache MB  hist MB  handles  loop p99/max ms  hits  hit p99/max ms  cold (failed)  batches  refreshes",
     );
     let printed = 0;
     const row = () => {
@@ -402,7 +404,7 @@ async function main(): Promise<void> {
       const loopMax = Math.max(...since.map((sample) => sample.delayMaxMs));
       const handles = Object.values(last.handles).reduce((sum, count) => sum + count, 0);
       console.log(
-        `  ${((printed * reportMs) / 60_000).toFixed(1).padStart(4)}  ${mb(last.rss).toFixed(0).padStart(6)}  ${mb(last.heapUsed).toFixed(0).padStart(7)}  ${mb(last.external).toFixed(0).padStart(6)}  ${mb(last.arrayBuffers).toFixed(0).padStart(5)}  ${String(handles).padStart(7)}  ${loopP99.toFixed(1).padStart(7)}/${loopMax.toFixed(0).padEnd(7)}  ${String(interval.count).padStart(5)}  ${interval.p99Ms.toFixed(2).padStart(7)}/${interval.maxMs.toFixed(0).padEnd(6)}  ${String(cold).padStart(5)} (${coldFailed})  ${String(batches).padStart(7)}  ${String(refreshes).padStart(9)}  ${storeNames.map((name) => storeCell(last.stores[name]).padStart(12)).join("  ")}`,
+        `  ${((printed * reportMs) / 60_000).toFixed(1).padStart(4)}  ${mb(last.rss).toFixed(0).padStart(6)}  ${mb(last.heapUsed).toFixed(0).padStart(7)}  ${mb(last.external).toFixed(0).padStart(6)}  ${mb(last.arrayBuffers).toFixed(0).padStart(5)}  ${mb(last.stores.cacheBytes).toFixed(0).padStart(8)}  ${mb(last.stores.historyBytes).toFixed(0).padStart(7)}  ${String(handles).padStart(7)}  ${loopP99.toFixed(1).padStart(7)}/${loopMax.toFixed(0).padEnd(7)}  ${String(interval.count).padStart(5)}  ${interval.p99Ms.toFixed(2).padStart(7)}/${interval.maxMs.toFixed(0).padEnd(6)}  ${String(cold).padStart(5)} (${coldFailed})  ${String(batches).padStart(7)}  ${String(refreshes).padStart(9)}`,
       );
       return true;
     };
@@ -444,7 +446,7 @@ async function main(): Promise<void> {
       `  slopes after warm-up, MB/min: heap ${slopeOf((sample) => sample.heapUsed).toFixed(2)} (its pages ${slopeOf((sample) => sample.heapTotal).toFixed(2)}), external ${slopeOf((sample) => sample.external).toFixed(2)} (ArrayBuffers ${slopeOf((sample) => sample.arrayBuffers).toFixed(2)}), RSS - heap pages - external ${slopeOf(native).toFixed(2)}`,
     );
     console.log(
-      `  stores at the end (MB / entries): ${storeNames.map((name) => `${name} ${storeCell(last.stores[name]).trim()}`).join(", ")}; first sample after warm-up: ${storeNames.map((name) => `${name} ${storeCell(first.stores[name]).trim()}`).join(", ")}`,
+      `  stores at the end (counted against their bounds${storesMb ? `, ${storesMb} MiB each` : ""}): cache ${mb(last.stores.cacheBytes).toFixed(1)} MB in ${last.stores.cacheEntries} entries, history ${mb(last.stores.historyBytes).toFixed(1)} MB for ${last.stores.historyDomains} domains, batch store ${mb(last.stores.batchBytes).toFixed(1)} MB in ${last.stores.batchJobs} jobs; slopes after warm-up ${slopeOf((sample) => sample.stores.cacheBytes).toFixed(2)} and ${slopeOf((sample) => sample.stores.historyBytes).toFixed(2)} MB/min`,
     );
     const kindsOf = (sample: Stats) =>
       Object.entries(sample.handles)

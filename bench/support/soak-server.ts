@@ -2,10 +2,10 @@
  * The server of `bench/soak.ts`: the CLI's own `serve()` (built dist), configured by the
  * environment as `domain-intel serve` is, rate limits off (the soak measures the server, not a
  * plan). Every `SOAK_SAMPLE_MS` it prints one `STATS {json}` line: RSS, heap, external and
- * ArrayBuffer memory, open handles by kind, the event loop's delay since the last line, and what
- * each bounded store counts against its bound (entries and bytes), measured inside the process.
- * The stores are the engine's defaults, made here so they can be asked; `SOAK_SMALL_STORES=1`
- * gives them small bounds, reached inside the soak's warm-up (printed as `BOUNDS {json}`).
+ * ArrayBuffer memory, open handles by kind and the event loop's delay since the last line, measured inside the process,
+ * and the bytes the cache, history and batch stores count against their bounds. `SOAK_STORES_MB`
+ * bounds the memory cache, the history, the batch store and the hot answers at that many MiB each (default: the
+ * engine's, 64, 256, 256 and 16), so a short soak sees them full.
  */
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { serve } from "../../packages/cli/dist/index.js";
@@ -17,25 +17,20 @@ assertBenchTsconfig();
 const sampleMs = Number(process.env.SOAK_SAMPLE_MS ?? 5000);
 // SOAK_MAX_CONCURRENCY: the engine's network.maxConcurrency (default 64), to compare settings.
 const maxConcurrency = process.env.SOAK_MAX_CONCURRENCY;
-const mib = 1024 * 1024;
-const small = process.env.SOAK_SMALL_STORES === "1";
-// Small: each reached within a minute of the soak's load; default: the engine's own bounds.
-const bounds = small
-  ? { cacheBytes: 4 * mib, hotBytes: 1 * mib, historyBytes: 2 * mib, batchBytes: 1 * mib }
-  : { cacheBytes: 64 * mib, hotBytes: 16 * mib, historyBytes: 256 * mib, batchBytes: 256 * mib };
-console.log(`BOUNDS ${JSON.stringify({ small, ...bounds })}`);
-const cache = memoryCache({ maxBytes: bounds.cacheBytes });
-const history = memoryHistory({ maxBytes: bounds.historyBytes });
-const batchStore = memoryBatchStore({ maxBytes: bounds.batchBytes });
-const historyOff = process.env.SOAK_HISTORY === "false";
+const storesBytes = process.env.SOAK_STORES_MB
+  ? Number(process.env.SOAK_STORES_MB) * 1024 * 1024
+  : undefined;
+const bound = storesBytes === undefined ? {} : { maxBytes: storesBytes };
+const cache = memoryCache(bound);
+const history = process.env.SOAK_HISTORY === "false" ? null : memoryHistory(bound);
+const batchStore = memoryBatchStore(bound);
 const running = await serve({
   engine: {
     rateLimit: false,
     cache,
-    // The hot answers (section and report) are the engine's own: their bound is set, not read.
-    caching: { hotBytes: bounds.hotBytes },
+    history: history ? { store: history } : false,
     batch: { store: batchStore },
-    history: historyOff ? false : { store: history },
+    ...(storesBytes === undefined ? {} : { caching: { hotBytes: storesBytes } }),
     ...(maxConcurrency
       ? {
           network: {
@@ -51,7 +46,11 @@ const running = await serve({
 const delay = monitorEventLoopDelay({ resolution: 10 });
 delay.enable();
 
+// Run with `--expose-gc` (BENCH_SOAK_SERVER_FLAGS), each sample follows a full collection: the
+// heap figure is then what is live, not what awaits collection (latency figures then don't count).
+const collect = (globalThis as { gc?: () => void }).gc;
 const timer = setInterval(() => {
+  collect?.();
   const handles: Record<string, number> = {};
   for (const kind of process.getActiveResourcesInfo()) handles[kind] = (handles[kind] ?? 0) + 1;
   const memory = process.memoryUsage();
@@ -66,9 +65,12 @@ const timer = setInterval(() => {
     delayP99Ms: delay.percentile(99) / 1e6,
     delayMaxMs: delay.max / 1e6,
     stores: {
-      cache: { entries: cache.size, bytes: cache.bytes },
-      history: { entries: history.size, bytes: history.bytes },
-      batch: { entries: batchStore.size, bytes: batchStore.bytes },
+      cacheBytes: cache.bytes,
+      cacheEntries: cache.size,
+      historyBytes: history?.bytes ?? 0,
+      historyDomains: history?.size ?? 0,
+      batchBytes: batchStore.bytes,
+      batchJobs: batchStore.size,
     },
   };
   delay.reset();

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { textBytes } from "../contract/text-bytes.js";
 import type { HistoryLimits } from "./history-store.js";
 import { meaningful } from "./meaningful-content.js";
 import { memoryHistory } from "./memory-history.js";
@@ -54,28 +55,26 @@ describe("memoryHistory", () => {
     expect(await store.latest("d8.test", "http")).toBeUndefined();
   });
 
-  it("counts text beyond Latin-1 at two bytes a character, as V8 holds it", async () => {
-    const store = memoryHistory({ maxBytes: 32 * 1024 });
-    // 10,000 Cyrillic characters: 20 kB as V8 stores them, so one domain fits, not three.
-    const wide = { text: "ж".repeat(10_000) };
-    for (let index = 0; index < 10; index += 1) {
-      await store.append(`w${index}.test`, snapshotOf("http", wide), [], limits);
-      expect(store.bytes).toBeLessThanOrEqual(32 * 1024);
-    }
-    expect(store.size).toBe(1);
-    expect(store.bytes).toBeGreaterThan(20_000);
-    expect(await store.latest("w9.test", "http")).toBeDefined();
-    expect(await store.latest("w8.test", "http")).toBeUndefined();
-    // Latin-1 text stays a byte a character: three of the same length fit.
-    const narrow = memoryHistory({ maxBytes: 32 * 1024 });
-    for (let index = 0; index < 10; index += 1)
-      await narrow.append(
-        `n${index}.test`,
-        snapshotOf("http", { text: "é".repeat(10_000) }),
+  it("counts text as V8 holds it: a byte a Latin-1 character, two for any other", async () => {
+    expect(textBytes("façade")).toBe(6);
+    expect(textBytes("例子.test")).toBe(14);
+    const latin = memoryHistory();
+    const wide = memoryHistory();
+    await latin.append("d.test", snapshotOf("http", { text: "é".repeat(10_000) }), [], limits);
+    await wide.append("d.test", snapshotOf("http", { text: "字".repeat(10_000) }), [], limits);
+    expect(latin.size).toBe(1);
+    expect(wide.bytes - latin.bytes).toBe(10_000 + '{"text":""}'.length);
+    // So the bound holds in bytes: 32 kB keeps three 10,000-character Latin-1 domains, one wide.
+    const bounded = memoryHistory({ maxBytes: 32 * 1024 });
+    for (let index = 0; index < 3; index += 1)
+      await bounded.append(
+        `w${index}.test`,
+        snapshotOf("http", { text: "字".repeat(10_000) }),
         [],
         limits,
       );
-    expect(narrow.size).toBe(3);
+    expect(bounded.size).toBe(1);
+    expect(bounded.bytes).toBeLessThanOrEqual(32 * 1024);
   });
 
   it("keeps a domain bigger than maxBytes alone rather than none", async () => {

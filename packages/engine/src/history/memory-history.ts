@@ -12,8 +12,8 @@ export interface MemoryHistoryOptions {
   /** Domains whose history is kept; the least recently touched goes first. Default 10,000. */
   readonly maxDomains?: number;
   /**
-   * Most bytes kept, all domains together (the content texts and changes as V8 stores them: a
-   * byte a character, two when one is beyond Latin-1; plus bookkeeping); the least recently
+   * Most bytes kept, all domains together (the content texts and changes as V8 holds them: a
+   * byte a character for Latin-1 text, two for any other, plus bookkeeping); the least recently
    * touched domain goes first.
    * Default 256 MiB (a full report's history takes about 30 KiB). A fleet whose history does
    * not fit keeps it in Redis (`redisHistory`).
@@ -21,18 +21,20 @@ export interface MemoryHistoryOptions {
   readonly maxBytes?: number;
 }
 
-/** The in-memory HistoryStore, with what it counts against its bounds. */
-export interface MemoryHistory extends HistoryStore {
-  /** Bytes currently held, as counted against `maxBytes`. */
-  readonly bytes: number;
-  /** Domains currently kept. */
-  readonly size: number;
-}
-
 /** The latest content of a section, kept as its canonical JSON: a third smaller than the object. */
 interface LatestText {
   readonly snapshot: Snapshot;
   readonly json: string;
+  /** What the text holds in memory (`textBytes`), counted once. */
+  readonly bytes: number;
+}
+
+/** A store's size as counted against its bounds. */
+export interface MemoryHistory extends HistoryStore {
+  /** Bytes held, as counted against `maxBytes`. */
+  readonly bytes: number;
+  /** Domains held. */
+  readonly size: number;
 }
 
 interface SizedChange {
@@ -60,7 +62,7 @@ function positiveInteger(value: number, name: string): number {
 
 const sizeOf = (entry: DomainRecord): number => {
   let bytes = entryBytes + entry.snapshots.length * snapshotBytes + entry.marks.size * entryBytes;
-  for (const { json } of entry.latest.values()) bytes += snapshotBytes + textBytes(json);
+  for (const latest of entry.latest.values()) bytes += snapshotBytes + latest.bytes;
   for (const change of entry.changes) bytes += change.bytes;
   return bytes;
 };
@@ -126,6 +128,12 @@ export function memoryHistory(options: MemoryHistoryOptions = {}): MemoryHistory
   }
 
   return {
+    get bytes() {
+      return bytes;
+    },
+    get size() {
+      return domains.size;
+    },
     latest(domain, section) {
       const kept = domains.get(domain)?.latest.get(section);
       if (!kept) return undefined;
@@ -146,10 +154,8 @@ export function memoryHistory(options: MemoryHistoryOptions = {}): MemoryHistory
     append(domain, snapshot, changes, limits) {
       const entry = record(domain);
       const { content, json, ...kept } = snapshot;
-      entry.latest.set(snapshot.section, {
-        snapshot: kept,
-        json: json ?? JSON.stringify(content) ?? "null",
-      });
+      const text = json ?? JSON.stringify(content) ?? "null";
+      entry.latest.set(snapshot.section, { snapshot: kept, json: text, bytes: textBytes(text) });
       entry.snapshots.push(kept);
       for (const change of changes)
         entry.changes.push({ change, bytes: entryBytes + textBytes(JSON.stringify(change)) });
@@ -174,12 +180,6 @@ export function memoryHistory(options: MemoryHistoryOptions = {}): MemoryHistory
       entry.marks.set(mark, now + ttlMs);
       account(domain, entry);
       return true;
-    },
-    get bytes() {
-      return bytes;
-    },
-    get size() {
-      return domains.size;
     },
   };
 }
