@@ -388,7 +388,7 @@ async function main(): Promise<void> {
     ];
 
     console.log(
-      `soak: serve for ${minutes} min, hits at 100/s, a cold report every 0.5 s (8 at most at once), a batch of 30 names, a refresh every 2 s; cache, history and hot answers bounded at ${storesMb ? `${storesMb} MiB each` : "the engine's defaults"}`,
+      `soak: serve for ${minutes} min, hits at 100/s, a cold report every 0.5 s (8 at most at once), a batch of 30 names, a refresh every 2 s; cache, history, batch store and hot answers bounded at ${storesMb ? `${storesMb} MiB each` : "the engine's defaults"}`,
     );
     console.log(
       "  min  rss MB  heap MB  ext MB  ab MB  cache MB  hist MB  handles  loop p99/max ms  hits  hit p99/max ms  cold (failed)  batches  refreshes",
