@@ -18,7 +18,7 @@
  *     with `--expose-gc` the server collects garbage before each sample, so `heap MB` is the live
  *     heap (a full collection every 5 s: that run's latency figures do not count)
  *   BENCH_SOAK_HISTORY=false   the server keeps no history (how much of the growth is history's)
- *   BENCH_SOAK_STORES_MB=8   the bound of the server's memory cache, history and hot answers,
+ *   BENCH_SOAK_STORES_MB=8   the bound of the server's memory cache, history, batch store and hot answers,
  *     MiB each (default 8, so they are full by the end of warm-up and the slope after it shows
  *     what grows beyond them; `engine` keeps the engine's defaults, 64, 256 and 16 MiB, which a
  *     run of new names fills for longer than a soak lasts, at about 25 MB/min)
@@ -250,6 +250,8 @@ interface Stats {
     cacheEntries: number;
     historyBytes: number;
     historyDomains: number;
+    batchBytes: number;
+    batchJobs: number;
   };
 }
 
@@ -390,7 +392,7 @@ async function main(): Promise<void> {
     ];
 
     console.log(
-      `soak: serve for ${minutes} min, hits at 100/s, a cold report every 0.5 s (8 at most at once), a batch of 30 names, a refresh every 2 s; cache, history and hot answers bounded at ${storesMb ? `${storesMb} MiB each` : "the engine's defaults"}`,
+      `soak: serve for ${minutes} min, hits at 100/s, a cold report every 0.5 s (8 at most at once), a batch of 30 names, a refresh every 2 s; cache, history, batch store and hot answers bounded at ${storesMb ? `${storesMb} MiB each` : "the engine's defaults"}`,
     );
     console.log(
       "  min  rss MB  heap MB  ext MB  ab MB  cache MB  hist MB  handles  loop p99/max ms  hits  hit p99/max ms  cold (failed)  batches  refreshes",
@@ -448,7 +450,7 @@ async function main(): Promise<void> {
       `  slopes after warm-up, MB/min: heap ${slopeOf((sample) => sample.heapUsed).toFixed(2)} (its pages ${slopeOf((sample) => sample.heapTotal).toFixed(2)}), external ${slopeOf((sample) => sample.external).toFixed(2)} (ArrayBuffers ${slopeOf((sample) => sample.arrayBuffers).toFixed(2)}), RSS - heap pages - external ${slopeOf(native).toFixed(2)}`,
     );
     console.log(
-      `  stores at the end (counted against their bounds${storesMb ? `, ${storesMb} MiB each` : ""}): cache ${mb(last.stores.cacheBytes).toFixed(1)} MB in ${last.stores.cacheEntries} entries, history ${mb(last.stores.historyBytes).toFixed(1)} MB for ${last.stores.historyDomains} domains; slopes after warm-up ${slopeOf((sample) => sample.stores.cacheBytes).toFixed(2)} and ${slopeOf((sample) => sample.stores.historyBytes).toFixed(2)} MB/min`,
+      `  stores at the end (counted against their bounds${storesMb ? `, ${storesMb} MiB each` : ""}): cache ${mb(last.stores.cacheBytes).toFixed(1)} MB in ${last.stores.cacheEntries} entries, history ${mb(last.stores.historyBytes).toFixed(1)} MB for ${last.stores.historyDomains} domains, batch store ${mb(last.stores.batchBytes).toFixed(1)} MB in ${last.stores.batchJobs} jobs; slopes after warm-up ${slopeOf((sample) => sample.stores.cacheBytes).toFixed(2)} and ${slopeOf((sample) => sample.stores.historyBytes).toFixed(2)} MB/min`,
     );
     const kindsOf = (sample: Stats) =>
       Object.entries(sample.handles)

@@ -3,13 +3,13 @@
  * environment as `domain-intel serve` is, rate limits off (the soak measures the server, not a
  * plan). Every `SOAK_SAMPLE_MS` it prints one `STATS {json}` line: RSS, heap, external and
  * ArrayBuffer memory, open handles by kind and the event loop's delay since the last line, measured inside the process,
- * and the bytes the cache and history stores count against their bounds. `SOAK_STORES_MB`
- * bounds the memory cache, the history and the hot answers at that many MiB each (default: the
- * engine's, 64, 256 and 16), so a short soak sees them full.
+ * and the bytes the cache, history and batch stores count against their bounds. `SOAK_STORES_MB`
+ * bounds the memory cache, the history, the batch store and the hot answers at that many MiB each (default: the
+ * engine's, 64, 256, 256 and 16), so a short soak sees them full.
  */
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { serve } from "../../packages/cli/dist/index.js";
-import { memoryCache, memoryHistory } from "../../packages/engine/dist/index.js";
+import { memoryBatchStore, memoryCache, memoryHistory } from "../../packages/engine/dist/index.js";
 import { assertBenchTsconfig } from "./bench-process.js";
 
 assertBenchTsconfig();
@@ -23,11 +23,13 @@ const storesBytes = process.env.SOAK_STORES_MB
 const bound = storesBytes === undefined ? {} : { maxBytes: storesBytes };
 const cache = memoryCache(bound);
 const history = process.env.SOAK_HISTORY === "false" ? null : memoryHistory(bound);
+const batchStore = memoryBatchStore(bound);
 const running = await serve({
   engine: {
     rateLimit: false,
     cache,
     history: history ? { store: history } : false,
+    batch: { store: batchStore },
     ...(storesBytes === undefined ? {} : { caching: { hotBytes: storesBytes } }),
     ...(maxConcurrency
       ? {
@@ -67,6 +69,8 @@ const timer = setInterval(() => {
       cacheEntries: cache.size,
       historyBytes: history?.bytes ?? 0,
       historyDomains: history?.size ?? 0,
+      batchBytes: batchStore.bytes,
+      batchJobs: batchStore.size,
     },
   };
   delay.reset();

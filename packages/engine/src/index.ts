@@ -145,6 +145,7 @@ export type {
   InvalidBatchDomain,
 } from "./jobs/batch-store.js";
 export {
+  type MemoryBatchStore,
   type MemoryBatchStoreOptions,
   memoryBatchStore,
 } from "./jobs/memory-batch-store.js";

@@ -42,6 +42,22 @@ describe("memoryCache byte budget", () => {
     expect(cache.size).toBeGreaterThan(5);
   });
 
+  it("counts a value as V8 holds it: a byte a character, two beyond Latin-1", () => {
+    const fill = (letter: string) => {
+      const cache = memoryCache({ maxEntries: 100_000, maxBytes: 100_000 });
+      for (let index = 0; index < 50; index++)
+        cache.set(`k-${index}`, letter.repeat(10_000), 60_000);
+      expect(cache.bytes).toBeLessThanOrEqual(100_000);
+      return cache;
+    };
+    // 10,000 Latin-1 characters are 10 kB: nine fit in 100 kB (the keys and bookkeeping aside).
+    expect(fill("é").size).toBe(9);
+    // 10,000 Cyrillic characters are 20 kB: four fit.
+    const wide = fill("ж");
+    expect(wide.size).toBe(4);
+    expect(wide.bytes).toBeGreaterThan(80_000);
+  });
+
   it("counts replaced and deleted entries once", () => {
     const cache = memoryCache({ maxBytes: 1_000_000 });
     cache.set("a", "1234", 60_000);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { textBytes } from "../contract/text-bytes.js";
 import type { HistoryLimits } from "./history-store.js";
 import { meaningful } from "./meaningful-content.js";
-import { memoryHistory, textBytes } from "./memory-history.js";
+import { memoryHistory } from "./memory-history.js";
 
 const limits: HistoryLimits = { maxSnapshots: 200, maxChanges: 1000, maxAgeMs: 86_400_000 };
 

@@ -1,3 +1,4 @@
+import { textBytes } from "../contract/text-bytes.js";
 import type {
   Change,
   ContentSnapshot,
@@ -58,13 +59,6 @@ function positiveInteger(value: number, name: string): number {
     throw new TypeError(`memoryHistory: options.${name} must be a positive integer`);
   return value;
 }
-
-/**
- * The bytes V8 holds a string in: one a character when every character is Latin-1, else two
- * (a single other character makes the whole string two-byte).
- */
-export const textBytes = (text: string): number =>
-  /[^\u0000-\u00ff]/.test(text) ? 2 * text.length : text.length;
 
 const sizeOf = (entry: DomainRecord): number => {
   let bytes = entryBytes + entry.snapshots.length * snapshotBytes + entry.marks.size * entryBytes;

@@ -31,6 +31,9 @@ describe("memoryBatchStore", () => {
     await store.record("new", 0, "y".repeat(60), false);
     expect(await store.get("old")).toBeUndefined();
     expect(await store.results("new", 0)).toEqual(["y".repeat(60)]);
+    // What it counts is what it holds: one job, its one line.
+    expect(store.size).toBe(1);
+    expect(store.bytes).toBe(60);
     await store.record("new", 1, "z".repeat(60), false);
     expect(await store.get("new")).toMatchObject({ done: 2 });
   });

@@ -15,6 +15,14 @@ export interface MemoryBatchStoreOptions {
   readonly maxBytes?: number;
 }
 
+/** The in-memory BatchStore, with what it counts against its bounds. */
+export interface MemoryBatchStore extends BatchStore {
+  /** Bytes of result lines currently held, as counted against `maxBytes`. */
+  readonly bytes: number;
+  /** Jobs currently kept. */
+  readonly size: number;
+}
+
 interface Entry {
   spec: BatchJobSpec;
   progress: BatchProgress;
@@ -25,7 +33,7 @@ interface Entry {
 }
 
 /** Batch jobs in this process's memory, bounded in count and age. */
-export function memoryBatchStore(options: MemoryBatchStoreOptions = {}): BatchStore {
+export function memoryBatchStore(options: MemoryBatchStoreOptions = {}): MemoryBatchStore {
   const ttlMs = options.ttlMs ?? 86_400_000;
   const maxJobs = options.maxJobs ?? 1_000;
   const maxBytes = options.maxBytes ?? 256 * 1024 * 1024;
@@ -103,6 +111,12 @@ export function memoryBatchStore(options: MemoryBatchStoreOptions = {}): BatchSt
     },
     async results(id, from) {
       return entry(id)?.lines.slice(from) ?? [];
+    },
+    get bytes() {
+      return bytes;
+    },
+    get size() {
+      return jobs.size;
     },
   };
 }
