@@ -3,7 +3,8 @@
  * driver does not delay the clock: `SOAK_HITS_PER_SECOND` GETs of cached sections, one after
  * another on a kept-alive connection, each timed. Prints `HITS {json}` every
  * `SOAK_REPORT_MS` (count, p50, p99, max, errors of the interval) and, on SIGTERM, `HITS_ALL`
- * for the whole run.
+ * for the whole run and for the hits after the first `SOAK_WARM_UP_MS` (the steady state: the
+ * server's threads, JIT and stores warmed up, as the RSS slope is read).
  */
 import http from "node:http";
 import { assertBenchTsconfig } from "./bench-process.js";
@@ -15,6 +16,7 @@ const key = process.env.SOAK_KEY!;
 const paths = process.env.SOAK_PATHS!.split(",");
 const perSecond = Number(process.env.SOAK_HITS_PER_SECOND ?? 100);
 const reportMs = Number(process.env.SOAK_REPORT_MS ?? 60_000);
+const warmUpMs = Number(process.env.SOAK_WARM_UP_MS ?? 0);
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 
 /** One GET on the kept-alive connection: its status once the body is read. */
@@ -29,6 +31,7 @@ const get = (path: string) =>
   });
 
 const all: number[] = [];
+const afterWarmUp: number[] = [];
 let interval: number[] = [];
 let errors = 0;
 const percentile = (sorted: readonly number[], p: number) =>
@@ -55,6 +58,7 @@ async function hit(index: number): Promise<void> {
   }
   const ms = performance.now() - started;
   all.push(ms);
+  if (started - began >= warmUpMs) afterWarmUp.push(ms);
   interval.push(ms);
 }
 
@@ -67,7 +71,10 @@ const report = setInterval(() => {
 process.once("SIGTERM", () => {
   stopped = true;
   clearInterval(report);
-  process.stdout.write(`HITS_ALL ${JSON.stringify(summary(all))}\n`, () => process.exit(0));
+  process.stdout.write(
+    `HITS_ALL ${JSON.stringify({ ...summary(all), afterWarmUp: summary(afterWarmUp) })}\n`,
+    () => process.exit(0),
+  );
 });
 
 // Paced: the i-th request starts at i / perSecond seconds, or as soon as the one before ends.
